@@ -1,0 +1,113 @@
+/**
+ * The normalized profile model: what the schema produces after every default is
+ * applied and every string form is parsed. Everything downstream (probe planning,
+ * statuses, routing planner, CDK) works on these types only.
+ */
+export const ROUTING_METHODS = [
+  'Priority',
+  'Weighted',
+  'Performance',
+  'Geographic',
+  'MultiValue',
+  'Subnet',
+] as const;
+export type RoutingMethod = (typeof ROUTING_METHODS)[number];
+
+export const PROBE_PROTOCOLS = ['HTTP', 'HTTPS', 'TCP'] as const;
+export type ProbeProtocol = (typeof PROBE_PROTOCOLS)[number];
+
+export type ConfiguredStatus = 'Enabled' | 'Disabled';
+
+export interface Header {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface StatusCodeRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Per-region rule that turns a series of checks into the region's up/down verdict. */
+export type HealthRule =
+  | { readonly kind: 'consecutiveFailures' }
+  | { readonly kind: 'sampleWindow'; readonly sampleSize: number; readonly successfulSamplesRequired: number };
+
+export interface MonitorConfig {
+  readonly protocol: ProbeProtocol;
+  readonly port: number;
+  /** `undefined` for TCP. */
+  readonly path: string | undefined;
+  readonly method: 'GET' | 'HEAD';
+  readonly intervalInSeconds: 10 | 30;
+  readonly timeoutInSeconds: number;
+  readonly toleratedNumberOfFailures: number;
+  readonly customHeaders: readonly Header[];
+  /** Empty for TCP; `[{min:200,max:200}]` by default for HTTP/HTTPS. */
+  readonly expectedStatusCodeRanges: readonly StatusCodeRange[];
+  readonly healthRule: HealthRule;
+}
+
+export interface DnsConfig {
+  readonly zoneName: string; // normalized: lower case, no trailing dot
+  readonly hostedZoneId: string | undefined;
+  readonly relativeName: string; // lower case; '@' is not used: the apex is not supported
+  readonly ttl: number;
+  /** `${relativeName}.${zoneName}` */
+  readonly fqdn: string;
+}
+
+export interface SubnetRange {
+  /** As written by the user: a CIDR (`10.0.0.0/8`) or a range (`192.0.2.1-192.0.2.99`). */
+  readonly source: string;
+  /** The same range as one or more CIDR blocks (a `first-last` range may need several). */
+  readonly cidrs: readonly string[];
+}
+
+interface EndpointBase {
+  readonly name: string;
+  readonly endpointStatus: ConfiguredStatus;
+  /** Priority 1–1000, unique within the profile, defaults to list order (1-based). */
+  readonly priority: number;
+  /** 1–255, default 1. */
+  readonly weight: number;
+  /** AWS region (Performance). */
+  readonly endpointLocation: string | undefined;
+  /** Route 53 geolocation codes: 'WORLD', 'GEO-EU', 'DE', 'US-CA' (Geographic). */
+  readonly geoMapping: readonly string[];
+  /** Subnet method: the ranges this endpoint serves; empty = the fallback endpoint. */
+  readonly subnets: readonly SubnetRange[];
+  /** Endpoint-level headers as written (merging with the profile's is done by probe planning). */
+  readonly customHeaders: readonly Header[];
+}
+
+export interface ExternalEndpoint extends EndpointBase {
+  readonly type: 'external';
+  /** Host name (lower case, no trailing dot) or IP address literal. */
+  readonly target: string;
+  readonly targetKind: 'hostname' | 'ipv4' | 'ipv6';
+  readonly alwaysServe: boolean;
+}
+
+export interface NestedEndpoint extends EndpointBase {
+  readonly type: 'nested';
+  readonly targetProfile: string;
+  readonly minChildEndpoints: number;
+  readonly minChildEndpointsIPv4: number | undefined;
+  readonly minChildEndpointsIPv6: number | undefined;
+}
+
+export type Endpoint = ExternalEndpoint | NestedEndpoint;
+
+export interface Profile {
+  readonly name: string;
+  readonly profileStatus: ConfiguredStatus;
+  readonly trafficRoutingMethod: RoutingMethod;
+  readonly dnsConfig: DnsConfig;
+  /** MultiValue only; default 2. `undefined` for other methods. */
+  readonly maxReturn: number | undefined;
+  readonly monitorConfig: MonitorConfig;
+  /** Probe regions for this profile; defaults to the deployment's probe regions when absent. */
+  readonly probeRegions: readonly string[] | undefined;
+  readonly endpoints: readonly Endpoint[];
+}

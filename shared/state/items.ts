@@ -1,0 +1,71 @@
+/**
+ * The single DynamoDB table's item layout (pk/sk strings), shared by the probe
+ * workers, the evaluator, the config writer, `tm status` and the CDK stream filters.
+ * See docs/adr/0002-table-layout.md.
+ *
+ *  pk                      sk                   written by        what
+ *  CONFIG                  PROFILE#<name>       config writer     one normalized Profile (JSON) + version
+ *  TARGET#<targetKey>      REGION#<region>      probe (region)    the region's verdict for a probe target; written on change only
+ *  REGION#<region>         HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
+ *  STATUS                  PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
+ *  HISTORY#<profile>       <iso>#<endpoint|*>   evaluator         one status change, with a TTL
+ *
+ * The evaluator's stream filter admits only CONFIG and TARGET# items, so its own
+ * writes and the heartbeats never trigger it (staleness is applied by the tick).
+ */
+import type { RegionVerdict } from '../status/vocabulary.js';
+import type { FailureReason } from '../probe/result.js';
+
+export const Keys = {
+  config: (profile: string) => ({ pk: 'CONFIG', sk: `PROFILE#${profile}` }),
+  verdict: (targetKey: string, region: string) => ({ pk: `TARGET#${targetKey}`, sk: `REGION#${region}` }),
+  heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
+  status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
+  history: (profile: string, atIso: string, endpoint: string | undefined) => ({
+    pk: `HISTORY#${profile}`,
+    sk: `${atIso}#${endpoint ?? '*'}`,
+  }),
+} as const;
+
+export const KeyPrefix = {
+  config: 'CONFIG',
+  target: 'TARGET#',
+  region: 'REGION#',
+  status: 'STATUS',
+  history: 'HISTORY#',
+} as const;
+
+/** TARGET#<targetKey> / REGION#<region>: the region's current verdict about one probe target. */
+export interface VerdictItem {
+  readonly targetKey: string;
+  readonly region: string;
+  readonly verdict: RegionVerdict;
+  /** Epoch ms of the check that produced this verdict (first check of the current verdict). */
+  readonly since: number;
+  /** Epoch ms of the check that last wrote this item; conditional writes only move it forward. */
+  readonly checkedAt: number;
+  /** Latency of the deciding check, when it got one. */
+  readonly latencyMs?: number;
+  /** The deciding check's failure reason (down verdicts). */
+  readonly reason?: FailureReason;
+  /** Human text of the rule decision, e.g. "4 consecutive failures (tolerated 3)". */
+  readonly detail: string;
+}
+
+/** Per-target rule state a worker needs to continue after a restart (only non-clean states are kept). */
+export type RuleStateCheckpoint =
+  | { readonly kind: 'consecutiveFailures'; readonly failures: number }
+  | { readonly kind: 'sampleWindow'; readonly samples: string /* '1'/'0' per check, oldest first */ };
+
+/** REGION#<region> / HEARTBEAT */
+export interface HeartbeatItem {
+  readonly region: string;
+  /** Epoch ms of the last completed probe round. */
+  readonly at: number;
+  /** How many targets the region probes. */
+  readonly targets: number;
+  /** The period this region promises to heartbeat at (ms); staleness is judged against it. */
+  readonly periodMs: number;
+  /** Rule state of targets not in their clean state (failing counts, mixed windows), by target key. */
+  readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
+}

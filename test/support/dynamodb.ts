@@ -1,0 +1,24 @@
+/** A fresh table on the shared DynamoDB Local for one test file. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { createTable } from '../../infra/local/table.js';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export function localClients() {
+  const endpoint = inject('dynamodbEndpoint');
+  return {
+    endpoint,
+    dynamodb: new DynamoDBClient({ endpoint, region: 'us-east-1', credentials }),
+    streams: new DynamoDBStreamsClient({ endpoint, region: 'us-east-1', credentials }),
+  };
+}
+
+export async function freshTable(prefix = 'tm-test') {
+  const clients = localClients();
+  const tableName = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const { streamArn } = await createTable(clients.dynamodb, tableName);
+  return { ...clients, tableName, streamArn };
+}
