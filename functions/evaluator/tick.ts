@@ -1,4 +1,53 @@
-// Placeholder entry point so that the CDK app can be synthesised while the handler is being written.
-export const handler = async (): Promise<never> => {
-  throw new Error('not implemented yet');
+/**
+ * The evaluator tick (every minute). Probe regions report liveness through heartbeats;
+ * the tick works out which regions are fresh and, only when that set changes (a region
+ * went silent or came back), writes one TICK item — the stream then re-evaluates every
+ * profile with the stale regions no longer voting. With no fresh region at all the core
+ * keeps the last statuses (fail static) and flags them stale. A quiet minute costs one
+ * config query and one batch read, and no Route 53 call.
+ */
+import { isRegionFresh } from '../../shared/monitor/staleness.js';
+import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
+import { depsFromEnvironment, logger } from './environment.js';
+
+export interface TickDeps {
+  readonly store: EvaluatorStateStore;
+  readonly metrics: EvaluatorMetrics;
+  readonly now: () => number;
+}
+
+export interface TickOutcome {
+  readonly fresh: readonly string[];
+  readonly stale: readonly string[];
+  readonly changed: boolean;
+}
+
+export async function runTick(deps: TickDeps): Promise<TickOutcome> {
+  const config = await deps.store.loadConfig();
+  const regions = [
+    ...new Set(config.profiles.flatMap((p) => p.probeRegions ?? config.defaultProbeRegions)),
+  ].sort();
+  const now = deps.now();
+  const heartbeats = new Map((await deps.store.loadHeartbeats(regions)).map((h) => [h.region, h]));
+  const fresh = regions.filter((r) => {
+    const heartbeat = heartbeats.get(r);
+    return heartbeat !== undefined && isRegionFresh(heartbeat, now);
+  });
+  const stale = regions.filter((r) => !fresh.includes(r));
+  deps.metrics.count('StaleRegions', stale.length);
+  const previous = await deps.store.loadTick();
+  const changed =
+    previous === undefined ||
+    previous.fresh.join(',') !== fresh.join(',') ||
+    previous.stale.join(',') !== stale.join(',');
+  if (changed) await deps.store.saveTick({ fresh, stale, at: now });
+  deps.metrics.flush();
+  return { fresh, stale, changed };
+}
+
+/** The Lambda entry point (EventBridge Scheduler, every minute). */
+export const handler = async (): Promise<TickOutcome> => {
+  const outcome = await runTick(depsFromEnvironment());
+  if (outcome.stale.length > 0) logger.warn('stale probe regions', { stale: outcome.stale });
+  return outcome;
 };

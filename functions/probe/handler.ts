@@ -1,4 +1,64 @@
-// Placeholder entry point so that the CDK app can be synthesised while the handler is being written.
-export const handler = async (): Promise<never> => {
-  throw new Error('not implemented yet');
+/**
+ * The probe function's round handler (SQS event source; docs/adr/0001-probe-cadence.md).
+ * Environment: TABLE_NAME, PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma
+ * list, fallback default probe regions), PROBE_CONCURRENCY (default 800),
+ * HEARTBEAT_PERIOD_MS (default 60000); AWS_ENDPOINT_URL_DYNAMODB for a local table.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
+import { readDeployedConfig } from '../shared/config-reader.js';
+import {
+  dynamoDbClientFromEnv,
+  positiveIntegerFromEnv,
+  probeRegionFromEnv,
+  probeRegionsFromEnv,
+  tableNameFromEnv,
+} from '../shared/env.js';
+import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
+import { probe } from './probers/registry.js';
+import { createRoundHandler, type RoundHandler } from './round-handler.js';
+import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
+
+/** Lambda gives a process 1,024 file descriptors; leave room for the SDK's sockets and the runtime. */
+export const LAMBDA_PROBE_CONCURRENCY = 800;
+
+const systemClock = { now: () => Date.now() };
+const logger = {
+  info: (message: string, fields?: Record<string, unknown>) => console.log(JSON.stringify({ level: 'INFO', message, ...fields })),
+  warn: (message: string, fields?: Record<string, unknown>) => console.warn(JSON.stringify({ level: 'WARN', message, ...fields })),
 };
+
+let roundHandler: RoundHandler | undefined;
+
+function roundHandlerFromEnv(): RoundHandler {
+  const dynamodb = dynamoDbClientFromEnv();
+  const tableName = tableNameFromEnv();
+  const worker = createProbeWorker({
+    region: probeRegionFromEnv(),
+    store: new DynamoDbProbeStateStore(dynamodb, tableName),
+    prober: probe,
+    clock: systemClock,
+    spread: COMPACT_SPREAD,
+    concurrency: positiveIntegerFromEnv('PROBE_CONCURRENCY', LAMBDA_PROBE_CONCURRENCY),
+    heartbeatPeriodMs: positiveIntegerFromEnv('HEARTBEAT_PERIOD_MS', DEFAULT_HEARTBEAT_PERIOD_MS),
+    logger,
+  });
+  return createRoundHandler({
+    worker,
+    clock: systemClock,
+    loadConfig: () => readDeployedConfig(dynamodb, tableName),
+    fallbackProbeRegions: probeRegionsFromEnv(),
+    logger,
+  });
+}
+
+/** One round per message; the worker (and its rule states) lives as long as the warm container. */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  roundHandler ??= roundHandlerFromEnv();
+  return roundHandler(event);
+};
+
+/** Forgets the container's worker (tests: simulates a new container). */
+export function resetRoundHandlerForTests(): void {
+  roundHandler = undefined;
+}

@@ -64,7 +64,9 @@ export function applyCheck(rule: HealthRule, tolerated: number, state: RuleState
     };
   }
   const previous =
-    state.kind === 'sampleWindow' ? state : { kind: 'sampleWindow' as const, samples: '', verdict: state.verdict };
+    state.kind === 'sampleWindow'
+      ? state
+      : { kind: 'sampleWindow' as const, samples: '', verdict: state.verdict };
   const samples = (previous.samples + (ok ? '1' : '0')).slice(-rule.sampleSize);
   const successes = [...samples].filter((s) => s === '1').length;
   const remaining = rule.sampleSize - samples.length;

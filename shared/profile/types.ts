@@ -31,7 +31,11 @@ export interface StatusCodeRange {
 /** Per-region rule that turns a series of checks into the region's up/down verdict. */
 export type HealthRule =
   | { readonly kind: 'consecutiveFailures' }
-  | { readonly kind: 'sampleWindow'; readonly sampleSize: number; readonly successfulSamplesRequired: number };
+  | {
+      readonly kind: 'sampleWindow';
+      readonly sampleSize: number;
+      readonly successfulSamplesRequired: number;
+    };
 
 export interface MonitorConfig {
   readonly protocol: ProbeProtocol;

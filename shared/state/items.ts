@@ -9,9 +9,11 @@
  *  REGION#<region>         HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
  *  STATUS                  PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>       <iso>#<endpoint|*>   evaluator         one status change, with a TTL
+ *  TICK                    REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
  *
- * The evaluator's stream filter admits only CONFIG and TARGET# items, so its own
- * writes and the heartbeats never trigger it (staleness is applied by the tick).
+ * The evaluator's stream filter admits only CONFIG, TARGET# and TICK items
+ * (`EVALUATOR_TRIGGER_PREFIXES`), so its own writes and the heartbeats never trigger it;
+ * the tick turns a region going silent (or coming back) into one TICK write.
  */
 import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
@@ -21,6 +23,7 @@ export const Keys = {
   verdict: (targetKey: string, region: string) => ({ pk: `TARGET#${targetKey}`, sk: `REGION#${region}` }),
   heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
+  tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
   history: (profile: string, atIso: string, endpoint: string | undefined) => ({
     pk: `HISTORY#${profile}`,
     sk: `${atIso}#${endpoint ?? '*'}`,
@@ -33,7 +36,14 @@ export const KeyPrefix = {
   region: 'REGION#',
   status: 'STATUS',
   history: 'HISTORY#',
+  tick: 'TICK',
 } as const;
+
+/** Partition-key prefixes whose stream records trigger the evaluator (CDK filter and local poller). */
+export const EVALUATOR_TRIGGER_PREFIXES = [KeyPrefix.config, KeyPrefix.target, KeyPrefix.tick] as const;
+
+/** How long history items live (DynamoDB TTL attribute `expiresAt`, epoch seconds). */
+export const HISTORY_RETENTION_DAYS = 30;
 
 /** TARGET#<targetKey> / REGION#<region>: the region's current verdict about one probe target. */
 export interface VerdictItem {
@@ -68,4 +78,24 @@ export interface HeartbeatItem {
   readonly periodMs: number;
   /** Rule state of targets not in their clean state (failing counts, mixed windows), by target key. */
   readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
+}
+
+/**
+ * CONFIG / PROFILE#<name>: one normalized profile, written by the config writer
+ * (custom resource at deploy, or `tm local` at start). `definition` is the Profile as
+ * JSON; `version` a hash of it, so an unchanged profile is not rewritten.
+ */
+export interface ConfigItem {
+  readonly name: string;
+  readonly definition: string;
+  readonly version: string;
+  /** The deployment's default probe regions (for profiles without `probeRegions`). */
+  readonly defaultProbeRegions: readonly string[];
+}
+
+/** TICK / REGIONS */
+export interface TickItem {
+  readonly fresh: readonly string[];
+  readonly stale: readonly string[];
+  readonly at: number;
 }

@@ -1,0 +1,46 @@
+/**
+ * What the config writer must change so the table's CONFIG items equal the deployed
+ * definitions: put new and changed profiles, delete profiles no longer defined, leave
+ * unchanged ones alone (so a redeploy with the same definitions writes nothing).
+ */
+import { createHash } from 'node:crypto';
+import type { Profile } from '../../shared/profile/types.js';
+import type { ConfigItem } from '../../shared/state/items.js';
+
+export interface ConfigSyncPlan {
+  readonly puts: readonly ConfigItem[];
+  readonly deletes: readonly string[];
+}
+
+export function configItemOf(profile: Profile, defaultProbeRegions: readonly string[]): ConfigItem {
+  const definition = JSON.stringify(profile);
+  return {
+    name: profile.name,
+    definition,
+    version: createHash('sha256').update(definition).digest('hex').slice(0, 16),
+    defaultProbeRegions: [...defaultProbeRegions],
+  };
+}
+
+export function planConfigSync(
+  existing: readonly ConfigItem[],
+  profiles: readonly Profile[],
+  defaultProbeRegions: readonly string[],
+): ConfigSyncPlan {
+  const current = new Map(existing.map((item) => [item.name, item]));
+  const wanted = profiles.map((p) => configItemOf(p, defaultProbeRegions));
+  const wantedNames = new Set(wanted.map((item) => item.name));
+  return {
+    puts: wanted.filter((item) => !sameItem(current.get(item.name), item)),
+    deletes: existing.map((item) => item.name).filter((name) => !wantedNames.has(name)),
+  };
+}
+
+function sameItem(a: ConfigItem | undefined, b: ConfigItem): boolean {
+  return (
+    a !== undefined &&
+    a.version === b.version &&
+    a.defaultProbeRegions.length === b.defaultProbeRegions.length &&
+    a.defaultProbeRegions.every((region, i) => region === b.defaultProbeRegions[i])
+  );
+}

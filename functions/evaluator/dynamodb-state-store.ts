@@ -1,0 +1,172 @@
+/** The evaluator's reads and writes on the traffic-manager table. */
+import {
+  BatchGetItemCommand,
+  BatchWriteItemCommand,
+  DeleteItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Profile } from '../../shared/profile/types.js';
+import {
+  HISTORY_RETENTION_DAYS,
+  Keys,
+  type ConfigItem,
+  type HeartbeatItem,
+  type TickItem,
+  type VerdictItem,
+} from '../../shared/state/items.js';
+import type { StatusChange } from '../../shared/status/evaluate.js';
+import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
+
+type Item = Record<string, AttributeValue>;
+
+export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
+  constructor(
+    private readonly client: DynamoDBClient,
+    private readonly tableName: string,
+  ) {}
+
+  async loadConfig(): Promise<LoadedConfig> {
+    const items = (await this.queryAll('CONFIG', 'PROFILE#')).map((item) => unmarshall(item) as ConfigItem);
+    return {
+      profiles: items.map((item) => JSON.parse(item.definition) as Profile),
+      defaultProbeRegions: items[0]?.defaultProbeRegions ?? [],
+    };
+  }
+
+  async loadStatuses(): Promise<Map<string, StoredStatus>> {
+    const statuses = new Map<string, StoredStatus>();
+    for (const item of await this.queryAll('STATUS', 'PROFILE#')) {
+      const row = unmarshall(item);
+      statuses.set(row.name as string, {
+        report: JSON.parse(row.report as string),
+        hostedZoneId: row.hostedZoneId as string,
+        ownedName: row.ownedName as string,
+        published: JSON.parse(row.published as string),
+        cidrCollections: JSON.parse((row.cidrCollections as string | undefined) ?? '[]'),
+      });
+    }
+    return statuses;
+  }
+
+  async loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]> {
+    const keys = targetKeys.flatMap((key) => regions.map((region) => Keys.verdict(key, region)));
+    return (await this.batchGet(keys)).map((item) => unmarshall(item) as VerdictItem);
+  }
+
+  async loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]> {
+    return (await this.batchGet(regions.map((region) => Keys.heartbeat(region)))).map(
+      (item) => unmarshall(item) as HeartbeatItem,
+    );
+  }
+
+  async saveStatus(status: StoredStatus): Promise<void> {
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: marshall({
+          ...Keys.status(status.report.profile),
+          name: status.report.profile,
+          status: status.report.status,
+          stale: status.report.stale,
+          since: status.report.since,
+          report: JSON.stringify(status.report),
+          hostedZoneId: status.hostedZoneId,
+          ownedName: status.ownedName,
+          published: JSON.stringify(status.published),
+          cidrCollections: JSON.stringify(status.cidrCollections),
+        }),
+      }),
+    );
+  }
+
+  async deleteStatus(profile: string): Promise<void> {
+    await this.client.send(new DeleteItemCommand({ TableName: this.tableName, Key: marshall(Keys.status(profile)) }));
+  }
+
+  async appendHistory(changes: readonly StatusChange[], now: number): Promise<void> {
+    const at = new Date(now).toISOString();
+    const expiresAt = Math.floor(now / 1000) + HISTORY_RETENTION_DAYS * 86_400;
+    const requests: WriteRequest[] = changes.map((change) => ({
+      PutRequest: {
+        Item: marshall(
+          { ...Keys.history(change.profile, at, change.endpoint), ...change, at: now, expiresAt },
+          { removeUndefinedValues: true },
+        ),
+      },
+    }));
+    for (let i = 0; i < requests.length; i += 25) {
+      let pending: WriteRequest[] = requests.slice(i, i + 25);
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) await backoff(attempt);
+        const result = await this.client.send(
+          new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }),
+        );
+        pending = result.UnprocessedItems?.[this.tableName] ?? [];
+        if (attempt >= 8 && pending.length > 0) throw new Error(`history: ${pending.length} writes left unprocessed`);
+      }
+    }
+  }
+
+  async loadTick(): Promise<TickItem | undefined> {
+    const [item] = await this.batchGet([Keys.tick()]);
+    return item === undefined ? undefined : (unmarshall(item) as TickItem);
+  }
+
+  async saveTick(tick: TickItem): Promise<void> {
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: marshall({ ...Keys.tick(), fresh: [...tick.fresh], stale: [...tick.stale], at: tick.at }),
+      }),
+    );
+  }
+
+  private async queryAll(pk: string, skPrefix: string): Promise<Item[]> {
+    const items: Item[] = [];
+    let startKey: Item | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': { S: pk }, ':sk': { S: skPrefix } },
+          ExclusiveStartKey: startKey,
+          ConsistentRead: true,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
+    return items;
+  }
+
+  /** BatchGetItem in chunks of 100, retrying unprocessed keys. */
+  private async batchGet(keys: readonly { pk: string; sk: string }[]): Promise<Item[]> {
+    const items: Item[] = [];
+    for (let i = 0; i < keys.length; i += 100) {
+      let pending: Item[] = keys.slice(i, i + 100).map((key) => marshall(key));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) await backoff(attempt);
+        const result = await this.client.send(
+          new BatchGetItemCommand({
+            RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } },
+          }),
+        );
+        items.push(...(result.Responses?.[this.tableName] ?? []));
+        pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+        if (attempt >= 8 && pending.length > 0) throw new Error(`batch get: ${pending.length} keys left unprocessed`);
+      }
+    }
+    return items;
+  }
+}
+
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random() / 2);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,61 @@
+/** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
+import type { Profile } from '../../shared/profile/types.js';
+import type { ProfileStatusReport, StatusChange } from '../../shared/status/evaluate.js';
+import type { HeartbeatItem, TickItem, VerdictItem } from '../../shared/state/items.js';
+import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+
+export interface LoadedConfig {
+  readonly profiles: readonly Profile[];
+  readonly defaultProbeRegions: readonly string[];
+}
+
+/** What the evaluator last published for one profile, kept beside its status. */
+export interface StoredStatus {
+  readonly report: ProfileStatusReport;
+  readonly hostedZoneId: string;
+  /** The profile's fqdn: the only name its records live at. */
+  readonly ownedName: string;
+  readonly published: readonly RecordSet[];
+  /** CIDR collections as published, with their Route 53 ids (Subnet profiles). */
+  readonly cidrCollections: readonly CidrCollection[];
+}
+
+export interface EvaluatorStateStore {
+  loadConfig(): Promise<LoadedConfig>;
+  loadStatuses(): Promise<Map<string, StoredStatus>>;
+  loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
+  loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;
+  saveStatus(status: StoredStatus): Promise<void>;
+  deleteStatus(profile: string): Promise<void>;
+  appendHistory(changes: readonly StatusChange[], now: number): Promise<void>;
+  loadTick(): Promise<TickItem | undefined>;
+  /** Writing the tick item triggers an evaluation of every profile through the stream. */
+  saveTick(tick: TickItem): Promise<void>;
+}
+
+export interface ZoneGateway {
+  /** The zone's current records at `names` (authoritative read; used on first sight and after a rejected batch). */
+  readRecords(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]>;
+  /** Sends the batches in order; throws `InvalidChangeBatchError` when Route 53 rejects one. */
+  publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<void>;
+  /** Creates or updates CIDR collections (by name) and returns them with their ids. */
+  syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]>;
+}
+
+export interface StatusEvent {
+  readonly kind: 'EndpointStatusChanged' | 'ProfileStatusChanged';
+  readonly change: StatusChange;
+  readonly recordsChanged: readonly Change[];
+}
+
+export interface EventSink {
+  emit(events: readonly StatusEvent[]): Promise<void>;
+}
+
+export interface EvaluatorMetrics {
+  count(name: string, value: number, dimensions?: Record<string, string>): void;
+  duration(name: string, ms: number): void;
+  flush(): void;
+}
+
+export const noMetrics: EvaluatorMetrics = { count: () => undefined, duration: () => undefined, flush: () => undefined };

@@ -1,0 +1,81 @@
+/** `RecordSet` (core) ⇄ the Route 53 SDK's `ResourceRecordSet`. */
+import type { ResourceRecordSet } from '@aws-sdk/client-route-53';
+import type { RecordSet, RecordType } from '../../shared/zone/record-set.js';
+
+/** Route 53 returns names with a trailing dot and octal escapes (`\052` for `*`). */
+export function normalizeName(name: string): string {
+  return name
+    .replace(/\\(\d{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)))
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
+  return {
+    Name: `${record.name}.`,
+    Type: record.type,
+    SetIdentifier: record.setIdentifier,
+    Weight: record.weight,
+    Region: record.region as ResourceRecordSet['Region'],
+    GeoLocation:
+      record.geoLocation === undefined
+        ? undefined
+        : {
+            ContinentCode: record.geoLocation.continentCode,
+            CountryCode: record.geoLocation.countryCode,
+            SubdivisionCode: record.geoLocation.subdivisionCode,
+          },
+    Failover: record.failover,
+    MultiValueAnswer: record.multiValueAnswer,
+    TTL: record.aliasTarget === undefined ? record.ttl : undefined,
+    ResourceRecords: record.aliasTarget === undefined ? record.values.map((Value) => ({ Value })) : undefined,
+    AliasTarget:
+      record.aliasTarget === undefined
+        ? undefined
+        : {
+            HostedZoneId: record.aliasTarget.hostedZoneId,
+            DNSName: `${record.aliasTarget.dnsName}.`,
+            EvaluateTargetHealth: record.aliasTarget.evaluateTargetHealth,
+          },
+    CidrRoutingConfig:
+      record.cidrRoutingConfig === undefined
+        ? undefined
+        : { CollectionId: record.cidrRoutingConfig.collectionId, LocationName: record.cidrRoutingConfig.locationName },
+  };
+}
+
+export function fromSdkRecordSet(sdk: ResourceRecordSet): RecordSet {
+  const geo = sdk.GeoLocation;
+  const record: RecordSet = {
+    name: normalizeName(sdk.Name ?? ''),
+    type: sdk.Type as RecordType,
+    ...(sdk.TTL !== undefined && { ttl: sdk.TTL }),
+    ...(sdk.SetIdentifier !== undefined && { setIdentifier: sdk.SetIdentifier }),
+    ...(sdk.Weight !== undefined && { weight: sdk.Weight }),
+    ...(sdk.Region !== undefined && { region: sdk.Region }),
+    ...(geo !== undefined && {
+      geoLocation: {
+        ...(geo.ContinentCode !== undefined && { continentCode: geo.ContinentCode }),
+        ...(geo.CountryCode !== undefined && { countryCode: geo.CountryCode }),
+        ...(geo.SubdivisionCode !== undefined && { subdivisionCode: geo.SubdivisionCode }),
+      },
+    }),
+    ...(sdk.MultiValueAnswer !== undefined && { multiValueAnswer: sdk.MultiValueAnswer }),
+    ...(sdk.Failover !== undefined && { failover: sdk.Failover }),
+    ...(sdk.CidrRoutingConfig !== undefined && {
+      cidrRoutingConfig: {
+        collectionId: sdk.CidrRoutingConfig.CollectionId ?? '',
+        locationName: sdk.CidrRoutingConfig.LocationName ?? '',
+      },
+    }),
+    ...(sdk.AliasTarget !== undefined && {
+      aliasTarget: {
+        hostedZoneId: sdk.AliasTarget.HostedZoneId ?? '',
+        dnsName: normalizeName(sdk.AliasTarget.DNSName ?? ''),
+        evaluateTargetHealth: sdk.AliasTarget.EvaluateTargetHealth ?? false,
+      },
+    }),
+    values: (sdk.ResourceRecords ?? []).map((r) => r.Value ?? ''),
+  };
+  return record;
+}

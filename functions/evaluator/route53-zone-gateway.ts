@@ -1,0 +1,178 @@
+/**
+ * Route 53 as a shared, rate-limited control plane: every call goes through one rate
+ * limiter, `Throttling` and `PriorRequestNotComplete` (and 5xx) are retried with
+ * exponential backoff and full jitter, and a rejected batch surfaces as
+ * `InvalidChangeBatchError` so the caller can reconcile against the real zone.
+ */
+import {
+  ChangeCidrCollectionCommand,
+  ChangeResourceRecordSetsCommand,
+  CreateCidrCollectionCommand,
+  ListCidrBlocksCommand,
+  ListCidrCollectionsCommand,
+  ListCidrLocationsCommand,
+  ListResourceRecordSetsCommand,
+  type CidrCollectionChange,
+  type Route53Client,
+} from '@aws-sdk/client-route-53';
+import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+import { InvalidChangeBatchError } from './errors.js';
+import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
+import { RateLimiter } from './rate-limiter.js';
+import { fromSdkRecordSet, normalizeName, toSdkRecordSet } from './route53-codec.js';
+
+const RETRYABLE = new Set(['Throttling', 'ThrottlingException', 'PriorRequestNotComplete', 'ServiceUnavailable']);
+
+export interface Route53GatewayOptions {
+  readonly requestsPerSecond?: number;
+  readonly maxAttempts?: number;
+  readonly baseDelayMs?: number;
+  readonly metrics?: EvaluatorMetrics;
+}
+
+export class Route53ZoneGateway implements ZoneGateway {
+  private readonly limiter: RateLimiter;
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+
+  constructor(
+    private readonly client: Route53Client,
+    private readonly options: Route53GatewayOptions = {},
+  ) {
+    this.limiter = new RateLimiter(options.requestsPerSecond ?? 5);
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.baseDelayMs = options.baseDelayMs ?? 200;
+  }
+
+  async readRecords(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]> {
+    const records: RecordSet[] = [];
+    for (const name of [...names].sort()) {
+      let start: { name?: string; type?: string; identifier?: string } = { name: `${name}.` };
+      for (;;) {
+        const page = await this.call('ListResourceRecordSets', () =>
+          this.client.send(
+            new ListResourceRecordSetsCommand({
+              HostedZoneId: hostedZoneId,
+              StartRecordName: start.name,
+              StartRecordType: start.type as never,
+              StartRecordIdentifier: start.identifier,
+            }),
+          ),
+        );
+        const sets = page.ResourceRecordSets ?? [];
+        const here = sets.filter((s) => normalizeName(s.Name ?? '') === name);
+        records.push(...here.filter((s) => ['A', 'AAAA', 'CNAME'].includes(s.Type ?? '')).map(fromSdkRecordSet));
+        const leftName = here.length < sets.length; // the page went past our name
+        if (!page.IsTruncated || leftName || normalizeName(page.NextRecordName ?? '') !== name) break;
+        start = { name: page.NextRecordName, type: page.NextRecordType, identifier: page.NextRecordIdentifier };
+      }
+    }
+    return records;
+  }
+
+  async publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<void> {
+    for (const batch of batches) {
+      try {
+        await this.call('ChangeResourceRecordSets', () =>
+          this.client.send(
+            new ChangeResourceRecordSetsCommand({
+              HostedZoneId: hostedZoneId,
+              ChangeBatch: {
+                Comment: 'traffic-manager',
+                Changes: batch.map((c) => ({ Action: c.action, ResourceRecordSet: toSdkRecordSet(c.recordSet) })),
+              },
+            }),
+          ),
+        );
+      } catch (error) {
+        if (errorName(error) === 'InvalidChangeBatch') {
+          // Real Route 53 puts the reasons in `Message` ("[a, b]") and leaves the SDK's `messages` empty.
+          const listed = (error as { messages?: string[] }).messages ?? [];
+          const messages = listed.length > 0 ? listed : [(error as Error).message];
+          throw new InvalidChangeBatchError(hostedZoneId, messages);
+        }
+        throw error;
+      }
+    }
+  }
+
+  async syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]> {
+    if (desired.length === 0) return [];
+    const existing = await this.call('ListCidrCollections', () => this.client.send(new ListCidrCollectionsCommand({})));
+    const result: CidrCollection[] = [];
+    for (const collection of desired) {
+      let summary = existing.CidrCollections?.find((c) => c.Name === collection.name);
+      if (summary === undefined) {
+        const created = await this.call('CreateCidrCollection', () =>
+          this.client.send(
+            new CreateCidrCollectionCommand({ Name: collection.name, CallerReference: `tm-${collection.name}-${Date.now()}` }),
+          ),
+        );
+        summary = { Id: created.Collection?.Id, Name: collection.name, Version: created.Collection?.Version };
+      }
+      const id = summary.Id ?? '';
+      const changes = await this.cidrChanges(id, collection);
+      if (changes.length > 0) {
+        await this.call('ChangeCidrCollection', () =>
+          this.client.send(
+            new ChangeCidrCollectionCommand({ Id: id, CollectionVersion: summary?.Version, Changes: changes }),
+          ),
+        );
+      }
+      result.push({ ...collection, id });
+    }
+    return result;
+  }
+
+  private async cidrChanges(id: string, desired: CidrCollection): Promise<CidrCollectionChange[]> {
+    const locations = await this.call('ListCidrLocations', () =>
+      this.client.send(new ListCidrLocationsCommand({ CollectionId: id })),
+    );
+    const current = new Map<string, Set<string>>();
+    for (const location of locations.CidrLocations ?? []) {
+      const name = location.LocationName ?? '';
+      const blocks = await this.call('ListCidrBlocks', () =>
+        this.client.send(new ListCidrBlocksCommand({ CollectionId: id, LocationName: name })),
+      );
+      current.set(name, new Set((blocks.CidrBlocks ?? []).map((b) => b.CidrBlock ?? '')));
+    }
+    const changes: CidrCollectionChange[] = [];
+    for (const [name, cidrs] of Object.entries(desired.locations)) {
+      const have = current.get(name) ?? new Set<string>();
+      const add = cidrs.filter((c) => !have.has(c));
+      const remove = [...have].filter((c) => !cidrs.includes(c));
+      if (add.length > 0) changes.push({ LocationName: name, Action: 'PUT', CidrList: add });
+      if (remove.length > 0) changes.push({ LocationName: name, Action: 'DELETE_IF_EXISTS', CidrList: remove });
+    }
+    for (const [name, have] of current) {
+      if (!(name in desired.locations) && have.size > 0) {
+        changes.push({ LocationName: name, Action: 'DELETE_IF_EXISTS', CidrList: [...have] });
+      }
+    }
+    return changes;
+  }
+
+  private async call<T>(operation: string, send: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      await this.limiter.take();
+      this.options.metrics?.count('Route53Calls', 1, { Operation: operation });
+      try {
+        return await send();
+      } catch (error) {
+        const retryable = RETRYABLE.has(errorName(error)) || httpStatus(error) >= 500;
+        if (!retryable || attempt >= this.maxAttempts) throw error;
+        this.options.metrics?.count('Route53Retries', 1, { Operation: operation });
+        const cap = this.baseDelayMs * 2 ** (attempt - 1);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
+      }
+    }
+  }
+}
+
+function errorName(error: unknown): string {
+  return (error as { name?: string } | undefined)?.name ?? '';
+}
+
+function httpStatus(error: unknown): number {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode ?? 0;
+}

@@ -1,0 +1,43 @@
+/** A DynamoDB stream record → the trigger it stands for, or a `MalformedRecordError`. */
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { Trigger } from '../../shared/evaluation/triggers.js';
+import { KeyPrefix } from '../../shared/state/items.js';
+import { MalformedRecordError } from './errors.js';
+
+export function triggerOf(record: DynamoDBRecord): Trigger {
+  const keys = record.dynamodb?.Keys;
+  const pk = keys?.pk?.S;
+  const sk = keys?.sk?.S;
+  if (pk === undefined || sk === undefined) throw new MalformedRecordError(`record ${record.eventID}: no pk/sk keys`);
+  const image = record.eventName === 'REMOVE' ? undefined : record.dynamodb?.NewImage;
+  if (record.eventName !== 'REMOVE' && image === undefined) {
+    throw new MalformedRecordError(`record ${record.eventID} (${pk}): ${record.eventName} without a new image`);
+  }
+
+  if (pk.startsWith(KeyPrefix.target)) {
+    const verdict = image?.verdict?.S;
+    if (image !== undefined && verdict !== 'up' && verdict !== 'down') {
+      throw new MalformedRecordError(`record ${record.eventID} (${pk}): verdict must be up or down`);
+    }
+    return { kind: 'target', targetKey: pk.slice(KeyPrefix.target.length) };
+  }
+  if (pk === KeyPrefix.config && sk.startsWith('PROFILE#')) {
+    const definition = image?.definition?.S;
+    if (image !== undefined && !isJsonObject(definition)) {
+      throw new MalformedRecordError(`record ${record.eventID} (${sk}): definition is not a JSON profile`);
+    }
+    return { kind: 'config', profile: sk.slice('PROFILE#'.length) };
+  }
+  if (pk === KeyPrefix.tick) return { kind: 'tick' };
+  throw new MalformedRecordError(`record ${record.eventID}: ${pk}/${sk} is not an evaluator trigger`);
+}
+
+function isJsonObject(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,346 @@
+/**
+ * The HTTP and HTTPS check (SPEC §2): one request on a brand-new connection, judged
+ * by its status code, bounded by one deadline from DNS lookup to the last byte.
+ *
+ * undici does the HTTP/1.1 part (a `Client` per probe, destroyed afterwards); the
+ * connection itself is ours (a custom `connect`), so that we see every phase, choose
+ * the SNI name, share one TLS secure context, read the peer certificate and destroy
+ * the socket at the deadline whatever stage it is in.
+ */
+import net, { type LookupFunction, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import tls, { type SecureContext, type TLSSocket } from 'node:tls';
+import { Client, type Dispatcher } from 'undici';
+import type { StatusCodeRange } from '../../../shared/profile/types.js';
+import { FailureReason, type ProbeResult } from '../../../shared/probe/result.js';
+import type { ProbeTarget, Prober } from '../../../shared/probe/target.js';
+import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
+import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
+import { roundMs, roundMsOrUndefined } from './timing.js';
+import { PROBE_USER_AGENT } from './user-agent.js';
+
+/** Bytes of body read before the probe stops reading (the status has decided by then). */
+export const BODY_CAP_BYTES = 64 * 1024;
+
+export interface HttpProberOptions {
+  /** Host name resolution for the connection; default: the operating system's (`dns.lookup`). */
+  readonly lookup?: LookupFunction;
+  /** Default `BODY_CAP_BYTES`. */
+  readonly bodyCapBytes?: number;
+}
+
+/** What a target needs per probe, worked out once per target object. */
+interface PreparedRequest {
+  readonly origin: string;
+  readonly servername: string | undefined;
+  readonly request: Dispatcher.DispatchOptions;
+}
+
+export function createHttpProber(options: HttpProberOptions = {}): Prober {
+  const prepared = new WeakMap<ProbeTarget, PreparedRequest>();
+  const settings: ProbeSettings = {
+    lookup: options.lookup,
+    bodyCapBytes: options.bodyCapBytes ?? BODY_CAP_BYTES,
+  };
+  return (target) => {
+    let request = prepared.get(target);
+    if (request === undefined) {
+      request = prepare(target);
+      prepared.set(target, request);
+    }
+    const resolved = request;
+    return new Promise<ProbeResult>((resolve) => new HttpProbe(target, resolved, settings, resolve).start());
+  };
+}
+
+export const probeHttp: Prober = createHttpProber();
+
+interface ProbeSettings {
+  readonly lookup: LookupFunction | undefined;
+  readonly bodyCapBytes: number;
+}
+
+function prepare(target: ProbeTarget): PreparedRequest {
+  const hostOverride = target.headers.find((h) => h.name.toLowerCase() === 'host')?.value;
+  // The User-Agent is ours and not overridable (docs/probes.md); a custom one is dropped.
+  const headers = ['user-agent', PROBE_USER_AGENT];
+  for (const header of target.headers) {
+    if (header.name.toLowerCase() !== 'user-agent') headers.push(header.name, header.value);
+  }
+  const sniName = bareHostOf(hostOverride ?? target.host);
+  return {
+    origin: `${target.protocol === 'HTTPS' ? 'https' : 'http'}://${urlHostOf(target.host)}:${target.port}`,
+    servername: net.isIP(sniName) === 0 && sniName !== '' ? sniName : undefined,
+    request: { path: target.path ?? '/', method: target.method, headers },
+  };
+}
+
+/** `example.com:8443` → `example.com`, `[::1]:443` → `::1`. */
+function bareHostOf(host: string): string {
+  if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
+  const colon = host.indexOf(':');
+  return colon === -1 || host.indexOf(':', colon + 1) !== -1 ? host : host.slice(0, colon);
+}
+
+function urlHostOf(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+let sharedSecureContext: SecureContext | undefined;
+
+/**
+ * One context for every HTTPS probe: creating a context per connection (and loading the
+ * root store into it) costs more CPU than the handshake's own crypto. It holds no
+ * session, so every probe still makes a full handshake (we never pass `session`).
+ * It trusts no CA at all (`ca: []`): we do not validate certificates, and a chain that
+ * verifies would make Node also parse the whole chain to check the host name.
+ */
+function secureContext(): SecureContext {
+  sharedSecureContext ??= tls.createSecureContext({ ca: [] });
+  return sharedSecureContext;
+}
+
+const kProbe = Symbol('probe');
+type ProbeSocket = Socket & { [kProbe]?: HttpProbe };
+
+const noop = (): void => {};
+
+/**
+ * One probe. It is undici's dispatch handler; it uses the handler callbacks undici
+ * calls natively (`onHeaders`, `onData`, …) — the newer controller-style API is
+ * adapted onto these and parses every response header into an object we don't need.
+ */
+class HttpProbe implements Dispatcher.DispatchHandler {
+  private readonly startedAt = Date.now();
+  private readonly t0 = performance.now();
+  private stage: ProbeStage;
+  private done = false;
+  private timer: NodeJS.Timeout | undefined;
+  private client: Client | undefined;
+  private socket: ProbeSocket | undefined;
+  private abortRequest: ((error?: Error) => void) | undefined;
+  private dns: number | undefined;
+  private connect: number | undefined;
+  private tls: number | undefined;
+  private firstByte: number | undefined;
+  private sentAt: number | undefined;
+  private statusCode: number | undefined;
+  private certificateExpiresAt: number | undefined;
+  private bodyBytes = 0;
+
+  constructor(
+    private readonly target: ProbeTarget,
+    private readonly prepared: PreparedRequest,
+    private readonly settings: ProbeSettings,
+    private readonly resolve: (result: ProbeResult) => void,
+  ) {
+    this.stage = net.isIP(target.host) === 0 ? 'dns' : 'connect';
+  }
+
+  start(): void {
+    this.timer = setTimeout(onDeadline, this.target.timeoutMs, this);
+    try {
+      this.client = new Client(this.prepared.origin, {
+        connect: (_options, callback) => this.open(callback),
+        // The probe's own deadline covers every phase; undici's timers would only add cost.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      this.client.dispatch(this.prepared.request, this);
+    } catch (error) {
+      this.fail(failureOf(error, this.stage));
+    }
+  }
+
+  private open(callback: (...args: [null, Socket] | [Error, null]) => void): void {
+    const { host, port, protocol } = this.target;
+    const lookup = this.settings.lookup;
+    const socket: ProbeSocket =
+      protocol === 'HTTPS'
+        ? tls.connect({
+            host,
+            port,
+            lookup,
+            servername: this.prepared.servername,
+            rejectUnauthorized: false,
+            secureContext: secureContext(),
+          })
+        : net.connect({ host, port, lookup });
+    socket[kProbe] = this;
+    this.socket = socket;
+    this.connectCallback = callback;
+    if (this.stage === 'dns') socket.once('lookup', onSocketLookup);
+    socket.once('connect', onSocketConnect);
+    if (protocol === 'HTTPS') socket.once('secureConnect', onSocketSecureConnect);
+    // Stays for the whole probe: a reset mid-body is a failure even where undici would
+    // take it as the end of a close-delimited body.
+    socket.on('error', onSocketError);
+  }
+
+  private connectCallback: ((...args: [null, Socket] | [Error, null]) => void) | undefined;
+
+  looked(): void {
+    this.dns = this.elapsed();
+    this.stage = 'connect';
+  }
+
+  connected(): void {
+    this.connect = this.elapsed();
+    if (this.target.protocol === 'HTTPS') this.stage = 'tls';
+    else this.handOver();
+  }
+
+  secured(socket: TLSSocket): void {
+    this.tls = this.elapsed();
+    const certificate = socket.getPeerX509Certificate();
+    if (certificate === undefined) {
+      this.fail({ reason: FailureReason.Tls, detail: 'the server presented no certificate' });
+      return;
+    }
+    this.certificateExpiresAt = Date.parse(certificate.validTo);
+    this.handOver();
+  }
+
+  private handOver(): void {
+    this.stage = 'headers';
+    this.sentAt = this.elapsed();
+    const callback = this.connectCallback;
+    this.connectCallback = undefined;
+    if (callback !== undefined && this.socket !== undefined) callback(null, this.socket);
+  }
+
+  socketFailed(error: Error): void {
+    if (!this.done) this.fail(failureOf(error, this.stage));
+  }
+
+  deadline(): void {
+    // Timers count from the event loop's cached clock, so one armed after a busy tick
+    // can fire early; the deadline is measured from the probe's own start.
+    const remaining = this.target.timeoutMs - this.elapsed();
+    if (remaining >= 1) {
+      this.timer = setTimeout(onDeadline, remaining, this);
+      return;
+    }
+    this.timer = undefined;
+    if (!this.done) this.fail(timeoutOf(this.target.timeoutMs, this.stage));
+  }
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number): boolean {
+    this.firstByte ??= this.elapsed();
+    this.statusCode = statusCode;
+    this.stage = 'body';
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.bodyBytes += chunk.length;
+    if (this.bodyBytes >= this.settings.bodyCapBytes) this.judge();
+    return true;
+  }
+
+  onComplete(): void {
+    this.judge();
+  }
+
+  onError(error: Error): void {
+    if (!this.done) this.fail(failureOf(error, this.stage));
+  }
+
+  /** The response (or its first `bodyCapBytes`) is in: the status decides. */
+  private judge(): void {
+    if (this.done) return;
+    const lastByte = this.elapsed();
+    const statusCode = this.statusCode ?? 0;
+    const ranges = this.target.expectedStatusCodeRanges;
+    const latencyMs = roundMs(lastByte - (this.sentAt ?? lastByte));
+    const base = {
+      startedAt: this.startedAt,
+      timings: this.timings(lastByte),
+      latencyMs,
+      statusCode,
+      certificateExpiresAt: this.certificateExpiresAt,
+    };
+    this.finish(
+      inRanges(statusCode, ranges)
+        ? { ok: true, ...base }
+        : {
+            ok: false,
+            ...base,
+            reason: FailureReason.Status,
+            detail: `status ${statusCode}, expected ${rangesText(ranges)}`,
+          },
+    );
+  }
+
+  private fail(failure: Failure): void {
+    if (this.done) return;
+    this.finish({
+      ok: false,
+      startedAt: this.startedAt,
+      timings: this.timings(undefined),
+      latencyMs: undefined,
+      statusCode: this.statusCode,
+      certificateExpiresAt: this.certificateExpiresAt,
+      reason: failure.reason,
+      detail: failure.detail,
+    });
+  }
+
+  private finish(result: ProbeResult): void {
+    this.done = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.resolve(result);
+    const reason = result.ok || result.reason !== FailureReason.Timeout ? PROBE_FINISHED : PROBE_DEADLINE;
+    this.abortRequest?.(reason);
+    this.client?.destroy(reason, noop);
+    // Before hand-over undici does not own the socket yet (still connecting or in TLS).
+    if (this.connectCallback !== undefined) this.socket?.destroy();
+  }
+
+  private timings(lastByte: number | undefined): ProbeResult['timings'] {
+    return {
+      dns: roundMsOrUndefined(this.dns),
+      connect: roundMsOrUndefined(this.connect),
+      tls: roundMsOrUndefined(this.tls),
+      firstByte: roundMsOrUndefined(this.firstByte),
+      lastByte: roundMsOrUndefined(lastByte),
+    };
+  }
+
+  private elapsed(): number {
+    return performance.now() - this.t0;
+  }
+}
+
+function onDeadline(probe: HttpProbe): void {
+  probe.deadline();
+}
+
+function onSocketLookup(this: ProbeSocket): void {
+  this[kProbe]?.looked();
+}
+
+function onSocketConnect(this: ProbeSocket): void {
+  this[kProbe]?.connected();
+}
+
+function onSocketSecureConnect(this: ProbeSocket): void {
+  this[kProbe]?.secured(this as TLSSocket & ProbeSocket);
+}
+
+function onSocketError(this: ProbeSocket, error: Error): void {
+  this[kProbe]?.socketFailed(error);
+}
+
+export function inRanges(statusCode: number, ranges: readonly StatusCodeRange[]): boolean {
+  for (const range of ranges) if (statusCode >= range.min && statusCode <= range.max) return true;
+  return false;
+}
+
+function rangesText(ranges: readonly StatusCodeRange[]): string {
+  return ranges.length === 0 ? 'none' : ranges.map((r) => `${r.min}-${r.max}`).join(', ');
+}

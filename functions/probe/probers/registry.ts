@@ -1,0 +1,6 @@
+import type { Prober } from '../../../shared/probe/target.js';
+import { probeHttp } from './http.js';
+import { probeTcp } from './tcp.js';
+
+/** The one probe function: dispatches on the target's protocol (HTTP and HTTPS share a prober). */
+export const probe: Prober = (target) => (target.protocol === 'TCP' ? probeTcp(target) : probeHttp(target));

@@ -1,0 +1,91 @@
+/**
+ * The round handler's logic, independent of where its dependencies come from: one
+ * warm container keeps one worker (and its rule states) across SQS-delivered rounds.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Clock } from '../../shared/clock.js';
+import { planProbeTargets } from '../../shared/probe/plan.js';
+import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
+import type { Profile } from '../../shared/profile/types.js';
+import type { ProbeWorker, RoundReport, WorkerLogger } from './worker.js';
+
+/** Profiles are re-read at most this often (a config change reaches the probes within a minute). */
+export const CONFIG_REFRESH_MS = 60_000;
+
+export interface RoundHandlerDeps {
+  readonly worker: ProbeWorker;
+  readonly clock: Clock;
+  readonly loadConfig: () => Promise<{ profiles: readonly Profile[]; defaultProbeRegions: readonly string[] }>;
+  /** Used when the CONFIG items carry no default probe regions. */
+  readonly fallbackProbeRegions: readonly string[];
+  readonly logger: WorkerLogger & { info(message: string, fields?: Record<string, unknown>): void };
+}
+
+export interface RoundHandler {
+  (event: SQSEvent): Promise<SQSBatchResponse>;
+  /** Reports of the rounds run by the last invocation (tests, metrics). */
+  lastReports(): readonly RoundReport[];
+}
+
+/**
+ * Runs each message's round in due order. Rounds are never retried: a duplicate
+ * delivery (at-least-once) or a round already a whole period late is acknowledged and
+ * skipped, because the next round covers it. So the batch never reports failures.
+ */
+export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
+  const { worker, clock, logger } = deps;
+  let configReadAt: number | undefined;
+  let lastDueAt = -Infinity;
+  let reports: RoundReport[] = [];
+
+  async function refreshConfig(now: number): Promise<void> {
+    if (configReadAt !== undefined && now - configReadAt < CONFIG_REFRESH_MS) return;
+    try {
+      const config = await deps.loadConfig();
+      const defaults = config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
+      worker.setTargets(planProbeTargets(config.profiles, worker.region, defaults));
+      configReadAt = now;
+    } catch (error) {
+      // Keep probing the last known plan; a first read that fails leaves the plan empty.
+      logger.warn('reading the profile definitions failed; keeping the last plan', { error: String(error) });
+    }
+  }
+
+  const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    reports = [];
+    const rounds: RoundMessage[] = [];
+    for (const record of event.Records) {
+      const parsed = parseRoundMessage(record.body);
+      if ('problem' in parsed) logger.warn('ignoring a message that is not a round', { messageId: record.messageId, problem: parsed.problem });
+      else rounds.push(parsed);
+    }
+    rounds.sort((a, b) => a.dueAt - b.dueAt);
+    for (const round of rounds) {
+      const now = clock.now();
+      if (round.dueAt <= lastDueAt) {
+        logger.info('skipping a round already run', { dueAt: round.dueAt });
+        continue;
+      }
+      if (now - round.dueAt >= round.roundPeriodMs) {
+        logger.warn('skipping a round a whole period late', { dueAt: round.dueAt, lateMs: now - round.dueAt });
+        continue;
+      }
+      lastDueAt = round.dueAt;
+      await refreshConfig(now);
+      const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
+      reports.push(report);
+      logger.info('round', {
+        dueAt: round.dueAt,
+        startLagMs: report.startedAt - round.dueAt,
+        durationMs: report.finishedAt - report.startedAt,
+        probed: report.probed,
+        changes: report.changes.length,
+        verdictWrites: report.verdictWrites,
+        heartbeatWritten: report.heartbeatWritten,
+        pendingWrites: report.pendingWrites,
+      });
+    }
+    return { batchItemFailures: [] };
+  };
+  return Object.assign(handler, { lastReports: () => reports });
+}

@@ -1,0 +1,317 @@
+/**
+ * One probe region's worker: runs rounds of checks, keeps each target's rule state in
+ * memory, and writes only what the evaluator needs (docs/adr/0002-table-layout.md):
+ * - a VerdictItem when the region's verdict about a target changes (also the first
+ *   decision), in the same round, as soon as the deciding check ends;
+ * - the region's HeartbeatItem once per heartbeat period, or earlier when the
+ *   checkpoint (rule states the verdict alone cannot restore) changed, so that a
+ *   replaced worker continues the counts exactly.
+ * A failed write is kept and retried at the start of the next round; a restarted worker
+ * restores its rule states from the table before its first round.
+ */
+import type { Clock } from '../../shared/clock.js';
+import { needsCheckpoint, restoreRuleState } from '../../shared/monitor/checkpoint.js';
+import { applyCheck, type RuleState } from '../../shared/monitor/region-rule.js';
+import {
+  FAST_INTERVAL_MS,
+  isDueInRound,
+  roundPeriodMsOf,
+  spreadWindowMs,
+  startDelayMs,
+  type SpreadPolicy,
+} from '../../shared/probe/round-schedule.js';
+import type { ProbeResult } from '../../shared/probe/result.js';
+import type { PlannedTarget, Prober } from '../../shared/probe/target.js';
+import type { HeartbeatItem, RuleStateCheckpoint, VerdictItem } from '../../shared/state/items.js';
+import type { RegionVerdict } from '../../shared/status/vocabulary.js';
+import { ConcurrencyLimiter } from './limiter.js';
+import type { ProbeStateStore } from './state-store.js';
+
+/** The heartbeat period (before the time scale): staleness is judged against it (shared/monitor/staleness.ts). */
+export const DEFAULT_HEARTBEAT_PERIOD_MS = 60_000;
+/**
+ * Probes in flight at once. 1,000 keeps a round of 10,000 targets with 10% black-holed
+ * (9 s timeout) inside a 10 s interval when spread over the interval; on Lambda the
+ * process has 1,024 file descriptors, so the handler uses less (see handler.ts).
+ */
+export const DEFAULT_CONCURRENCY = 1_000;
+/**
+ * A heartbeat item is limited to 400 KB; a checkpoint entry is ~70 bytes. Beyond this many
+ * non-clean targets (a network-wide outage) the rest restore from their verdict alone.
+ */
+export const MAX_CHECKPOINT_ENTRIES = 4_000;
+
+export interface VerdictChange {
+  readonly target: PlannedTarget;
+  readonly region: string;
+  readonly verdict: RegionVerdict;
+  readonly previous: RegionVerdict | undefined;
+  readonly detail: string;
+  readonly result: ProbeResult;
+}
+
+export interface RoundReport {
+  readonly dueAt: number;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  /** Checks run in this round. */
+  readonly probed: number;
+  /** Due targets skipped because their previous check had not ended yet. */
+  readonly skipped: number;
+  readonly changes: readonly VerdictChange[];
+  /** Verdict items written (including retried ones), and whether the heartbeat was. */
+  readonly verdictWrites: number;
+  readonly heartbeatWritten: boolean;
+  /** Writes that failed and wait for the next round. */
+  readonly pendingWrites: number;
+  /** The round did not probe because the restore from the table failed (retried next round). */
+  readonly restoreFailed: boolean;
+}
+
+export interface WorkerLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ProbeWorkerOptions {
+  readonly region: string;
+  readonly store: ProbeStateStore;
+  readonly prober: Prober;
+  readonly clock: Clock;
+  /** Multiplies intervals, offsets, timeouts and the heartbeat period (the local stack's `--time-scale`). @default 1 */
+  readonly timeScale?: number;
+  /** @default DEFAULT_HEARTBEAT_PERIOD_MS (60 s) */
+  readonly heartbeatPeriodMs?: number;
+  /** @default DEFAULT_CONCURRENCY */
+  readonly concurrency?: number;
+  /** @default { kind: 'interval' } */
+  readonly spread?: SpreadPolicy;
+  /** @default setTimeout */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** @default MAX_CHECKPOINT_ENTRIES */
+  readonly maxCheckpointEntries?: number;
+  readonly onVerdictChange?: (change: VerdictChange) => void;
+  /** @default console */
+  readonly logger?: WorkerLogger;
+}
+
+export interface ProbeWorker {
+  readonly region: string;
+  /** The plan for this region (unscaled; the worker applies the time scale). Keeps states of targets that remain. */
+  setTargets(targets: readonly PlannedTarget[]): void;
+  /** The scaled targets the worker probes. */
+  targets(): readonly PlannedTarget[];
+  /** The scaled round period: the shortest interval among the targets (10 s × scale when there are none). */
+  roundPeriodMs(): number;
+  /** Runs the round due at `dueAt` (epoch ms on the round grid); resolves when its checks and writes are done. */
+  runRound(dueAt: number, roundPeriodMs?: number): Promise<RoundReport>;
+  /** The current in-memory rule state of a target (tests, `tm status` detail). */
+  ruleState(targetKey: string): RuleState | undefined;
+  pendingWrites(): number;
+}
+
+export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
+  const { region, store, prober, clock } = options;
+  const scale = options.timeScale ?? 1;
+  const heartbeatPeriodMs = (options.heartbeatPeriodMs ?? DEFAULT_HEARTBEAT_PERIOD_MS) * scale;
+  const spread = options.spread ?? { kind: 'interval' };
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxCheckpointEntries = options.maxCheckpointEntries ?? MAX_CHECKPOINT_ENTRIES;
+  const logger = options.logger ?? console;
+  const limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+
+  let planned: PlannedTarget[] = [];
+  const states = new Map<string, RuleState>();
+  const inFlight = new Set<string>();
+  const pendingVerdicts = new Map<string, VerdictItem>();
+  let checkpointLoaded = false;
+  let restoredCheckpoint: Readonly<Record<string, RuleStateCheckpoint>> = {};
+  let lastHeartbeatDueAt: number | undefined;
+  let lastCheckpointJson: string | undefined;
+  let heartbeatDirty = false;
+  let heartbeatWriting = false;
+
+  function scaled(target: PlannedTarget): PlannedTarget {
+    if (scale === 1) return target;
+    return {
+      ...target,
+      intervalMs: target.intervalMs * scale,
+      offsetMs: Math.floor(target.offsetMs * scale),
+      timeoutMs: Math.max(1, Math.round(target.timeoutMs * scale)),
+    };
+  }
+
+  async function restoreMissingStates(): Promise<void> {
+    const missing = planned.filter((t) => !states.has(t.key));
+    if (missing.length === 0 && checkpointLoaded) return;
+    if (!checkpointLoaded) {
+      const heartbeat = await store.loadHeartbeat(region);
+      restoredCheckpoint = heartbeat?.checkpoint ?? {};
+    }
+    const verdicts = new Map(
+      (await store.loadVerdicts(region, missing.map((t) => t.key))).map((item) => [item.targetKey, item]),
+    );
+    for (const target of missing) {
+      // The checkpoint is only exact for the targets known when it was loaded (the first restore).
+      const checkpoint = checkpointLoaded ? undefined : restoredCheckpoint[target.key];
+      states.set(
+        target.key,
+        restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, verdicts.get(target.key), checkpoint),
+      );
+    }
+    checkpointLoaded = true;
+  }
+
+  async function writeVerdict(item: VerdictItem): Promise<boolean> {
+    try {
+      const outcome = await store.putVerdict(item);
+      if (pendingVerdicts.get(item.targetKey) === item) pendingVerdicts.delete(item.targetKey);
+      if (outcome === 'superseded') logger.warn('verdict write superseded by a newer one', { key: item.targetKey, region });
+      return outcome === 'written';
+    } catch (error) {
+      // Keep the latest change only: an older pending one is superseded by it.
+      const pending = pendingVerdicts.get(item.targetKey);
+      if (pending === undefined || pending.checkedAt <= item.checkedAt) pendingVerdicts.set(item.targetKey, item);
+      logger.warn('verdict write failed; retrying next round', { key: item.targetKey, region, error: String(error) });
+      return false;
+    }
+  }
+
+  async function check(target: PlannedTarget, changes: VerdictChange[]): Promise<boolean> {
+    inFlight.add(target.key);
+    try {
+      const result = await limiter.run(() => prober(target));
+      const before = states.get(target.key) ?? restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, undefined, undefined);
+      const decision = applyCheck(target.healthRule, target.toleratedNumberOfFailures, before, result.ok);
+      states.set(target.key, capped(decision.state, target.toleratedNumberOfFailures));
+      if (!decision.changed || decision.verdict === undefined) return false;
+      const item: VerdictItem = {
+        targetKey: target.key,
+        region,
+        verdict: decision.verdict,
+        since: result.startedAt,
+        checkedAt: result.startedAt,
+        ...(result.latencyMs === undefined ? {} : { latencyMs: Math.round(result.latencyMs * 1000) / 1000 }),
+        ...(result.ok ? {} : { reason: result.reason }),
+        detail: result.ok ? decision.detail : `${decision.detail}: ${result.detail}`,
+      };
+      const change: VerdictChange = {
+        target,
+        region,
+        verdict: decision.verdict,
+        previous: before.verdict,
+        detail: item.detail,
+        result,
+      };
+      changes.push(change);
+      options.onVerdictChange?.(change);
+      return writeVerdict(item);
+    } finally {
+      inFlight.delete(target.key);
+    }
+  }
+
+  function checkpointNow(): Record<string, RuleStateCheckpoint> {
+    const checkpoint: Record<string, RuleStateCheckpoint> = {};
+    let entries = 0;
+    for (const target of planned) {
+      const state = states.get(target.key);
+      if (state === undefined || !needsCheckpoint(target.healthRule, target.toleratedNumberOfFailures, state)) continue;
+      if (entries++ >= maxCheckpointEntries) break;
+      checkpoint[target.key] =
+        state.kind === 'consecutiveFailures'
+          ? { kind: 'consecutiveFailures', failures: state.failures }
+          : { kind: 'sampleWindow', samples: state.samples };
+    }
+    return checkpoint;
+  }
+
+  async function heartbeatIfDue(dueAt: number): Promise<boolean> {
+    // The checkpoint must not get ahead of a verdict that is not stored yet.
+    if (heartbeatWriting || pendingVerdicts.size > 0) return false;
+    const checkpoint = checkpointNow();
+    const json = JSON.stringify(checkpoint);
+    const periodElapsed = lastHeartbeatDueAt === undefined || dueAt - lastHeartbeatDueAt >= heartbeatPeriodMs;
+    if (!periodElapsed && !heartbeatDirty && json === lastCheckpointJson) return false;
+    const item: HeartbeatItem = { region, at: clock.now(), targets: planned.length, periodMs: heartbeatPeriodMs, checkpoint };
+    heartbeatWriting = true;
+    try {
+      await store.putHeartbeat(item);
+      lastHeartbeatDueAt = dueAt;
+      lastCheckpointJson = json;
+      heartbeatDirty = false;
+      return true;
+    } catch (error) {
+      heartbeatDirty = true;
+      logger.warn('heartbeat write failed; retrying next round', { region, error: String(error) });
+      return false;
+    } finally {
+      heartbeatWriting = false;
+    }
+  }
+
+  const worker: ProbeWorker = {
+    region,
+    setTargets(targets) {
+      planned = targets.map(scaled);
+      const keep = new Set(planned.map((t) => t.key));
+      for (const key of states.keys()) if (!keep.has(key)) states.delete(key);
+      for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
+    },
+    targets: () => planned,
+    roundPeriodMs: () => roundPeriodMsOf(planned) ?? FAST_INTERVAL_MS * scale,
+    ruleState: (key) => states.get(key),
+    pendingWrites: () => pendingVerdicts.size + (heartbeatDirty ? 1 : 0),
+
+    async runRound(dueAt, roundPeriodMs = worker.roundPeriodMs()) {
+      const startedAt = clock.now();
+      const changes: VerdictChange[] = [];
+      const report = (fields: Partial<RoundReport>): RoundReport => ({
+        dueAt,
+        startedAt,
+        finishedAt: clock.now(),
+        probed: 0,
+        skipped: 0,
+        changes,
+        verdictWrites: 0,
+        heartbeatWritten: false,
+        pendingWrites: worker.pendingWrites(),
+        restoreFailed: false,
+        ...fields,
+      });
+      try {
+        await restoreMissingStates();
+      } catch (error) {
+        logger.warn('restoring rule state failed; the round is skipped', { region, error: String(error) });
+        return report({ restoreFailed: true });
+      }
+
+      const retried = await Promise.all([...pendingVerdicts.values()].map(writeVerdict));
+      const due = planned.filter((t) => isDueInRound(t, dueAt, roundPeriodMs));
+      const runnable = due.filter((t) => !inFlight.has(t.key));
+      const longestTimeout = runnable.reduce((max, t) => Math.max(max, t.timeoutMs), 0);
+      const windowMs = spreadWindowMs(spread, roundPeriodMs, runnable.length, longestTimeout);
+      const written = await Promise.all(
+        runnable.map(async (target) => {
+          const wait = dueAt + startDelayMs(target, roundPeriodMs, windowMs) - clock.now();
+          if (wait > 0) await sleep(wait);
+          return check(target, changes);
+        }),
+      );
+      const heartbeatWritten = await heartbeatIfDue(dueAt);
+      return report({
+        probed: runnable.length,
+        skipped: due.length - runnable.length,
+        verdictWrites: [...retried, ...written].filter(Boolean).length,
+        heartbeatWritten,
+        pendingWrites: worker.pendingWrites(),
+      });
+    },
+  };
+  return worker;
+}
+
+/** A target that stays down stops changing its count, so it stops changing the checkpoint. */
+function capped(state: RuleState, tolerated: number): RuleState {
+  if (state.kind !== 'consecutiveFailures' || state.failures <= tolerated + 1) return state;
+  return { ...state, failures: tolerated + 1 };
+}

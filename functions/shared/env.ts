@@ -1,0 +1,50 @@
+/**
+ * Handlers take their clients and settings from the environment, so the same code runs
+ * in AWS and against the local stack. The AWS SDK itself honours
+ * `AWS_ENDPOINT_URL_DYNAMODB` (and `AWS_ENDPOINT_URL`), `AWS_REGION` and the credentials chain.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { InvalidEnvironmentVariableError, MissingEnvironmentVariableError } from './errors.js';
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+export function dynamoDbClientFromEnv(): DynamoDBClient {
+  return new DynamoDBClient({});
+}
+
+/** `TABLE_NAME`: the traffic-manager table. */
+export function tableNameFromEnv(env: Environment = process.env): string {
+  return required(env, 'TABLE_NAME', 'the traffic-manager table name');
+}
+
+/** `PROBE_REGION`, else `AWS_REGION`: the region name this probe function reports as. */
+export function probeRegionFromEnv(env: Environment = process.env): string {
+  const region = env.PROBE_REGION?.trim() || env.AWS_REGION?.trim();
+  if (!region) throw new MissingEnvironmentVariableError('PROBE_REGION', 'the probe region name; or AWS_REGION');
+  return region;
+}
+
+/** `PROBE_REGIONS`: the deployment's default probe regions, a comma list (used when the CONFIG items carry none). */
+export function probeRegionsFromEnv(env: Environment = process.env): string[] {
+  return (env.PROBE_REGIONS ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r) => r.length > 0);
+}
+
+/** A positive integer setting, or its default when unset. */
+export function positiveIntegerFromEnv(variable: string, fallback: number, env: Environment = process.env): number {
+  const raw = env[variable]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new InvalidEnvironmentVariableError(variable, 'must be a positive integer', raw);
+  }
+  return value;
+}
+
+function required(env: Environment, variable: string, what: string): string {
+  const value = env[variable]?.trim();
+  if (!value) throw new MissingEnvironmentVariableError(variable, what);
+  return value;
+}

@@ -1,0 +1,23 @@
+/** Errors of the handlers' shared environment helpers. */
+export class HandlerEnvironmentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HandlerEnvironmentError';
+  }
+}
+
+/** A required environment variable is missing or empty. */
+export class MissingEnvironmentVariableError extends HandlerEnvironmentError {
+  constructor(variable: string, what: string) {
+    super(`environment variable ${variable} (${what}) is required but not set`);
+    this.name = 'MissingEnvironmentVariableError';
+  }
+}
+
+/** An environment variable is set to a value that cannot be used. */
+export class InvalidEnvironmentVariableError extends HandlerEnvironmentError {
+  constructor(variable: string, rule: string, value: string) {
+    super(`environment variable ${variable}: ${rule}, got "${value}"`);
+    this.name = 'InvalidEnvironmentVariableError';
+  }
+}

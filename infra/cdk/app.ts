@@ -1,0 +1,22 @@
+/**
+ * The CDK app of `cdk.json`: reads the definitions file and the regions from context
+ * (`-c traffic-manager:definitions=…` overrides), then builds the home stack and one probe
+ * stack per region. Invalid definitions print `tm validate`'s lines and fail the synth.
+ */
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { buildApp } from './build-app.js';
+import { contextOptions } from './context.js';
+import { DefinitionsLoadError } from '../definitions/errors.js';
+import { TrafficManagerCdkError } from './errors.js';
+
+const app = new App();
+try {
+  await buildApp(app, contextOptions((key) => app.node.tryGetContext(key)));
+} catch (error) {
+  if (!(error instanceof TrafficManagerCdkError || error instanceof DefinitionsLoadError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+if (app.node.tryGetContext('traffic-manager:nag') !== false) Aspects.of(app).add(new AwsSolutionsChecks());
+app.synth();

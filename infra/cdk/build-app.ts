@@ -1,0 +1,16 @@
+/** Builds the whole deployment into an app from a definitions source (what `app.ts` runs). */
+import type { App } from 'aws-cdk-lib';
+import { loadProfiles, type DefinitionsSource } from './definitions.js';
+import { TrafficManager, type TrafficManagerProps } from './traffic-manager.js';
+
+export interface BuildAppOptions extends Omit<TrafficManagerProps, 'profiles'> {
+  /** A definitions file (`.ts`, `.json`, `.yaml`) or normalized profiles. */
+  readonly definitions: DefinitionsSource;
+  /** Construct id of the TrafficManager. @default 'TrafficManager' */
+  readonly id?: string;
+}
+
+export async function buildApp(app: App, options: BuildAppOptions): Promise<TrafficManager> {
+  const { definitions, id, ...props } = options;
+  return new TrafficManager(app, id ?? 'TrafficManager', { ...props, profiles: await loadProfiles(definitions) });
+}

@@ -1,0 +1,48 @@
+/** Reads the app's options from CDK context (cdk.json or `-c key=value`). */
+import { InvalidDeploymentError } from './errors.js';
+import type { BuildAppOptions } from './build-app.js';
+
+export const ContextKey = {
+  definitions: 'traffic-manager:definitions',
+  homeRegion: 'traffic-manager:homeRegion',
+  probeRegions: 'traffic-manager:probeRegions',
+  account: 'traffic-manager:account',
+  deploymentName: 'traffic-manager:deploymentName',
+  alarmTopicArn: 'traffic-manager:alarmTopicArn',
+  notificationTopicArn: 'traffic-manager:notificationTopicArn',
+} as const;
+
+export function contextOptions(get: (key: string) => unknown): BuildAppOptions {
+  const definitions = get(ContextKey.definitions);
+  const homeRegion = get(ContextKey.homeRegion);
+  if (typeof definitions !== 'string' || definitions === '') {
+    throw new InvalidDeploymentError(`context ${ContextKey.definitions}: needs the definitions file path, got ${JSON.stringify(definitions) ?? 'nothing'}`);
+  }
+  if (typeof homeRegion !== 'string' || homeRegion === '') {
+    throw new InvalidDeploymentError(`context ${ContextKey.homeRegion}: needs a region, got ${JSON.stringify(homeRegion) ?? 'nothing'}`);
+  }
+  return {
+    definitions,
+    homeRegion,
+    probeRegions: regionList(get(ContextKey.probeRegions)),
+    account: optionalString(get(ContextKey.account)) ?? process.env.CDK_DEFAULT_ACCOUNT,
+    deploymentName: optionalString(get(ContextKey.deploymentName)),
+    alarmTopicArn: optionalString(get(ContextKey.alarmTopicArn)),
+    notificationTopicArn: optionalString(get(ContextKey.notificationTopicArn)),
+  };
+}
+
+/** A JSON list from cdk.json, or a comma list from `-c traffic-manager:probeRegions=a,b`. */
+function regionList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed.startsWith('[')) return (JSON.parse(trimmed) as unknown[]).map(String);
+    return trimmed.split(',').map((r) => r.trim()).filter((r) => r !== '');
+  }
+  throw new InvalidDeploymentError(`context ${ContextKey.probeRegions}: needs a list of regions, got ${JSON.stringify(value) ?? 'nothing'}`);
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

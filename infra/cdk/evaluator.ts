@@ -1,0 +1,120 @@
+/**
+ * The evaluator: a DynamoDB-stream handler that admits only CONFIG and TARGET# items (its
+ * own STATUS/HISTORY writes and the heartbeats never trigger it), with every stream default
+ * replaced (STYLE 8), plus the per-minute tick that applies staleness.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { Profile } from '../../shared/profile/types.js';
+import { KeyPrefix } from '../../shared/state/items.js';
+import { EveryMinute } from './every-minute.js';
+import { trafficManagerFunction } from './lambda.js';
+import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
+import { route53PublishingStatements } from './route53-access.js';
+
+export interface EvaluatorProps {
+  readonly table: Table;
+  readonly eventBus: IEventBus;
+  readonly profiles: readonly Profile[];
+  readonly defaultProbeRegions: readonly string[];
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default 'INFO' */
+  readonly logLevel?: string;
+}
+
+/** Stream settings, named so tests and docs can point at them. */
+export const EVALUATOR_STREAM = {
+  batchSize: 100,
+  maxBatchingWindow: Duration.seconds(1),
+  retryAttempts: 5,
+  maxRecordAge: Duration.hours(1),
+} as const;
+
+export class Evaluator extends Construct {
+  readonly function: NodejsFunction;
+  readonly tick: NodejsFunction;
+  /** Stream batches that failed every retry land here (on-failure destination). */
+  readonly failureQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: EvaluatorProps) {
+    super(scope, id);
+    const hostedZoneIds = [...new Set(props.profiles.map((p) => p.dnsConfig.hostedZoneId ?? ''))]
+      .filter((z) => z !== '')
+      .sort();
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      EVENT_BUS_NAME: props.eventBus.eventBusName,
+      PROBE_REGIONS: props.defaultProbeRegions.join(','),
+      HOSTED_ZONE_IDS: hostedZoneIds.join(','),
+    };
+    const common = { memorySize: props.memorySize ?? 512, environment, logLevel: props.logLevel };
+
+    this.function = trafficManagerFunction(this, 'Function', {
+      ...common,
+      entry: 'functions/evaluator/handler.ts',
+      description: 'traffic-manager: evaluates probe verdicts and publishes Route 53 record sets',
+      // Route 53 throttling is retried with backoff inside the handler; a minute covers several retries.
+      timeout: Duration.minutes(1),
+    });
+    this.tick = trafficManagerFunction(this, 'Tick', {
+      ...common,
+      entry: 'functions/evaluator/tick.ts',
+      description: 'traffic-manager: applies staleness every minute',
+      timeout: Duration.seconds(50),
+    });
+
+    this.failureQueue = new Queue(this, 'StreamFailures', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+
+    this.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: EVALUATOR_STREAM.batchSize,
+        maxBatchingWindow: EVALUATOR_STREAM.maxBatchingWindow,
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: EVALUATOR_STREAM.retryAttempts,
+        maxRecordAge: EVALUATOR_STREAM.maxRecordAge,
+        onFailure: new SqsDlq(this.failureQueue),
+        filters: [
+          FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.config) } } } }),
+          FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.target) } } } }),
+        ],
+      }),
+    );
+
+    new EveryMinute(this, 'TickSchedule', { target: this.tick, description: 'traffic-manager: evaluator tick (staleness) every minute' });
+
+    for (const fn of [this.function, this.tick]) this.grantEvaluation(fn, props);
+
+    suppress(this, [
+      BASIC_EXECUTION_ROLE,
+      RUNTIME_PINNED,
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Wildcards here are the narrowest IAM allows: `dynamodb:ListStreams` has no resource type; the table’s `/index/*` ARN from the data grant matches no index (the table has none); `change/*` is how Route 53 names change ids, unknown until a change is made; `cidrcollection/*` because a CIDR collection’s id exists only after the evaluator creates it (Subnet profiles only), and `ListCidrCollections` has no resource type.',
+      },
+      {
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue IS the dead-letter destination of the evaluator’s stream event source.',
+      },
+    ]);
+  }
+
+  private grantEvaluation(fn: IFunction, props: EvaluatorProps): void {
+    props.table.grantReadWriteData(fn);
+    props.eventBus.grantPutEventsTo(fn);
+    for (const statement of route53PublishingStatements(props.profiles)) fn.addToRolePolicy(statement);
+  }
+}

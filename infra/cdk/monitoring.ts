@@ -1,0 +1,149 @@
+/** Home-region dashboard and alarms. */
+import { Duration } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IAlarmAction,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { Evaluator } from './evaluator.js';
+import { METRICS_NAMESPACE, MetricName } from './names.js';
+import { probeFunctionName, roundDeadLetterQueueName } from './probe-names.js';
+
+export interface MonitoringProps {
+  readonly deploymentName: string;
+  readonly evaluator: Evaluator;
+  readonly probeRegions: readonly string[];
+  /** @default - alarms without actions */
+  readonly alarmAction?: IAlarmAction;
+}
+
+/**
+ * Metrics Insights queries over the whole namespace: they do not depend on which
+ * dimensions (e.g. Powertools' default `service`) the emitter adds next to `Profile`.
+ */
+function insights(metric: string, label: string): IMetric {
+  return new MathExpression({
+    expression: `SELECT MAX(${metric}) FROM ${METRICS_NAMESPACE}`,
+    label,
+    period: Duration.minutes(1),
+  });
+}
+
+export class Monitoring extends Construct {
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { evaluator } = props;
+    const failures = evaluator.failureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) });
+    const staleRegions = insights(MetricName.staleRegions, 'stale probe regions');
+    const degraded = insights(MetricName.profileDegraded, 'profiles Degraded (max)');
+
+    this.alarm('EvaluatorDeadLetters', {
+      description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
+      metric: failures,
+    });
+    this.alarm('StaleProbeRegions', {
+      description: 'At least one probe region’s heartbeat is stale: its verdicts are frozen (fail static).',
+      metric: staleRegions,
+      evaluationPeriods: 2,
+    });
+    this.alarm('EvaluatorErrors', {
+      description: 'The evaluator stream handler failed (batch item failures are retried; errors are not).',
+      metric: evaluator.function.metricErrors({ period: Duration.minutes(5) }),
+    });
+    this.alarm('EvaluatorTickErrors', {
+      description: 'The evaluator tick failed: staleness is not being applied.',
+      metric: evaluator.tick.metricErrors({ period: Duration.minutes(5) }),
+    });
+    this.alarm('ProfileDegraded', {
+      description: 'A profile monitor status is Degraded (see the dashboard or `tm status` for which).',
+      metric: degraded,
+    });
+    if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
+
+    const probeWidgets = props.probeRegions.flatMap((region) => {
+      const fn = probeFunctionName(props.deploymentName);
+      const probe = (metricName: string, statistic: string) =>
+        new Metric({
+          namespace: 'AWS/Lambda',
+          metricName,
+          dimensionsMap: { FunctionName: fn },
+          region,
+          statistic,
+          period: Duration.minutes(1),
+          label: `${region} ${metricName}`,
+        });
+      const deadLetters = new Metric({
+        namespace: 'AWS/SQS',
+        metricName: 'ApproximateNumberOfMessagesVisible',
+        dimensionsMap: { QueueName: roundDeadLetterQueueName(props.deploymentName) },
+        region,
+        statistic: 'Maximum',
+        period: Duration.minutes(1),
+        label: `${region} dead-lettered rounds`,
+      });
+      return [
+        new GraphWidget({
+          title: `probe ${region}: rounds`,
+          left: [probe('Invocations', 'Sum'), probe('Errors', 'Sum'), deadLetters],
+          right: [probe('Duration', 'Maximum')],
+          width: 12,
+        }),
+      ];
+    });
+
+    new Dashboard(this, 'Dashboard', {
+      dashboardName: props.deploymentName,
+      widgets: [
+        [
+          new GraphWidget({ title: 'profiles Degraded', left: [degraded], width: 8 }),
+          new GraphWidget({ title: 'stale probe regions', left: [staleRegions], width: 8 }),
+          new GraphWidget({ title: 'evaluator failures', left: [failures], width: 8 }),
+        ],
+        [
+          new GraphWidget({
+            title: 'evaluator',
+            left: [evaluator.function.metricInvocations(), evaluator.function.metricErrors()],
+            right: [evaluator.function.metricDuration({ statistic: 'p99' })],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'evaluator stream age',
+            left: [
+              new Metric({
+                namespace: 'AWS/Lambda',
+                metricName: 'IteratorAge',
+                dimensionsMap: { FunctionName: evaluator.function.functionName },
+                statistic: 'Maximum',
+              }),
+            ],
+            width: 12,
+          }),
+        ],
+        probeWidgets,
+      ],
+    });
+  }
+
+  private alarm(id: string, props: { description: string; metric: IMetric; evaluationPeriods?: number }): void {
+    this.alarms.push(
+      new Alarm(this, id, {
+        metric: props.metric,
+        alarmDescription: props.description,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: props.evaluationPeriods ?? 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+}

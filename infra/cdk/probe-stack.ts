@@ -1,0 +1,160 @@
+/**
+ * One probe region (docs/adr/0001-probe-cadence.md): an EventBridge Scheduler tick every
+ * minute enqueues the minute's rounds as delayed SQS messages; the probe function takes one
+ * round per message, serially (reserved concurrency 1) so its warm container keeps the rule
+ * state; it writes probe state cross-region to the home table (docs/adr/0005-cross-region-state.md).
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { InvalidDeploymentError } from './errors.js';
+import { EveryMinute } from './every-minute.js';
+import { trafficManagerFunction } from './lambda.js';
+import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
+import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } from './nag.js';
+import { configReadStatement, probeStateStatements, tableArnInRegion } from './probe-access.js';
+import { probeFunctionName, probeTickFunctionName, roundDeadLetterQueueName, roundQueueName } from './probe-names.js';
+
+/** Builds the VPC the probe function is placed in, inside the probe stack (e.g. `Vpc.fromLookup(scope, 'Vpc', { vpcId })`). */
+export type VpcFactory = (scope: Construct) => ec2.IVpc;
+
+export interface TrafficManagerProbeStackProps extends StackProps {
+  /** The region the table (and the evaluator) live in. */
+  readonly homeRegion: string;
+  /** The deployment's default probe regions, passed to the handlers (`PROBE_REGIONS`). */
+  readonly defaultProbeRegions: readonly string[];
+  /** Must match the home stack's. @default 'traffic-manager' */
+  readonly deploymentName?: string;
+  /** Places the probe function in a VPC to probe private endpoints (the VPC needs a NAT route to reach the home table). @default - not in a VPC */
+  readonly vpc?: VpcFactory;
+  /** Subnets of that VPC. @default - private subnets with egress */
+  readonly vpcSubnets?: ec2.SubnetSelection;
+  /** Probe function memory in MiB (CPU scales with it). @default 512 */
+  readonly probeMemorySize?: number;
+  /** SNS topic ARN for this region's alarms; used only when it is in this stack's region. @default - alarms without actions */
+  readonly alarmTopicArn?: string;
+  /** Powertools log level of the probe functions. @default 'INFO' */
+  readonly logLevel?: string;
+}
+
+/**
+ * The longest round: spreading within the 30 s interval plus the longest timeout (10 s).
+ * The function timeout adds slack for the writes; the queue's visibility timeout must not
+ * be shorter than the function timeout (a Lambda event source rule).
+ */
+export const PROBE_TIMEOUT = Duration.seconds(55);
+
+export class TrafficManagerProbeStack extends Stack {
+  readonly probe: NodejsFunction;
+  readonly tick: NodejsFunction;
+  readonly roundQueue: Queue;
+  readonly deadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: TrafficManagerProbeStackProps) {
+    super(scope, id, props);
+    const region = props.env?.region;
+    if (region === undefined) throw new InvalidDeploymentError(`probe stack ${id}: env.region is required`);
+    const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
+    const tableArn = tableArnInRegion(deploymentName, props.homeRegion);
+    const environment = {
+      TABLE_NAME: deploymentName,
+      TABLE_REGION: props.homeRegion,
+      PROBE_REGION: region,
+      PROBE_REGIONS: props.defaultProbeRegions.join(','),
+    };
+
+    this.deadLetterQueue = new Queue(this, 'RoundDeadLetters', {
+      queueName: roundDeadLetterQueueName(deploymentName),
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(4),
+    });
+    this.roundQueue = new Queue(this, 'Rounds', {
+      queueName: roundQueueName(deploymentName),
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      visibilityTimeout: PROBE_TIMEOUT,
+      // A round is worth nothing minutes later; the next tick enqueues fresh ones.
+      retentionPeriod: Duration.minutes(5),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    });
+
+    const vpc = props.vpc?.(this);
+    this.probe = trafficManagerFunction(this, 'Probe', {
+      entry: 'functions/probe/handler.ts',
+      functionName: probeFunctionName(deploymentName),
+      description: 'traffic-manager: one probe round per message',
+      memorySize: props.probeMemorySize ?? 512,
+      timeout: PROBE_TIMEOUT,
+      // Rounds are serial and the warm container keeps the per-target rule state.
+      reservedConcurrentExecutions: 1,
+      environment,
+      vpc,
+      vpcSubnets: props.vpcSubnets,
+      logLevel: props.logLevel,
+    });
+    this.probe.addEventSource(
+      // maxConcurrency 2 is the lowest SQS event sources allow; it keeps pollers from piling throttles on concurrency 1.
+      new SqsEventSource(this.roundQueue, { batchSize: 1, maxConcurrency: 2, reportBatchItemFailures: true }),
+    );
+    for (const statement of probeStateStatements(tableArn, region)) this.probe.addToRolePolicy(statement);
+
+    this.tick = trafficManagerFunction(this, 'Tick', {
+      entry: 'functions/probe/tick.ts',
+      handler: 'tickHandler',
+      functionName: probeTickFunctionName(deploymentName),
+      description: 'traffic-manager: enqueues the minute’s probe rounds',
+      memorySize: 128,
+      timeout: Duration.seconds(20),
+      environment: { ...environment, ROUND_QUEUE_URL: this.roundQueue.queueUrl },
+      logLevel: props.logLevel,
+    });
+    this.tick.addToRolePolicy(configReadStatement(tableArn));
+    this.roundQueue.grantSendMessages(this.tick);
+
+    new EveryMinute(this, 'TickSchedule', { target: this.tick, description: 'traffic-manager: probe tick every minute' });
+
+    this.alarms(props, region);
+    suppress(this, [
+      BASIC_EXECUTION_ROLE,
+      RUNTIME_PINNED,
+      ...(vpc === undefined ? [] : [VPC_EXECUTION_ROLE]),
+    ]);
+    suppress(this.deadLetterQueue, [
+      { id: 'AwsSolutions-SQS3', reason: 'This queue IS the dead-letter queue of the round queue.' },
+    ]);
+  }
+
+  private alarms(props: TrafficManagerProbeStackProps, region: string): void {
+    const topicRegion = props.alarmTopicArn?.split(':')[3];
+    const action =
+      props.alarmTopicArn !== undefined && topicRegion === region
+        ? new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn))
+        : undefined;
+    const alarms = [
+      new Alarm(this, 'RoundDeadLettersAlarm', {
+        alarmDescription: `Probe rounds in ${region} failed repeatedly and were dead-lettered.`,
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+      new Alarm(this, 'ProbeErrorsAlarm', {
+        alarmDescription: `The probe function in ${region} failed.`,
+        metric: this.probe.metricErrors({ period: Duration.minutes(5) }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    ];
+    if (action) for (const alarm of alarms) alarm.addAlarmAction(action);
+  }
+}

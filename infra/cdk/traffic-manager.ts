@@ -1,0 +1,118 @@
+/**
+ * `TrafficManager`: the whole deployment as one construct a user can drop into their own
+ * CDK app (or a Stage). A construct lives in one stack, but the design needs a home stack
+ * plus one probe stack per region, so this construct creates those stacks as its children.
+ *
+ * ```ts
+ * const app = new App();
+ * new TrafficManager(app, 'TrafficManager', {
+ *   profiles: await loadProfiles('definitions.ts'),
+ *   homeRegion: 'us-east-1',
+ *   probeRegions: ['us-east-1', 'eu-west-1', 'ap-southeast-1'],
+ * });
+ * ```
+ */
+import type * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { Construct } from 'constructs';
+import type { Profile } from '../../shared/profile/types.js';
+import { bindHostedZones } from './hosted-zones.js';
+import { InvalidDeploymentError } from './errors.js';
+import { TrafficManagerHomeStack } from './home-stack.js';
+import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
+import { TrafficManagerProbeStack, type VpcFactory } from './probe-stack.js';
+
+export interface TrafficManagerProps {
+  /** The normalized, validated profiles (`loadProfiles(file)` turns a definitions file into them, failing with `tm validate`'s messages). */
+  readonly profiles: readonly Profile[];
+  /** The region of the table, the evaluator and the alarms. */
+  readonly homeRegion: string;
+  /** The default probe regions: one probe stack each (profiles may use a subset via `probeRegions`). */
+  readonly probeRegions: readonly string[];
+  /** Hosted zone ids by zone name, for profiles whose `dnsConfig` has no `hostedZoneId`. @default - every profile names its hosted zone */
+  readonly hostedZones?: Readonly<Record<string, string>>;
+  /** A VPC per probe region (region → factory), to probe private endpoints from inside it. @default - probes run outside any VPC */
+  readonly probeVpcs?: Readonly<Record<string, VpcFactory>>;
+  /** Subnets of the probe VPCs. @default - private subnets with egress */
+  readonly probeVpcSubnets?: ec2.SubnetSelection;
+  /** SNS topic ARN that alarms notify (home-region alarms; probe-region alarms when the topic is in their region). @default - alarms without actions */
+  readonly alarmTopicArn?: string;
+  /** SNS topic ARN that receives every status event. @default - no notifications */
+  readonly notificationTopicArn?: string;
+  /** Account of every stack. @default - environment-agnostic account (`CDK_DEFAULT_ACCOUNT` at deploy) */
+  readonly account?: string;
+  /** Names the table, bus, dashboard and the probe functions/queues; also the stack name prefix. @default 'traffic-manager' */
+  readonly deploymentName?: string;
+  /** Probe function memory in MiB. @default 512 */
+  readonly probeMemorySize?: number;
+  /** Evaluator memory in MiB. @default 512 */
+  readonly evaluatorMemorySize?: number;
+  /** Powertools log level of every function. @default 'INFO' */
+  readonly logLevel?: string;
+}
+
+export class TrafficManager extends Construct {
+  readonly home: TrafficManagerHomeStack;
+  /** Probe stacks by region. */
+  readonly probes: ReadonlyMap<string, TrafficManagerProbeStack>;
+
+  constructor(scope: Construct, id: string, props: TrafficManagerProps) {
+    super(scope, id);
+    validateRegions(props);
+    const profiles = bindHostedZones(props.profiles, props.hostedZones);
+    const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
+    const env = (region: string) => ({ account: props.account, region });
+    const common = { deploymentName, logLevel: props.logLevel, alarmTopicArn: props.alarmTopicArn };
+
+    this.home = new TrafficManagerHomeStack(this, 'Home', {
+      ...common,
+      stackName: `${deploymentName}-home`,
+      description: 'traffic-manager home region: state table, evaluator, status events, alarms',
+      env: env(props.homeRegion),
+      profiles,
+      probeRegions: props.probeRegions,
+      notificationTopicArn: props.notificationTopicArn,
+      evaluatorMemorySize: props.evaluatorMemorySize,
+    });
+
+    const probes = new Map<string, TrafficManagerProbeStack>();
+    for (const region of props.probeRegions) {
+      const stack = new TrafficManagerProbeStack(this, `Probe-${region}`, {
+        ...common,
+        stackName: `${deploymentName}-probe-${region}`,
+        description: `traffic-manager probe region ${region}`,
+        env: env(region),
+        homeRegion: props.homeRegion,
+        defaultProbeRegions: props.probeRegions,
+        vpc: props.probeVpcs?.[region],
+        vpcSubnets: props.probeVpcSubnets,
+        probeMemorySize: props.probeMemorySize,
+      });
+      // Deploy order only (no cross-region references): the table exists before probes write to it.
+      stack.addStackDependency(this.home, 'the probes write to the home table');
+      probes.set(region, stack);
+    }
+    this.probes = probes;
+  }
+}
+
+function validateRegions(props: TrafficManagerProps): void {
+  const problems: string[] = [];
+  if (props.probeRegions.length === 0) problems.push('probeRegions: needs at least one region, got []');
+  const duplicates = props.probeRegions.filter((r, i) => props.probeRegions.indexOf(r) !== i);
+  if (duplicates.length > 0) problems.push(`probeRegions: regions must be unique, got ${JSON.stringify(duplicates)} twice`);
+  for (const region of Object.keys(props.probeVpcs ?? {})) {
+    if (!props.probeRegions.includes(region)) {
+      problems.push(`probeVpcs.${region}: not a probe region (${props.probeRegions.join(', ')})`);
+    }
+  }
+  for (const profile of props.profiles) {
+    for (const region of profile.probeRegions ?? []) {
+      if (!props.probeRegions.includes(region)) {
+        problems.push(
+          `profile "${profile.name}" probeRegions: ${region} has no probe stack (deployment probe regions: ${props.probeRegions.join(', ')})`,
+        );
+      }
+    }
+  }
+  if (problems.length > 0) throw new InvalidDeploymentError(problems.join('\n'));
+}

@@ -1,0 +1,135 @@
+/** `tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]` */
+import { parseArgs } from 'node:util';
+import { emitKeypressEvents } from 'node:readline';
+import { loadDefinitions } from '../definitions/load.js';
+import { DefinitionsLoadError } from '../definitions/errors.js';
+import { parseDefinitions } from '../../shared/profile/index.js';
+import type { Profile } from '../../shared/profile/types.js';
+import { DEMO_BACKENDS, DEMO_TIME_SCALE, demoDefinitions, startDemoBackends, type DemoBackends } from '../local/demo.js';
+import { loadClientLocations, LocalDnsError, type ClientLocationTable } from '../local/dns/index.js';
+import { JavaMissingError } from '../local/dynamodb-local.js';
+import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
+import { removeStateFile, writeStateFile } from '../local/state-file.js';
+
+const USAGE = 'usage: tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]';
+
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'dns-port': { type: 'string', default: '5353' },
+        'time-scale': { type: 'string' },
+        regions: { type: 'string' },
+        'client-locations': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`tm local: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const file = positionals[0];
+  const dnsPort = Number(values['dns-port']);
+  const timeScale = Number(values['time-scale'] ?? (file === undefined ? DEMO_TIME_SCALE : 1));
+  const regions = values.regions?.split(',').map((r) => r.trim()).filter(Boolean) ?? [...DEFAULT_LOCAL_REGIONS];
+  if (positionals.length > 1 || !Number.isInteger(dnsPort) || dnsPort < 0 || dnsPort > 65535 || !(timeScale > 0) || regions.length === 0) {
+    process.stderr.write(`tm local: bad arguments\n${USAGE}\n`);
+    return 2;
+  }
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 23)}  ${line}\n`);
+
+  let demo: DemoBackends | undefined;
+  let profiles: Profile[];
+  let locations: ClientLocationTable | undefined;
+  try {
+    if (values['client-locations'] !== undefined) locations = await loadClientLocations(values['client-locations']);
+    if (file === undefined) {
+      demo = await startDemoBackends((name, up) => log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`));
+      const result = parseDefinitions(demoDefinitions(demo.port));
+      if (!result.ok) throw new Error('the demo definitions are invalid');
+      profiles = result.profiles;
+    } else {
+      const result = await loadDefinitions(file);
+      if (!result.ok) {
+        for (const line of result.formatted) process.stderr.write(`${line}\n`);
+        return 1;
+      }
+      profiles = result.profiles;
+    }
+  } catch (error) {
+    await demo?.stop();
+    if (error instanceof DefinitionsLoadError || error instanceof LocalDnsError) {
+      process.stderr.write(`tm local: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+
+  let stack;
+  try {
+    stack = await startLocalStack({ profiles, regions, dnsPort, timeScale, log, ...(locations && { clientLocations: locations }) });
+  } catch (error) {
+    await demo?.stop();
+    if (error instanceof JavaMissingError || error instanceof LocalDnsError) {
+      process.stderr.write(`tm local: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  writeStateFile({ pid: process.pid, dynamodbEndpoint: stack.dynamodbEndpoint, tableName: stack.tableName, dnsPort: stack.dnsPort });
+
+  const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
+  process.stdout.write(
+    [
+      '',
+      `traffic-manager local stack is running (time scale ${timeScale}: every interval, timeout and heartbeat × ${timeScale}).`,
+      `  DNS        127.0.0.1:${stack.dnsPort} (UDP and TCP), authoritative for ${[...new Set(profiles.map((p) => p.dnsConfig.zoneName))].join(', ')}`,
+      `  watch      watch -n1 dig @127.0.0.1 -p ${stack.dnsPort} ${names[0] ?? '<name>'} +short`,
+      `  status     npx tm status`,
+      `  regions    ${regions.join(', ')} (one probe worker each)`,
+      `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName}); local Route 53 API ${stack.route53Endpoint}`,
+      ...(demo === undefined
+        ? []
+        : [
+            '',
+            `Demo: profile "shop" (Priority) over three backends on port ${demo.port}: ${DEMO_BACKENDS.map((b) => `${b.name} ${b.address}`).join(', ')}.`,
+            `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key}=${b.name}`).join(', ')}`,
+            `  or: curl ${demo.controlUrl}/toggle/east   (also /down/NAME, /up/NAME)`,
+            `  East is Degraded after 3 failed checks (tolerated 2) ≈ 6 s, and dig shows west; bring it back and east returns.`,
+          ]),
+      '',
+      'Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      process.stdout.write('\nstopping…\n');
+      if (process.stdin.isTTY) process.stdin.setRawMode(false);
+      process.stdin.pause();
+      await stack.stop();
+      await demo?.stop();
+      removeStateFile();
+      resolve(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+    if (demo !== undefined && process.stdin.isTTY) {
+      emitKeypressEvents(process.stdin);
+      process.stdin.setRawMode(true);
+      process.stdin.on('keypress', (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
+        if (key.ctrl === true && key.name === 'c') return void stop();
+        if (key.name === 'q') return void stop();
+        const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
+        if (backend !== undefined) demo?.toggle(backend.name);
+      });
+    }
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * `tm validate FILE` — exit 0 and one summary line per profile on stdout; exit 1 with
+ * every problem on stderr, one per line; exit 2 on a usage error.
+ */
+import { DefinitionsLoadError } from '../definitions/errors.js';
+import { loadDefinitions } from '../definitions/load.js';
+import type { Profile } from '../../shared/profile/types.js';
+
+const USAGE = 'usage: tm validate FILE   (a .ts, .js, .json or .yaml definitions file)\n';
+
+export interface Output {
+  write(text: string): unknown;
+}
+
+export async function run(
+  args: string[],
+  stdout: Output = process.stdout,
+  stderr: Output = process.stderr,
+): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    stdout.write(USAGE);
+    return 0;
+  }
+  const options = args.filter((arg) => arg.startsWith('-'));
+  const files = args.filter((arg) => !arg.startsWith('-'));
+  const [file] = files;
+  if (options.length > 0 || file === undefined || files.length > 1) {
+    const problem =
+      options.length > 0
+        ? `unknown option ${options[0]}`
+        : file === undefined
+          ? 'missing FILE'
+          : 'only one FILE';
+    stderr.write(`tm validate: ${problem}\n${USAGE}`);
+    return 2;
+  }
+  let result;
+  try {
+    result = await loadDefinitions(file);
+  } catch (error) {
+    if (!(error instanceof DefinitionsLoadError)) throw error;
+    stderr.write(`tm validate: ${error.message}\n`);
+    return 1;
+  }
+  if (!result.ok) {
+    stderr.write(result.formatted.map((line) => `${line}\n`).join(''));
+    const count = result.formatted.length;
+    stderr.write(`tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}\n`);
+    return 1;
+  }
+  stdout.write(
+    summarize(result.profiles)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
+  return 0;
+}
+
+/** One aligned line per profile: name, method, DNS name, TTL, check, endpoints. */
+export function summarize(profiles: readonly Profile[]): string[] {
+  const rows = profiles.map((profile) => [
+    profile.name,
+    profile.trafficRoutingMethod,
+    profile.dnsConfig.fqdn,
+    `TTL ${profile.dnsConfig.ttl}`,
+    describeCheck(profile),
+    describeEndpoints(profile),
+    ...(profile.profileStatus === 'Disabled' ? ['Disabled'] : []),
+  ]);
+  const widths = rows.reduce<number[]>(
+    (max, row) => row.map((cell, i) => Math.max(cell.length, max[i] ?? 0)),
+    [],
+  );
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function describeCheck(profile: Profile): string {
+  const monitor = profile.monitorConfig;
+  const head = monitor.method === 'HEAD' ? 'HEAD ' : '';
+  return `${head}${monitor.protocol}:${monitor.port}${monitor.path ?? ''} every ${monitor.intervalInSeconds}s`;
+}
+
+function describeEndpoints(profile: Profile): string {
+  const total = profile.endpoints.length;
+  const nested = profile.endpoints.filter((endpoint) => endpoint.type === 'nested').length;
+  const disabled = profile.endpoints.filter((endpoint) => endpoint.endpointStatus === 'Disabled').length;
+  const notes = [
+    ...(nested > 0 ? [`${nested} nested`] : []),
+    ...(disabled > 0 ? [`${disabled} disabled`] : []),
+  ];
+  return `${total} ${total === 1 ? 'endpoint' : 'endpoints'}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+}

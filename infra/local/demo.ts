@@ -1,0 +1,104 @@
+/**
+ * The demo `npm start` runs: three HTTP backends on loopback addresses and a Priority
+ * profile over them, plus a way to take each backend down and bring it back (a keypress
+ * or a small control URL) — enough to watch failover and fail-back with `dig`.
+ */
+import { createServer, type Server } from 'node:http';
+import { freePort } from './dynamodb-local.js';
+
+export const DEMO_BACKENDS = [
+  { name: 'east', address: '127.0.0.11', key: '1' },
+  { name: 'west', address: '127.0.0.12', key: '2' },
+  { name: 'central', address: '127.0.0.13', key: '3' },
+] as const;
+
+/** Demo default: probes every 2 s instead of 10 s, so a failover takes seconds. */
+export const DEMO_TIME_SCALE = 0.2;
+
+export function demoDefinitions(port: number): unknown[] {
+  return [
+    {
+      name: 'shop',
+      trafficRoutingMethod: 'Priority',
+      dnsConfig: { zoneName: 'example.com', relativeName: 'shop', ttl: 5 },
+      monitorConfig: {
+        protocol: 'HTTP',
+        port,
+        path: '/health',
+        intervalInSeconds: 10,
+        timeoutInSeconds: 5,
+        toleratedNumberOfFailures: 2,
+      },
+      endpoints: DEMO_BACKENDS.map((b, i) => ({ name: b.name, target: b.address, priority: i + 1 })),
+    },
+  ];
+}
+
+export interface DemoBackends {
+  readonly port: number;
+  readonly controlUrl: string;
+  isUp(name: string): boolean;
+  set(name: string, up: boolean): boolean;
+  toggle(name: string): boolean;
+  stop(): Promise<void>;
+}
+
+export async function startDemoBackends(onChange: (name: string, up: boolean) => void): Promise<DemoBackends> {
+  const up = new Map<string, boolean>(DEMO_BACKENDS.map((b) => [b.name, true]));
+  const servers: Server[] = [];
+  const listen = (server: Server, port: number, host: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+
+  let port = 0;
+  for (let attempt = 0; attempt < 10 && servers.length < DEMO_BACKENDS.length; attempt++) {
+    for (const server of servers.splice(0)) server.close();
+    port = await freePort();
+    try {
+      for (const backend of DEMO_BACKENDS) {
+        const server = createServer((req, res) => {
+          const healthy = up.get(backend.name) === true;
+          res.writeHead(healthy ? 200 : 503, { 'content-type': 'text/plain' });
+          res.end(`${backend.name} ${healthy ? 'ok' : 'down'}\n`);
+        });
+        await listen(server, port, backend.address);
+        servers.push(server);
+      }
+    } catch {
+      continue;
+    }
+  }
+  if (servers.length < DEMO_BACKENDS.length) throw new Error('could not bind the demo backends on 127.0.0.11–13');
+
+  const set = (name: string, value: boolean) => {
+    if (!up.has(name)) return false;
+    if (up.get(name) !== value) {
+      up.set(name, value);
+      onChange(name, value);
+    }
+    return true;
+  };
+  const control = createServer((req, res) => {
+    const [, action, name = ''] = (req.url ?? '').split('/');
+    const ok =
+      action === 'down' ? set(name, false) : action === 'up' ? set(name, true) : action === 'toggle' ? set(name, !up.get(name)) : false;
+    res.writeHead(ok ? 200 : 404, { 'content-type': 'text/plain' });
+    res.end(ok ? `${name} is ${up.get(name) ? 'up' : 'down'}\n` : 'use /down/NAME, /up/NAME or /toggle/NAME\n');
+  });
+  await listen(control, 0, '127.0.0.1');
+  const address = control.address();
+  const controlPort = typeof address === 'object' && address !== null ? address.port : 0;
+
+  return {
+    port,
+    controlUrl: `http://127.0.0.1:${controlPort}`,
+    isUp: (name) => up.get(name) === true,
+    set,
+    toggle: (name) => set(name, !up.get(name)),
+    stop: async () => {
+      await Promise.all([...servers, control].map((s) => new Promise((resolve) => s.close(resolve))));
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The client-location table: client subnets → where the client is (country,
+ * continent, subdivision, nearest AWS region). A toy stand-in for a GeoIP
+ * database, so that geolocation, latency and CIDR answers can be tried on
+ * loopback. Longest prefix wins; `default` covers everything else.
+ */
+import { z } from 'zod';
+import { ClientLocationsError } from './errors.js';
+import { cidrContains, parseCidr, type CidrBlock, type IpAddress } from './ip.js';
+import defaultTableJson from './client-locations.json' with { type: 'json' };
+
+export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
+export type ContinentCode = (typeof CONTINENT_CODES)[number];
+
+export interface ClientLocation {
+  /** ISO 3166-1 alpha-2, upper case (Route 53 `CountryCode`). */
+  readonly country: string;
+  readonly continent: ContinentCode;
+  /** Route 53 `SubdivisionCode` within `country`, e.g. `CA` for US-CA. */
+  readonly subdivision?: string;
+  /** The AWS region latency records resolve to for this client. */
+  readonly awsRegion: string;
+}
+
+export interface ClientSubnet {
+  readonly block: CidrBlock;
+  readonly location: ClientLocation;
+}
+
+export interface ClientLocationTable {
+  readonly default: ClientLocation;
+  /** Most specific first. */
+  readonly subnets: readonly ClientSubnet[];
+}
+
+export interface LocatedClient {
+  readonly location: ClientLocation;
+  /** The subnet that matched; `undefined` when the default entry answered. */
+  readonly subnet?: ClientSubnet;
+}
+
+const locationSchema = z.strictObject({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 country code such as "DE"'),
+  continent: z.enum(CONTINENT_CODES, `must be one of ${CONTINENT_CODES.join(', ')}`),
+  subdivision: z
+    .string()
+    .regex(
+      /^[A-Z0-9]{1,3}$/,
+      'must be a Route 53 subdivision code without the country, such as "CA" for US-CA',
+    )
+    .optional(),
+  awsRegion: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, 'must be an AWS region name such as "eu-central-1"'),
+});
+
+const tableSchema = z.strictObject({
+  $comment: z.string().optional(),
+  default: locationSchema,
+  subnets: z.record(z.string(), locationSchema),
+});
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+const describePath = (path: readonly PropertyKey[]): string =>
+  path.length === 0
+    ? '(top level)'
+    : path
+        .map((key) => (typeof key === 'string' && /^[\w$]+$/.test(key) ? key : JSON.stringify(String(key))))
+        .join('.');
+
+/** Validates a parsed JSON table; throws a `ClientLocationsError` naming every problem (path, rule, value). */
+export function parseClientLocations(input: unknown, source: string): ClientLocationTable {
+  const parsed = tableSchema.safeParse(input);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const got =
+        issue.code === 'unrecognized_keys'
+          ? ''
+          : `, got ${JSON.stringify(valueAt(input, issue.path)) ?? 'nothing'}`;
+      problems.push(`${describePath(issue.path)}: ${issue.message}${got}`);
+    }
+  }
+  const subnets: ClientSubnet[] = [];
+  const rawSubnets = valueAt(input, ['subnets']);
+  if (typeof rawSubnets === 'object' && rawSubnets !== null) {
+    for (const cidr of Object.keys(rawSubnets)) {
+      const block = parseCidr(cidr);
+      if (!block.ok) problems.push(`subnets: key ${block.problem}`);
+      else if (parsed.success)
+        subnets.push({ block: block.block, location: parsed.data.subnets[cidr] as ClientLocation });
+    }
+  }
+  if (!parsed.success || problems.length > 0) throw new ClientLocationsError(source, problems);
+  subnets.sort((a, b) => b.block.prefixLength - a.block.prefixLength);
+  return { default: parsed.data.default, subnets };
+}
+
+/** Where a client is: the longest matching subnet, else the default entry. */
+export function locateClient(table: ClientLocationTable, address: IpAddress): LocatedClient {
+  const subnet = table.subnets.find((candidate) => cidrContains(candidate.block, address));
+  return subnet ? { location: subnet.location, subnet } : { location: table.default };
+}
+
+/** The built-in table (`client-locations.json`): loopback and the documentation ranges. */
+export const DEFAULT_CLIENT_LOCATIONS: ClientLocationTable = parseClientLocations(
+  defaultTableJson,
+  'infra/local/dns/client-locations.json',
+);

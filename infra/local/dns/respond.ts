@@ -1,0 +1,198 @@
+/**
+ * One DNS message in, one out: decodes the query (dns-packet), finds the client
+ * address (EDNS Client Subnet, else the source address), asks `answerQuestion`,
+ * and encodes the authoritative response — ECS echoed with its scope, truncated
+ * (TC) when it does not fit a UDP reply. No sockets here.
+ */
+import * as dnsPacket from 'dns-packet';
+import type { Answer, DecodedPacket, OptAnswer, Packet, PacketOpt } from 'dns-packet';
+import type { ZoneReader } from '../zone-reader.js';
+import { answerQuestion } from './answer.js';
+import type { ClientLocationTable } from './client-locations.js';
+import { bitsOf, formatIp, parseIp, truncate, unmapIpv4, type IpAddress } from './ip.js';
+import { normalizeName, type ResourceRecord } from './resource-record.js';
+
+export type Transport = 'udp' | 'tcp';
+
+export interface ResponderContext {
+  readonly zones: ZoneReader;
+  readonly locations: ClientLocationTable;
+  readonly random: () => number;
+}
+
+const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
+/** Classic DNS limit for UDP replies without EDNS. */
+const PLAIN_UDP_LIMIT = 512;
+/** The EDNS buffer size we advertise and honour at most (DNS flag day 2020). */
+const EDNS_UDP_LIMIT = 1232;
+const ECS_OPTION_CODE = 8 as const;
+const BADVERS_EXTENDED_RCODE = 1;
+
+interface EcsOption {
+  readonly family: number;
+  readonly sourcePrefixLength: number;
+  readonly address: IpAddress;
+}
+
+class MalformedQueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedQueryError';
+  }
+}
+
+function headerOnlyResponse(query: Buffer, rcode: number): Buffer | undefined {
+  if (query.length < 2) return undefined;
+  return dnsPacket.encode({
+    id: query.readUInt16BE(0),
+    type: 'response',
+    flags: rcode,
+    questions: [],
+    answers: [],
+    authorities: [],
+    additionals: [],
+  });
+}
+
+function ecsOf(opt: OptAnswer | undefined): EcsOption | undefined {
+  const option = opt?.options.find((candidate) => Number(candidate.code) === ECS_OPTION_CODE) as
+    (PacketOpt & { family?: number; sourcePrefixLength?: number; ip?: string }) | undefined;
+  if (!option) return undefined;
+  const address = option.ip === undefined ? undefined : parseIp(option.ip);
+  const family = option.family === 1 ? 4 : option.family === 2 ? 6 : undefined;
+  const sourcePrefixLength = option.sourcePrefixLength ?? 0;
+  if (!address || family !== address.family || sourcePrefixLength > bitsOf(family))
+    throw new MalformedQueryError('bad EDNS Client Subnet option');
+  return { family: option.family ?? 0, sourcePrefixLength, address: truncate(address, sourcePrefixLength) };
+}
+
+function toWire(record: ResourceRecord, questionName: string): Answer {
+  // Echo the owner name as the client spelled it (DNS names are case-insensitive; some resolvers check 0x20 case).
+  const name = normalizeName(record.name) === normalizeName(questionName) ? questionName : record.name;
+  return record.type === 'SOA'
+    ? { name, type: 'SOA', class: 'IN', ttl: record.ttl, data: { ...record.data } }
+    : { name, type: record.type, class: 'IN', ttl: record.ttl, data: record.data };
+}
+
+/** The response to one DNS message, or `undefined` when nothing should be sent back; SERVFAIL when answering failed. */
+export function respond(
+  message: Buffer,
+  source: string,
+  transport: Transport,
+  context: ResponderContext,
+): Buffer | undefined {
+  try {
+    return respondUnguarded(message, source, transport, context);
+  } catch {
+    return headerOnlyResponse(message, RCODE.SERVFAIL);
+  }
+}
+
+function respondUnguarded(
+  message: Buffer,
+  source: string,
+  transport: Transport,
+  context: ResponderContext,
+): Buffer | undefined {
+  let query: DecodedPacket;
+  try {
+    query = dnsPacket.decode(message);
+  } catch {
+    return headerOnlyResponse(message, RCODE.FORMERR);
+  }
+  if (query.type === 'response') return undefined;
+  const recursionDesired = query.flag_rd ? dnsPacket.RECURSION_DESIRED : 0;
+  const questions = query.questions ?? [];
+  const optRecords = (query.additionals ?? []).filter((record): record is OptAnswer => record.type === 'OPT');
+  const opt = optRecords[0];
+  const base = {
+    id: query.id ?? 0,
+    type: 'response' as const,
+    questions,
+    answers: [] as Answer[],
+    authorities: [] as Answer[],
+    additionals: [] as Answer[],
+  };
+  const optReply = (options: PacketOpt[], extendedRcode = 0): Answer[] =>
+    opt
+      ? [
+          {
+            name: '.',
+            type: 'OPT',
+            udpPayloadSize: EDNS_UDP_LIMIT,
+            extendedRcode,
+            ednsVersion: 0,
+            flags: 0,
+            flag_do: false,
+            options,
+          } as OptAnswer,
+        ]
+      : [];
+
+  if ((query as DecodedPacket & { opcode?: string }).opcode !== 'QUERY')
+    return dnsPacket.encode({ ...base, flags: RCODE.NOTIMP | recursionDesired, additionals: optReply([]) });
+  if (questions.length !== 1 || optRecords.length > 1)
+    return dnsPacket.encode({ ...base, flags: RCODE.FORMERR | recursionDesired });
+  if (opt && opt.ednsVersion > 0)
+    return dnsPacket.encode({
+      ...base,
+      flags: recursionDesired,
+      additionals: optReply([], BADVERS_EXTENDED_RCODE),
+    });
+
+  let ecs: EcsOption | undefined;
+  try {
+    ecs = ecsOf(opt);
+  } catch {
+    return dnsPacket.encode({ ...base, flags: RCODE.FORMERR | recursionDesired, additionals: optReply([]) });
+  }
+  const question = questions[0] as NonNullable<(typeof questions)[number]>;
+  const questionClass = question.class ?? 'IN';
+  if (questionClass !== 'IN' && questionClass !== 'ANY')
+    return dnsPacket.encode({ ...base, flags: RCODE.REFUSED | recursionDesired, additionals: optReply([]) });
+
+  const sourceAddress = unmapIpv4(parseIp(source) ?? { family: 4, value: 0n });
+  const client = ecs && ecs.sourcePrefixLength > 0 ? ecs.address : sourceAddress;
+  const result = answerQuestion(
+    { name: question.name, type: question.type },
+    client,
+    context.zones,
+    context.locations,
+    context.random,
+  );
+
+  const ecsEcho: PacketOpt[] = ecs
+    ? [
+        {
+          code: ECS_OPTION_CODE,
+          family: ecs.family,
+          sourcePrefixLength: ecs.sourcePrefixLength,
+          scopePrefixLength: Math.min(result.ecsScope ?? 0, bitsOf(ecs.address.family)),
+          ip: formatIp(ecs.address),
+        },
+      ]
+    : [];
+  const authoritative = result.rcode === 'REFUSED' ? 0 : dnsPacket.AUTHORITATIVE_ANSWER;
+  const response: Packet = {
+    ...base,
+    flags: authoritative | recursionDesired | RCODE[result.rcode],
+    answers: result.answers.map((record) => toWire(record, question.name)),
+    authorities: result.authority.map((record) => toWire(record, question.name)),
+    additionals: optReply(ecsEcho),
+  };
+  const encoded = dnsPacket.encode(response);
+  const limit =
+    transport === 'tcp'
+      ? 65_535
+      : opt
+        ? Math.min(Math.max(opt.udpPayloadSize, PLAIN_UDP_LIMIT), EDNS_UDP_LIMIT)
+        : PLAIN_UDP_LIMIT;
+  if (encoded.length <= limit) return encoded;
+  // Too big for this transport: the header and question with TC set, so the client retries over TCP.
+  return dnsPacket.encode({
+    ...response,
+    flags: (response.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
+    answers: [],
+    authorities: [],
+  });
+}

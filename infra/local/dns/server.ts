@@ -1,0 +1,168 @@
+/**
+ * The local authoritative DNS server: UDP and TCP on one port of loopback,
+ * answering from the local Route 53's zones (`respond.ts` does the DNS part).
+ */
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { ZoneReader } from '../zone-reader.js';
+import { DEFAULT_CLIENT_LOCATIONS, type ClientLocationTable } from './client-locations.js';
+import { DnsPortAccessError, DnsPortInUseError, LocalDnsError } from './errors.js';
+import { respond, type ResponderContext } from './respond.js';
+
+/** The port `tm local` uses unless told `--dns-port`. */
+export const DEFAULT_DNS_PORT = 5353;
+export const DEFAULT_DNS_HOST = '127.0.0.1';
+/** An idle TCP connection is closed after this long. */
+const TCP_IDLE_TIMEOUT_MS = 10_000;
+/** With port 0, how many free TCP ports to try before giving up on finding one whose UDP side is free too. */
+const FREE_PORT_ATTEMPTS = 20;
+
+export interface DnsServerOptions {
+  /** Where the zones come from (the local Route 53). */
+  readonly zones: ZoneReader;
+  /** UDP and TCP port; 0 picks a free one. @default 5353 */
+  readonly port?: number;
+  /** @default '127.0.0.1' */
+  readonly host?: string;
+  /** Client subnets → location. @default - the built-in `client-locations.json` */
+  readonly locations?: ClientLocationTable;
+  /** Uniform in [0, 1), for weighted and multivalue answers. @default Math.random */
+  readonly random?: () => number;
+  /** Socket errors after start (they never stop the server). @default - ignored */
+  readonly onError?: (error: Error) => void;
+}
+
+export interface DnsServer {
+  readonly host: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+const isErrno = (error: unknown, code: string): boolean =>
+  (error as NodeJS.ErrnoException | undefined)?.code === code;
+
+function listenTcp(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen({ host, port, exclusive: true }, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function bindUdp(socket: UdpSocket, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    socket.once('error', onError);
+    socket.bind({ address: host, port, exclusive: true }, () => {
+      socket.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+const closeTcp = (server: Server): Promise<void> =>
+  new Promise((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+const closeUdp = (socket: UdpSocket): Promise<void> =>
+  new Promise((resolve) => {
+    try {
+      socket.close(() => resolve());
+    } catch {
+      resolve(); // not bound or already closed
+    }
+  });
+
+function bindError(error: unknown, host: string, port: number): Error {
+  if (isErrno(error, 'EADDRINUSE')) return new DnsPortInUseError(host, port, { cause: error });
+  if (isErrno(error, 'EACCES')) return new DnsPortAccessError(host, port, { cause: error });
+  return new LocalDnsError(`cannot listen for DNS on ${host}:${port}: ${(error as Error).message}`, {
+    cause: error,
+  });
+}
+
+/** Starts answering DNS on `host:port` over UDP and TCP; resolves once both listen. */
+export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
+  const host = options.host ?? DEFAULT_DNS_HOST;
+  const requestedPort = options.port ?? DEFAULT_DNS_PORT;
+  const context: ResponderContext = {
+    zones: options.zones,
+    locations: options.locations ?? DEFAULT_CLIENT_LOCATIONS,
+    random: options.random ?? Math.random,
+  };
+  const reportError = (error: Error): void => options.onError?.(error);
+  const connections = new Set<Socket>();
+
+  const newTcpServer = (): Server =>
+    createServer((socket) => {
+      connections.add(socket);
+      socket.setTimeout(TCP_IDLE_TIMEOUT_MS, () => socket.destroy());
+      socket.on('close', () => connections.delete(socket));
+      socket.on('error', (error) => {
+        reportError(error);
+        socket.destroy();
+      });
+      let pending: Buffer = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+        // Each message is prefixed with its 2-byte length (RFC 1035 §4.2.2).
+        while (pending.length >= 2) {
+          const length = pending.readUInt16BE(0);
+          if (pending.length < 2 + length) break;
+          const message = pending.subarray(2, 2 + length);
+          pending = pending.subarray(2 + length);
+          const reply = respond(message, socket.remoteAddress ?? '', 'tcp', context);
+          if (reply) {
+            const prefix = Buffer.alloc(2);
+            prefix.writeUInt16BE(reply.length);
+            socket.write(Buffer.concat([prefix, reply]));
+          }
+        }
+      });
+    });
+  const newUdpSocket = (): UdpSocket => createSocket(host.includes(':') ? 'udp6' : 'udp4');
+
+  let tcp = newTcpServer();
+  let udp = newUdpSocket();
+  let port = requestedPort;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      port = await listenTcp(tcp, host, requestedPort);
+    } catch (error) {
+      await closeUdp(udp);
+      throw bindError(error, host, requestedPort);
+    }
+    try {
+      await bindUdp(udp, host, port);
+      break;
+    } catch (error) {
+      await Promise.all([closeTcp(tcp), closeUdp(udp)]);
+      if (requestedPort !== 0 || !isErrno(error, 'EADDRINUSE') || attempt >= FREE_PORT_ATTEMPTS)
+        throw bindError(error, host, port);
+      tcp = newTcpServer();
+      udp = newUdpSocket();
+    }
+  }
+
+  udp.on('error', reportError);
+  tcp.on('error', reportError);
+  udp.on('message', (message, remote) => {
+    const reply = respond(message, remote.address, 'udp', context);
+    if (reply) udp.send(reply, remote.port, remote.address, (error) => error && reportError(error));
+  });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    host,
+    port,
+    stop: () => {
+      stopping ??= (async () => {
+        for (const socket of connections) socket.destroy();
+        await Promise.all([closeTcp(tcp), closeUdp(udp)]);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,311 @@
+/**
+ * The second stage of ChangeResourceRecordSets: Route 53's rules for a batch,
+ * applied to a working copy of the zone change by change, in order, so the
+ * batch is all or nothing. Every broken rule is collected, then reported in one
+ * `InvalidChangeBatch` (Route 53 lists all of them in one error).
+ * https://docs.aws.amazon.com/Route53/latest/APIReference/API_ChangeResourceRecordSets.html
+ * https://docs.aws.amazon.com/Route53/latest/DeveloperGuide/DNSLimitations.html#limits-api-requests
+ */
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
+import { InvalidChangeBatchError } from './errors.js';
+import { isInZone, normalizeName, toApiName } from './names.js';
+import { recordKey, type StoredRecordSet } from './stored-record.js';
+
+/** Per request: ResourceRecord elements and characters of all Value elements; an UPSERT counts twice. */
+export const MAX_RESOURCE_RECORDS_PER_REQUEST = 1000;
+export const MAX_VALUE_CHARACTERS_PER_REQUEST = 32_000;
+
+export interface ZoneForBatch {
+  readonly hostedZoneId: string;
+  readonly zoneName: string;
+  readonly records: readonly StoredRecordSet[];
+}
+
+export interface BatchContext {
+  readonly zone: ZoneForBatch;
+  readonly cidrCollection: (id: string) => CidrCollection | undefined;
+  /** Another local hosted zone (for alias targets in it); `undefined` when not local. */
+  readonly otherZone: (hostedZoneId: string) => ZoneForBatch | undefined;
+}
+
+type RoutingKind =
+  'simple' | 'weighted' | 'latency' | 'failover' | 'geolocation' | 'multivalue answer' | 'cidr';
+
+/** Applies the batch to a copy of the zone; returns the new content or throws `InvalidChangeBatchError`. */
+export function applyChangeBatch(context: BatchContext, changes: readonly Change[]): StoredRecordSet[] {
+  const limits = limitViolations(changes);
+  if (limits.length > 0) throw new InvalidChangeBatchError(limits);
+  const working = new Map(context.zone.records.map((record) => [recordKey(record), record] as const));
+  const messages: string[] = [];
+  for (const change of changes) {
+    const problems = changeProblems(context, working, change);
+    if (problems.length > 0) {
+      messages.push(...problems);
+      continue;
+    }
+    const key = recordKey(change.recordSet);
+    if (change.action === 'DELETE') working.delete(key);
+    else working.set(key, change.recordSet);
+  }
+  if (messages.length > 0) throw new InvalidChangeBatchError(messages);
+  return [...working.values()];
+}
+
+function limitViolations(changes: readonly Change[]): string[] {
+  let records = 0;
+  let characters = 0;
+  for (const { action, recordSet } of changes) {
+    const weight = action === 'UPSERT' ? 2 : 1;
+    records += recordSet.values.length * weight;
+    characters += recordSet.values.reduce((sum, value) => sum + value.length, 0) * weight;
+  }
+  const violations: string[] = [];
+  if (records > MAX_RESOURCE_RECORDS_PER_REQUEST) {
+    violations.push(
+      `Number of records limit of ${MAX_RESOURCE_RECORDS_PER_REQUEST} exceeded: the request has ${records} ResourceRecord elements (an UPSERT counts twice)`,
+    );
+  }
+  if (characters > MAX_VALUE_CHARACTERS_PER_REQUEST) {
+    violations.push(
+      `Number of characters limit of ${MAX_VALUE_CHARACTERS_PER_REQUEST} exceeded: the Value elements have ${characters} characters (an UPSERT counts twice)`,
+    );
+  }
+  return violations;
+}
+
+function describe(record: RecordSet): string {
+  const identifier = record.setIdentifier === undefined ? '' : `, set-identifier='${record.setIdentifier}'`;
+  return `resource record set [name='${toApiName(record.name)}', type='${record.type}'${identifier}]`;
+}
+
+function rrsetLabel(record: RecordSet): string {
+  const identifier = record.setIdentifier === undefined ? '' : `, SetIdentifier ${record.setIdentifier}`;
+  return `RRSet with DNS name ${toApiName(record.name)}, type ${record.type}${identifier}`;
+}
+
+function changeProblems(
+  context: BatchContext,
+  working: Map<string, StoredRecordSet>,
+  change: Change,
+): string[] {
+  const { zone } = context;
+  const record = change.recordSet;
+  if (!isInZone(record.name, zone.zoneName)) {
+    return [
+      `RRSet with DNS name ${toApiName(record.name)} is not permitted in zone ${toApiName(zone.zoneName)}`,
+    ];
+  }
+  const existing = working.get(recordKey(record));
+  if (change.action === 'DELETE') {
+    if (existing === undefined) return [`Tried to delete ${describe(record)} but it was not found`];
+    if (!sameRecordSet(existing, record))
+      return [`Tried to delete ${describe(record)} but the values provided do not match the current values`];
+    return [];
+  }
+  if (change.action === 'CREATE' && existing !== undefined)
+    return [`Tried to create ${describe(record)} but it already exists`];
+  const valueProblems = valueProblemsOf(record);
+  if (valueProblems.length > 0) return valueProblems;
+  if (record.type === 'CNAME' && record.name === zone.zoneName) {
+    return [
+      `RRSet of type CNAME with DNS name ${toApiName(record.name)} is not permitted at apex in zone ${toApiName(zone.zoneName)}`,
+    ];
+  }
+  const others = [...working.values()].filter(
+    (other) => other.name === record.name && recordKey(other) !== recordKey(record),
+  );
+  return [
+    ...cnameConflicts(zone, record, others),
+    ...routingConflicts(context, record, others),
+    ...aliasProblems(context, working, record),
+  ];
+}
+
+function valueProblemsOf(record: RecordSet): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const value of record.values) {
+    const canonical = canonicalValue(record.type, value);
+    if (seen.has(canonical)) problems.push(`Duplicate Resource Record: '${value}'`);
+    seen.add(canonical);
+    if (record.type === 'A' && !isIPv4(value)) {
+      problems.push(
+        `Invalid Resource Record: 'FATAL problem: ARRDATAIllegalIPv4Address (Value is not a valid IPv4 address) encountered with '${value}''`,
+      );
+    }
+    if (record.type === 'AAAA' && !isIPv6(value)) {
+      problems.push(
+        `Invalid Resource Record: 'FATAL problem: AAAARRDATAIllegalIPv6Address (Value is not a valid IPv6 address) encountered with '${value}''`,
+      );
+    }
+    if (
+      record.type === 'CNAME' &&
+      !/^(\*\.)?([a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.?$/i.test(value)
+    ) {
+      problems.push(
+        `Invalid Resource Record: 'FATAL problem: DomainNameInvalid (Value is not a valid domain name) encountered with '${value}''`,
+      );
+    }
+  }
+  if (record.type === 'CNAME' && record.values.length > 1) {
+    problems.push(
+      `${rrsetLabel(record)} has ${record.values.length} values, but a CNAME record set has exactly one`,
+    );
+  }
+  if (record.multiValueAnswer !== undefined && record.aliasTarget !== undefined) {
+    problems.push(`${rrsetLabel(record)} cannot be a multivalue answer alias record`);
+  }
+  return problems;
+}
+
+function cnameConflicts(zone: ZoneForBatch, record: RecordSet, others: readonly StoredRecordSet[]): string[] {
+  const otherTypes = others.filter((other) => other.type !== record.type);
+  if (record.type === 'CNAME' && otherTypes.length > 0) {
+    return [
+      `RRSet of type CNAME with DNS name ${toApiName(record.name)} is not permitted as it conflicts with other records with the same DNS name in zone ${toApiName(zone.zoneName)}`,
+    ];
+  }
+  if (record.type !== 'CNAME' && otherTypes.some((other) => other.type === 'CNAME')) {
+    return [
+      `RRSet of type ${record.type} with DNS name ${toApiName(record.name)} is not permitted because a conflicting RRSet of type CNAME with the same DNS name already exists in zone ${toApiName(zone.zoneName)}`,
+    ];
+  }
+  return [];
+}
+
+export function routingKindOf(
+  record: Pick<
+    RecordSet,
+    'weight' | 'region' | 'failover' | 'geoLocation' | 'multiValueAnswer' | 'cidrRoutingConfig'
+  >,
+): RoutingKind {
+  if (record.weight !== undefined) return 'weighted';
+  if (record.region !== undefined) return 'latency';
+  if (record.failover !== undefined) return 'failover';
+  if (record.geoLocation !== undefined) return 'geolocation';
+  if (record.multiValueAnswer !== undefined) return 'multivalue answer';
+  if (record.cidrRoutingConfig !== undefined) return 'cidr';
+  return 'simple';
+}
+
+function routingConflicts(
+  context: BatchContext,
+  record: RecordSet,
+  others: readonly StoredRecordSet[],
+): string[] {
+  const sameType = others.filter((other) => other.type === record.type);
+  const kind = routingKindOf(record);
+  if (sameType.length > 0 && kind === 'simple')
+    return [`${rrsetLabel(record)} cannot be created as other RRSets exist with the same name and type.`];
+  if (sameType.some((other) => routingKindOf(other) !== kind))
+    return [
+      `${rrsetLabel(record)} cannot be created as a non-${kind} set exists with the same name and type.`,
+    ];
+  switch (kind) {
+    case 'failover':
+      return sameType.some((other) => other.failover === record.failover)
+        ? [
+            `${rrsetLabel(record)} cannot be created as a failover ${record.failover} RRSet already exists with the same name and type.`,
+          ]
+        : [];
+    case 'latency':
+      return sameType.some((other) => other.region === record.region)
+        ? [
+            `${rrsetLabel(record)} cannot be created as a latency RRSet for region ${record.region} already exists with the same name and type.`,
+          ]
+        : [];
+    case 'geolocation':
+      return sameType.some((other) => geoKey(other) === geoKey(record))
+        ? [
+            `${rrsetLabel(record)} cannot be created as a geolocation RRSet for location ${geoKey(record)} already exists with the same name and type.`,
+          ]
+        : [];
+    case 'cidr':
+      return cidrProblems(context, record, sameType);
+    default:
+      return [];
+  }
+}
+
+function geoKey(record: Pick<RecordSet, 'geoLocation'>): string {
+  const geo = record.geoLocation ?? {};
+  return [geo.continentCode ?? '', geo.countryCode ?? '', geo.subdivisionCode ?? ''].join('/');
+}
+
+function cidrProblems(
+  context: BatchContext,
+  record: RecordSet,
+  sameType: readonly StoredRecordSet[],
+): string[] {
+  const config = record.cidrRoutingConfig;
+  if (config === undefined) return [];
+  const collection = context.cidrCollection(config.collectionId);
+  if (collection === undefined)
+    return [`${rrsetLabel(record)} references CIDR collection ${config.collectionId}, which does not exist.`];
+  if (config.locationName !== '*' && collection.locations[config.locationName] === undefined) {
+    return [
+      `${rrsetLabel(record)} references CIDR location ${config.locationName}, which does not exist in CIDR collection ${config.collectionId}.`,
+    ];
+  }
+  if (sameType.some((other) => other.cidrRoutingConfig?.collectionId !== config.collectionId)) {
+    return [
+      `${rrsetLabel(record)} cannot be created as RRSets with the same name and type use another CIDR collection.`,
+    ];
+  }
+  if (sameType.some((other) => other.cidrRoutingConfig?.locationName === config.locationName)) {
+    return [
+      `${rrsetLabel(record)} cannot be created as a CIDR RRSet for location ${config.locationName} already exists with the same name and type.`,
+    ];
+  }
+  return [];
+}
+
+/** An alias into a local hosted zone must name a record set of the same type there (alias targets elsewhere, e.g. ELB zones, are taken as given). */
+function aliasProblems(
+  context: BatchContext,
+  working: ReadonlyMap<string, StoredRecordSet>,
+  record: RecordSet,
+): string[] {
+  const alias = record.aliasTarget;
+  if (alias === undefined) return [];
+  const sameZone = alias.hostedZoneId === context.zone.hostedZoneId;
+  const target = sameZone
+    ? { ...context.zone, records: [...working.values()] }
+    : context.otherZone(alias.hostedZoneId);
+  if (target === undefined) return [];
+  const where = `Tried to create an alias that targets ${toApiName(alias.dnsName)}, type ${record.type} in zone ${alias.hostedZoneId}`;
+  if (!isInZone(alias.dnsName, target.zoneName))
+    return [`${where}, but the alias target name does not lie within the target zone`];
+  const found = target.records.some(
+    (candidate) => candidate.name === alias.dnsName && candidate.type === record.type,
+  );
+  return found ? [] : [`${where}, but that target was not found`];
+}
+
+/** DELETE matches only the exact record set: TTL, values (in any order), routing fields and alias. */
+export function sameRecordSet(a: StoredRecordSet, b: StoredRecordSet): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+function canonicalValue(type: string, value: string): string {
+  return type === 'CNAME' ? normalizeName(value) : value.toLowerCase();
+}
+
+function canonicalJson(record: StoredRecordSet): string {
+  return JSON.stringify([
+    record.ttl ?? null,
+    [...record.values].map((value) => canonicalValue(record.type, value)).sort(),
+    record.weight ?? null,
+    record.region ?? null,
+    geoKey(record),
+    record.geoLocation === undefined,
+    record.failover ?? null,
+    record.multiValueAnswer ?? null,
+    record.cidrRoutingConfig?.collectionId ?? null,
+    record.cidrRoutingConfig?.locationName ?? null,
+    record.aliasTarget?.hostedZoneId ?? null,
+    record.aliasTarget?.dnsName ?? null,
+    record.aliasTarget?.evaluateTargetHealth ?? null,
+  ]);
+}

@@ -1,0 +1,17 @@
+export {
+  startLocalRoute53,
+  type Faults,
+  type LocalRoute53,
+  type LocalRoute53Options,
+  type Route53Call,
+} from './server.js';
+export {
+  LocalRoute53Store,
+  type ChangeListener,
+  type ChangeStatus,
+  type ChangeView,
+  type StoreOptions,
+} from './store.js';
+export * from './errors.js';
+export { MAX_RESOURCE_RECORDS_PER_REQUEST, MAX_VALUE_CHARACTERS_PER_REQUEST } from './change-batch.js';
+export type { ChangeInput, RecordSetInput } from './change-input.js';

@@ -1,0 +1,361 @@
+/**
+ * The local Route 53: an HTTP server on loopback speaking the Route 53 REST
+ * API subset the evaluator uses, so the real `@aws-sdk/client-route-53`
+ * client is pointed at it (`endpoint`) and the publishing code is the
+ * production code. Routing, fault injection and the call log live here; the
+ * zone state and Route 53's rules are in store.ts, the XML in xml-codec.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock, Random } from '../../../shared/clock.js';
+import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
+import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
+import {
+  InvalidInputError,
+  Route53ApiError,
+  ServiceUnavailableError,
+  ThrottlingError,
+  UnsupportedOperationError,
+} from './errors.js';
+import { LocalRoute53Store } from './store.js';
+import * as xml from './xml-codec.js';
+
+export interface Faults {
+  /** Probability (0–1) that a call is answered `Throttling` (HTTP 400). @default 0 */
+  readonly throttleRate?: number;
+  /** Probability (0–1) that a call is answered `ServiceUnavailable` (HTTP 503). @default 0 */
+  readonly serverErrorRate?: number;
+}
+
+export interface LocalRoute53Options {
+  /** TCP port on 127.0.0.1. @default 0 (any free port) */
+  readonly port?: number;
+  /** How long a change stays PENDING before GetChange reports INSYNC. @default 0 */
+  readonly changeDelayMs?: number;
+  /** Answer `PriorRequestNotComplete` to a change of a zone whose previous change is still PENDING. @default false */
+  readonly rejectWhilePending?: boolean;
+  /** Injected faults. @default - none */
+  readonly faults?: Faults;
+  /** Random source in [0, 1) for the faults. @default Math.random */
+  readonly random?: Random;
+  /** Time source for change status and the call log. @default - the system clock */
+  readonly clock?: Clock;
+}
+
+export interface Route53Call {
+  readonly operation: string;
+  /** Epoch milliseconds (from the clock). */
+  readonly at: number;
+  readonly status: number;
+}
+
+export interface LocalRoute53 extends ZoneReader {
+  /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
+  readonly endpoint: string;
+  /** Creates a hosted zone in-process (as CreateHostedZone would); returns its id (`id` when given). */
+  createHostedZone(name: string, id?: string): string;
+  /** Creates a CIDR collection in-process with its locations; returns its id. */
+  createCidrCollection(name: string, locations?: Readonly<Record<string, readonly string[]>>): string;
+  /** Current zone content (A, AAAA, CNAME record sets; names lower case without trailing dot). */
+  records(hostedZoneId: string): RecordSet[];
+  /** Every API call received, in order. */
+  readonly calls: ReadonlyArray<Route53Call>;
+  setFaults(faults: Faults): void;
+  /** Called after every applied ChangeResourceRecordSets batch; returns an unsubscribe function. */
+  onChange(listener: (hostedZoneId: string, changes: Change[]) => void): () => void;
+  stop(): Promise<void>;
+}
+
+interface Reply {
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+interface Route {
+  readonly method: 'GET' | 'POST';
+  readonly pattern: RegExp;
+  readonly operation: string;
+  readonly handle: (params: readonly string[], query: URLSearchParams, body: string) => Reply;
+}
+
+const API = '/2013-04-01';
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export async function startLocalRoute53(options: LocalRoute53Options = {}): Promise<LocalRoute53> {
+  const clock: Clock = options.clock ?? { now: () => Date.now() };
+  const random: Random = options.random ?? Math.random;
+  const store = new LocalRoute53Store({
+    clock,
+    ...(options.changeDelayMs === undefined ? {} : { changeDelayMs: options.changeDelayMs }),
+    ...(options.rejectWhilePending === undefined ? {} : { rejectWhilePending: options.rejectWhilePending }),
+  });
+  let faults: Faults = options.faults ?? {};
+  const calls: Route53Call[] = [];
+  const routes = routesFor(store);
+
+  const server = createServer((request, response) => {
+    void serve(request, response);
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '');
+    const method = request.method ?? 'GET';
+    const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+    const operation = route?.operation ?? 'Unknown';
+    let reply: Reply;
+    try {
+      const body = await readBody(request);
+      injectFault(faults, random);
+      if (route === undefined) throw new UnsupportedOperationError(method, url.pathname);
+      const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => decodeURIComponent(param));
+      reply = route.handle(params, url.searchParams, body);
+    } catch (error) {
+      reply = errorReply(error);
+    }
+    calls.push({ operation, at: clock.now(), status: reply.status });
+    response.writeHead(reply.status, {
+      'content-type': 'text/xml',
+      'x-amzn-requestid': randomUUID(),
+      ...reply.headers,
+    });
+    response.end(reply.body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    calls,
+    createHostedZone: (name, id) =>
+      store.createHostedZone({ name, callerReference: randomUUID(), ...(id === undefined ? {} : { id }) })
+        .zone.id,
+    createCidrCollection: (name, locations = {}) => {
+      const { id } = store.createCidrCollection({ name, callerReference: randomUUID() });
+      const changes = Object.entries(locations).map(([locationName, cidrs]) => ({
+        locationName,
+        action: 'PUT',
+        cidrs,
+      }));
+      if (changes.length > 0) store.changeCidrCollection(id, changes);
+      return id;
+    },
+    records: (hostedZoneId) => store.records(hostedZoneId),
+    findZone: (name): ZoneSnapshot | undefined => store.findZone(name),
+    cidrCollection: (id): CidrCollection | undefined => store.cidrCollection(id),
+    setFaults: (next) => {
+      faults = next;
+    },
+    onChange: (listener) => store.onChange(listener),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** One draw per call: below throttleRate → Throttling, then below throttleRate + serverErrorRate → 503. */
+function injectFault(faults: Faults, random: Random): void {
+  const throttleRate = faults.throttleRate ?? 0;
+  const serverErrorRate = faults.serverErrorRate ?? 0;
+  if (throttleRate <= 0 && serverErrorRate <= 0) return;
+  const draw = random();
+  if (draw < throttleRate) throw new ThrottlingError();
+  if (draw < throttleRate + serverErrorRate) throw new ServiceUnavailableError();
+}
+
+function routesFor(store: LocalRoute53Store): Route[] {
+  const ok = (body: string, status = 200, headers?: Record<string, string>): Reply => ({
+    status,
+    body,
+    ...(headers === undefined ? {} : { headers }),
+  });
+  const param = (params: readonly string[], index: number): string => params[index] ?? '';
+  return [
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${API}/hostedzone$`),
+      operation: 'CreateHostedZone',
+      handle: (_params, _query, body) => {
+        const { zone, change } = store.createHostedZone(xml.parseCreateHostedZoneRequest(body));
+        return ok(xml.createHostedZoneResponse(zone, change), 201, {
+          location: `https://route53.amazonaws.com${API}/hostedzone/${zone.id}`,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/hostedzonesbyname$`),
+      operation: 'ListHostedZonesByName',
+      handle: (_params, query) => {
+        const dnsName = query.get('dnsname') ?? undefined;
+        const hostedZoneId = query.get('hostedzoneid') ?? undefined;
+        const maxItems = intParam(query, 'maxitems') ?? 100;
+        const page = store.listHostedZonesByName({
+          ...opt('dnsName', dnsName),
+          ...opt('hostedZoneId', hostedZoneId),
+          maxItems,
+        });
+        return ok(
+          xml.listHostedZonesByNameResponse(page, {
+            ...opt('dnsName', dnsName),
+            ...opt('hostedZoneId', hostedZoneId),
+            maxItems,
+          }),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/hostedzone/([^/]+)$`),
+      operation: 'GetHostedZone',
+      handle: (params) => ok(xml.getHostedZoneResponse(store.getHostedZone(param(params, 0)))),
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${API}/hostedzone/([^/]+)/rrset$`),
+      operation: 'ChangeResourceRecordSets',
+      handle: (params, _query, body) => {
+        const request = xml.parseChangeResourceRecordSetsRequest(body);
+        return ok(
+          xml.changeInfoResponse(
+            'ChangeResourceRecordSetsResponse',
+            store.changeResourceRecordSets(param(params, 0), request.changes, request.comment),
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/hostedzone/([^/]+)/rrset$`),
+      operation: 'ListResourceRecordSets',
+      handle: (params, query) => {
+        const maxItems = Math.min(intParam(query, 'maxitems') ?? 300, 300);
+        const start = {
+          ...opt('name', query.get('name') ?? undefined),
+          ...opt('type', query.get('type') ?? undefined),
+          ...opt('identifier', query.get('identifier') ?? undefined),
+        };
+        return ok(
+          xml.listResourceRecordSetsResponse(
+            store.listResourceRecordSets(param(params, 0), start, maxItems),
+            maxItems,
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/change/([^/]+)$`),
+      operation: 'GetChange',
+      handle: (params) => ok(xml.changeInfoResponse('GetChangeResponse', store.getChange(param(params, 0)))),
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${API}/cidrcollection$`),
+      operation: 'CreateCidrCollection',
+      handle: (_params, _query, body) => {
+        const view = store.createCidrCollection(xml.parseCreateCidrCollectionRequest(body));
+        return ok(xml.createCidrCollectionResponse(view), 201, {
+          location: `https://route53.amazonaws.com${API}/cidrcollection/${view.id}`,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/cidrcollection$`),
+      operation: 'ListCidrCollections',
+      handle: (_params, query) =>
+        ok(
+          xml.listCidrCollectionsResponse(
+            store.listCidrCollections(query.get('nexttoken') ?? undefined, intParam(query, 'maxresults')),
+          ),
+        ),
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${API}/cidrcollection/([^/]+)$`),
+      operation: 'ChangeCidrCollection',
+      handle: (params, _query, body) => {
+        const request = xml.parseChangeCidrCollectionRequest(body);
+        return ok(
+          xml.changeCidrCollectionResponse(
+            store.changeCidrCollection(param(params, 0), request.changes, request.collectionVersion),
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/cidrcollection/([^/]+)$`),
+      operation: 'ListCidrLocations',
+      handle: (params, query) =>
+        ok(
+          xml.listCidrLocationsResponse(
+            store.listCidrLocations(
+              param(params, 0),
+              query.get('nexttoken') ?? undefined,
+              intParam(query, 'maxresults'),
+            ),
+          ),
+        ),
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${API}/cidrcollection/([^/]+)/cidrblocks$`),
+      operation: 'ListCidrBlocks',
+      handle: (params, query) =>
+        ok(
+          xml.listCidrBlocksResponse(
+            store.listCidrBlocks(
+              param(params, 0),
+              query.get('location') ?? undefined,
+              query.get('nexttoken') ?? undefined,
+              intParam(query, 'maxresults'),
+            ),
+          ),
+        ),
+    },
+  ];
+}
+
+function opt<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+function intParam(query: URLSearchParams, name: string): number | undefined {
+  const text = query.get(name);
+  if (text === null) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new InvalidInputError(`Value '${text}' for ${name} must be a positive integer`);
+  return value;
+}
+
+function errorReply(error: unknown): Reply {
+  const apiError =
+    error instanceof Route53ApiError
+      ? error
+      : new Route53ApiError('InternalFailure', 500, `Local Route 53 failure: ${(error as Error).message}`);
+  return { status: apiError.status, body: xml.errorResponse(apiError, randomUUID()) };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES)
+      throw new InvalidInputError(`Request body larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,217 @@
+/**
+ * `tm local`: the whole system on this machine, with the production code paths —
+ * DynamoDB Local (real stream) → evaluator handler driven by a stream poller → the local
+ * Route 53 through the real SDK client → an authoritative DNS server answering from that
+ * zone; one probe worker per region name writing like the real ones; the evaluator tick.
+ * Every duration (interval, timeout, heartbeat, staleness, tick) is multiplied by the time scale.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { Route53Client } from '@aws-sdk/client-route-53';
+import { syncConfig } from '../../functions/config-writer/sync.js';
+import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
+import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
+import { callbackSink } from '../../functions/evaluator/event-sinks.js';
+import { createStreamHandler } from '../../functions/evaluator/handler.js';
+import { noMetrics, type StatusEvent } from '../../functions/evaluator/ports.js';
+import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import { runTick } from '../../functions/evaluator/tick.js';
+import { startLocalProbeRegion, type LocalProbeRegion } from '../../functions/probe/local-region.js';
+import type { Prober } from '../../shared/probe/target.js';
+import type { Profile } from '../../shared/profile/types.js';
+import type { Change } from '../../shared/zone/record-set.js';
+import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
+import { startStreamPoller, type StreamPoller } from './stream-poller.js';
+import { createTable } from './table.js';
+
+export const DEFAULT_LOCAL_REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
+export const LOCAL_TABLE_NAME = 'traffic-manager';
+const EVALUATOR_TICK_MS = 60_000;
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export interface LocalStackOptions {
+  readonly profiles: readonly Profile[];
+  /** Probe region names, one in-process worker each. @default DEFAULT_LOCAL_REGIONS */
+  readonly regions?: readonly string[];
+  /** @default 5353; 0 picks a free port */
+  readonly dnsPort?: number;
+  /** Multiplies every duration. @default 1 */
+  readonly timeScale?: number;
+  readonly clientLocations?: ClientLocationTable;
+  /** One line per status change, DNS change and problem. @default - nothing printed */
+  readonly log?: (line: string) => void;
+  /** @default the production probers */
+  readonly prober?: Prober;
+}
+
+export interface LocalStack {
+  readonly dnsPort: number;
+  readonly dynamodbEndpoint: string;
+  readonly route53Endpoint: string;
+  readonly tableName: string;
+  readonly route53: LocalRoute53;
+  readonly poller: StreamPoller;
+  readonly events: readonly StatusEvent[];
+  /** Profiles as written to the table (hosted zone ids filled in). */
+  readonly profiles: readonly Profile[];
+  /** Stops one probe region's worker: it no longer probes nor heartbeats. */
+  killRegion(region: string): Promise<void>;
+  /** Runs the evaluator tick now (it also runs every minute × time scale). */
+  tick(): Promise<void>;
+  /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
+  setProfiles(profiles: readonly Profile[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const timeScale = options.timeScale ?? 1;
+  const regions = [...(options.regions ?? DEFAULT_LOCAL_REGIONS)];
+  const cleanup: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of cleanup.splice(0).reverse()) await stop().catch(() => undefined);
+  };
+
+  try {
+    const ddb: DynamoDbLocal = await startDynamoDbLocal();
+    cleanup.push(() => ddb.stop());
+    const dynamodb = new DynamoDBClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    const streams = new DynamoDBStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    const { streamArn } = await createTable(dynamodb, LOCAL_TABLE_NAME);
+
+    const route53 = await startLocalRoute53();
+    cleanup.push(() => route53.stop());
+    let profiles = withHostedZones(route53, options.profiles);
+
+    const events: StatusEvent[] = [];
+    const now = () => Date.now();
+    const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
+    const deps: EvaluatorDeps = {
+      store,
+      zones: new Route53ZoneGateway(
+        new Route53Client({ endpoint: route53.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 }),
+      ),
+      events: callbackSink((event) => {
+        events.push(event);
+        const line = describeStatusEvent(event);
+        if (line !== undefined) log(line);
+      }),
+      metrics: noMetrics,
+      now,
+    };
+    route53.onChange((_zone, changes) => {
+      for (const line of describeDnsChanges(changes)) log(line);
+    });
+
+    await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
+    const poller = startStreamPoller({
+      client: streams,
+      streamArn,
+      handler: createStreamHandler(() => deps, {
+        onError: (error) => log(`evaluator: ${(error as Error).message} (the batch will be retried)`),
+      }),
+      onDeadLetter: (record, reason) =>
+        log(`evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`),
+    });
+    cleanup.push(() => poller.stop());
+
+    const workers = new Map<string, LocalProbeRegion>();
+    for (const region of regions) {
+      workers.set(
+        region,
+        startLocalProbeRegion({
+          region,
+          dynamodb,
+          tableName: LOCAL_TABLE_NAME,
+          profiles,
+          defaultProbeRegions: regions,
+          timeScale,
+          ...(options.prober === undefined ? {} : { prober: options.prober }),
+          logger: { warn: (message) => log(`probe ${region}: ${message}`) },
+        }),
+      );
+    }
+    cleanup.push(async () => {
+      await Promise.all([...workers.values()].map((w) => w.stop()));
+    });
+
+    const tick = async () => {
+      const outcome = await runTick({ store, metrics: noMetrics, now });
+      if (outcome.changed && outcome.stale.length > 0) log(`stale probe regions: ${outcome.stale.join(', ')}`);
+    };
+    const tickTimer = setInterval(() => void tick().catch((e) => log(`tick: ${(e as Error).message}`)), EVALUATOR_TICK_MS * timeScale);
+    cleanup.push(async () => clearInterval(tickTimer));
+
+    const dns: DnsServer = await startDnsServer({
+      zones: route53,
+      port: options.dnsPort ?? 5353,
+      ...(options.clientLocations === undefined ? {} : { locations: options.clientLocations }),
+      onError: (error) => log(`dns: ${error.message}`),
+    });
+    cleanup.push(() => dns.stop());
+
+    return {
+      dnsPort: dns.port,
+      dynamodbEndpoint: ddb.endpoint,
+      route53Endpoint: route53.endpoint,
+      tableName: LOCAL_TABLE_NAME,
+      route53,
+      poller,
+      events,
+      get profiles() {
+        return profiles;
+      },
+      async killRegion(region) {
+        await workers.get(region)?.stop();
+        workers.delete(region);
+      },
+      tick,
+      async setProfiles(next) {
+        profiles = withHostedZones(route53, next);
+        await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
+        for (const worker of workers.values()) worker.setProfiles(profiles, regions);
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Creates each profile's hosted zone in the local Route 53 and fills in the id. */
+function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): Profile[] {
+  const ids = new Map<string, string>();
+  return profiles.map((profile) => {
+    const { zoneName, hostedZoneId } = profile.dnsConfig;
+    let id = ids.get(zoneName) ?? route53.findZone(zoneName)?.hostedZoneId;
+    if (id === undefined || (hostedZoneId !== undefined && hostedZoneId !== id && route53.findZone(zoneName)?.zoneName !== zoneName)) {
+      id = route53.createHostedZone(zoneName, hostedZoneId);
+    }
+    ids.set(zoneName, id);
+    return { ...profile, dnsConfig: { ...profile.dnsConfig, hostedZoneId: id } };
+  });
+}
+
+/** `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions` */
+export function describeStatusEvent(event: StatusEvent): string | undefined {
+  const { change } = event;
+  const subject = change.endpoint === undefined ? `${change.profile} (profile)` : `${change.profile}/${change.endpoint}`;
+  const stale = change.stale ? ' [stale data: last status kept]' : '';
+  if (change.before === change.after) {
+    return change.stale ? `${subject} ${change.after}${stale}` : `${subject} ${change.after}: fresh data again`;
+  }
+  return `${subject} ${change.before ?? '(new)'} → ${change.after}: ${change.reason}${stale}`;
+}
+
+/** `dns shop.example.com A: UPSERT 192.0.2.10` per change. */
+export function describeDnsChanges(changes: readonly Change[]): string[] {
+  return changes.map((change) => {
+    const record = change.recordSet;
+    const target = record.aliasTarget !== undefined ? `ALIAS ${record.aliasTarget.dnsName}` : record.values.join(' ');
+    const set = record.setIdentifier === undefined ? '' : ` [${record.setIdentifier}]`;
+    return `dns ${change.action.padEnd(6)} ${record.name} ${record.type}${set} ${target}`;
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * A local stand-in for Lambda's DynamoDB stream event source mapping: polls the real
+ * stream of DynamoDB Local, applies the same filter as the cloud (only evaluator
+ * triggers), invokes the handler with batches, and honours `batchItemFailures` the way
+ * Lambda does — the batch is retried from the first failed record; a record that keeps
+ * failing is retried a bounded number of times and then handed to `onDeadLetter`
+ * (the cloud's on-failure queue) and skipped. Never a crash loop.
+ */
+import {
+  DescribeStreamCommand,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type DynamoDBStreamsClient,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/items.js';
+
+export interface StreamPollerOptions {
+  readonly client: DynamoDBStreamsClient;
+  readonly streamArn: string;
+  readonly handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  readonly batchSize?: number;
+  readonly pollIntervalMs?: number;
+  /** Attempts after the first before a record is dead-lettered (the cloud stack uses the same number). */
+  readonly retryAttempts?: number;
+  readonly onDeadLetter?: (record: DynamoDBRecord, reason: string) => void;
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface StreamPoller {
+  /** Resolves once every record written so far has been handled (or dead-lettered). */
+  drain(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+  readonly deadLetters: readonly { record: DynamoDBRecord; reason: string }[];
+  readonly invocations: number;
+}
+
+export const LOCAL_RETRY_ATTEMPTS = 3;
+
+export function matchesEvaluatorFilter(record: DynamoDBRecord): boolean {
+  const pk = record.dynamodb?.Keys?.pk?.S;
+  return pk !== undefined && EVALUATOR_TRIGGER_PREFIXES.some((prefix) => pk.startsWith(prefix));
+}
+
+export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
+  const batchSize = options.batchSize ?? 100;
+  const pollIntervalMs = options.pollIntervalMs ?? 50;
+  const retryAttempts = options.retryAttempts ?? LOCAL_RETRY_ATTEMPTS;
+  const iterators = new Map<string, string | undefined>(); // shardId → iterator (undefined: closed)
+  const pending: DynamoDBRecord[] = [];
+  const attempts = new Map<string, number>();
+  const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
+  let stopped = false;
+  let iteration = 0;
+  let lastIdleIteration = -1;
+  let invocations = 0;
+
+  let discoveredAt = 0;
+  const discoverShards = async () => {
+    // New shards appear rarely (DynamoDB rolls them over every few hours): look once a second.
+    const open = [...iterators.values()].some((it) => it !== undefined);
+    if (open && Date.now() - discoveredAt < 1000) return;
+    discoveredAt = Date.now();
+    const description = await options.client.send(new DescribeStreamCommand({ StreamArn: options.streamArn }));
+    for (const shard of description.StreamDescription?.Shards ?? []) {
+      const shardId = shard.ShardId;
+      if (shardId === undefined || iterators.has(shardId)) continue;
+      const iterator = await options.client.send(
+        new GetShardIteratorCommand({ StreamArn: options.streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }),
+      );
+      iterators.set(shardId, iterator.ShardIterator);
+    }
+  };
+
+  const fetch = async (): Promise<number> => {
+    let fetched = 0;
+    for (const [shardId, iterator] of iterators) {
+      if (iterator === undefined) continue;
+      const page = await options.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      iterators.set(shardId, page.NextShardIterator);
+      const records = (page.Records ?? []).map(toLambdaRecord).filter(matchesEvaluatorFilter);
+      pending.push(...records);
+      fetched += page.Records?.length ?? 0;
+    }
+    return fetched;
+  };
+
+  const deliver = async () => {
+    while (pending.length > 0 && !stopped) {
+      const batch = pending.slice(0, batchSize);
+      invocations++;
+      let failedFrom: number | undefined;
+      let reason = 'reported as a batch item failure';
+      try {
+        const response = await options.handler({ Records: batch });
+        const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        const index = batch.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+        failedFrom = index === -1 ? undefined : index;
+      } catch (error) {
+        options.onError?.(error);
+        reason = `handler threw: ${(error as Error).message}`;
+        failedFrom = 0;
+      }
+      if (failedFrom === undefined) {
+        pending.splice(0, batch.length);
+        continue;
+      }
+      pending.splice(0, failedFrom); // everything before the first failure is checkpointed
+      const head = pending[0];
+      if (head === undefined) continue;
+      const id = head.dynamodb?.SequenceNumber ?? '';
+      const tries = (attempts.get(id) ?? 0) + 1;
+      attempts.set(id, tries);
+      if (tries > retryAttempts) {
+        pending.shift();
+        attempts.delete(id);
+        deadLetters.push({ record: head, reason });
+        options.onDeadLetter?.(head, reason);
+      } else {
+        await sleep(Math.min(1000, pollIntervalMs * 2 ** tries));
+      }
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      const current = ++iteration;
+      try {
+        await discoverShards();
+        const fetched = await fetch();
+        await deliver();
+        if (fetched === 0 && pending.length === 0) lastIdleIteration = current;
+      } catch (error) {
+        if (!stopped) options.onError?.(error);
+      }
+      if (!stopped) await sleep(pollIntervalMs);
+    }
+  })();
+
+  return {
+    get deadLetters() {
+      return deadLetters;
+    },
+    get invocations() {
+      return invocations;
+    },
+    async drain(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      // An idle pass that began after this call, so nothing written before it is missed.
+      const after = iteration + 1;
+      while (lastIdleIteration < after) {
+        if (Date.now() > deadline) throw new Error(`stream not drained within ${timeoutMs} ms`);
+        await sleep(pollIntervalMs);
+      }
+    },
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+function toLambdaRecord(record: StreamRecord): DynamoDBRecord {
+  const data = record.dynamodb;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: record.eventSource,
+    awsRegion: record.awsRegion,
+    dynamodb: {
+      Keys: data?.Keys as never,
+      NewImage: data?.NewImage as never,
+      OldImage: data?.OldImage as never,
+      SequenceNumber: data?.SequenceNumber,
+      SizeBytes: data?.SizeBytes,
+      StreamViewType: data?.StreamViewType,
+      ApproximateCreationDateTime:
+        data?.ApproximateCreationDateTime === undefined
+          ? undefined
+          : Math.floor(new Date(data.ApproximateCreationDateTime).getTime() / 1000),
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

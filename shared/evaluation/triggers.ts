@@ -1,0 +1,67 @@
+/**
+ * What woke the evaluator, and which profiles that makes it evaluate. A stream batch
+ * carries probe verdict changes (TARGET#), definition changes (CONFIG) and ticks (TICK,
+ * written when the set of fresh probe regions changes); each maps to profiles, and every
+ * affected profile drags in its ancestors (a nested endpoint's status follows its child).
+ */
+import type { Profile } from '../profile/types.js';
+import { probeTargetOf } from '../probe/target.js';
+
+export type Trigger =
+  | { readonly kind: 'target'; readonly targetKey: string }
+  | { readonly kind: 'config'; readonly profile: string }
+  | { readonly kind: 'tick' };
+
+/** Profile names to evaluate; names no longer defined (removed profiles) are included so their records go. */
+export function affectedProfiles(profiles: readonly Profile[], triggers: readonly Trigger[]): Set<string> {
+  const affected = new Set<string>();
+  if (triggers.some((t) => t.kind === 'tick')) {
+    for (const profile of profiles) affected.add(profile.name);
+    return affected;
+  }
+  const targetKeys = new Set(triggers.flatMap((t) => (t.kind === 'target' ? [t.targetKey] : [])));
+  for (const trigger of triggers) if (trigger.kind === 'config') affected.add(trigger.profile);
+  if (targetKeys.size > 0) {
+    for (const profile of profiles) {
+      for (const endpoint of profile.endpoints) {
+        if (endpoint.type === 'external' && targetKeys.has(probeTargetOf(profile, endpoint).key)) {
+          affected.add(profile.name);
+          break;
+        }
+      }
+    }
+  }
+  return withAncestors(profiles, affected);
+}
+
+/** Adds every profile that nests (directly or transitively) one of `names`. */
+export function withAncestors(profiles: readonly Profile[], names: ReadonlySet<string>): Set<string> {
+  const result = new Set(names);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const profile of profiles) {
+      if (result.has(profile.name)) continue;
+      if (profile.endpoints.some((e) => e.type === 'nested' && result.has(e.targetProfile))) {
+        result.add(profile.name);
+        grew = true;
+      }
+    }
+  }
+  return result;
+}
+
+/** Adds the descendants: evaluating a parent needs its children's statuses. */
+export function withDescendants(profiles: readonly Profile[], names: ReadonlySet<string>): Set<string> {
+  const byName = new Map(profiles.map((p) => [p.name, p]));
+  const result = new Set<string>();
+  const visit = (name: string): void => {
+    if (result.has(name)) return;
+    result.add(name);
+    for (const endpoint of byName.get(name)?.endpoints ?? []) {
+      if (endpoint.type === 'nested') visit(endpoint.targetProfile);
+    }
+  };
+  for (const name of names) visit(name);
+  return result;
+}

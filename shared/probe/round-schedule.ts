@@ -1,0 +1,94 @@
+/**
+ * When each planned target is probed. Rounds run on a grid of `roundPeriodMs` aligned to
+ * the epoch (a round is named by its due time). A target whose interval is a multiple of
+ * the round period is probed in one slot out of `interval / period`, chosen by its
+ * offset, so 30 s targets spread over the three 10 s rounds of their interval.
+ * See docs/adr/0001-probe-cadence.md.
+ */
+import type { PlannedTarget } from './target.js';
+
+/** The finest interval (SPEC §1: 10 s or 30 s); the default round period. */
+export const FAST_INTERVAL_MS = 10_000;
+export const MINUTE_MS = 60_000;
+
+/** The round period a set of targets needs: its shortest interval; `undefined` when there are none. */
+export function roundPeriodMsOf(targets: readonly Pick<PlannedTarget, 'intervalMs'>[]): number | undefined {
+  let shortest: number | undefined;
+  for (const target of targets) shortest = shortest === undefined ? target.intervalMs : Math.min(shortest, target.intervalMs);
+  return shortest;
+}
+
+/** The due time of the round that `now` falls in. */
+export function roundDueAtOf(now: number, roundPeriodMs: number): number {
+  return Math.floor(now / roundPeriodMs) * roundPeriodMs;
+}
+
+/** True when `target` is probed in the round due at `roundDueAt`. */
+export function isDueInRound(
+  target: Pick<PlannedTarget, 'intervalMs' | 'offsetMs'>,
+  roundDueAt: number,
+  roundPeriodMs: number,
+): boolean {
+  const slots = Math.max(1, Math.round(target.intervalMs / roundPeriodMs));
+  if (slots === 1) return true;
+  const round = Math.round(roundDueAt / roundPeriodMs);
+  const slot = Math.floor(target.offsetMs / roundPeriodMs) % slots;
+  return ((round % slots) + slots) % slots === slot;
+}
+
+/**
+ * How a round spreads its probes.
+ * - `interval`: over the whole round period (the local stack: rounds may overlap, a
+ *   target's own probes never do because its timeout is shorter than its interval).
+ * - `compact`: `perTargetMs` apart on average, and so that the slowest probe still ends
+ *   before the next round is due (a Lambda invocation is billed until its last probe
+ *   ends, and rounds must not overlap under reserved concurrency 1).
+ */
+export type SpreadPolicy =
+  | { readonly kind: 'interval' }
+  | { readonly kind: 'compact'; readonly perTargetMs: number; readonly marginMs: number };
+
+export const COMPACT_SPREAD: SpreadPolicy = { kind: 'compact', perTargetMs: 2, marginMs: 500 };
+
+/** The window (ms) over which the round's start times are spread. */
+export function spreadWindowMs(
+  policy: SpreadPolicy,
+  roundPeriodMs: number,
+  targetsInRound: number,
+  longestTimeoutMs: number,
+): number {
+  if (policy.kind === 'interval') return roundPeriodMs;
+  const room = Math.max(0, roundPeriodMs - longestTimeoutMs - policy.marginMs);
+  return Math.min(room, targetsInRound * policy.perTargetMs);
+}
+
+/** The delay from the round's start at which `target` is probed: its offset's position in the round, scaled to the window. */
+export function startDelayMs(
+  target: Pick<PlannedTarget, 'offsetMs'>,
+  roundPeriodMs: number,
+  windowMs: number,
+): number {
+  const position = (target.offsetMs % roundPeriodMs) / roundPeriodMs;
+  return Math.floor(position * windowMs);
+}
+
+/** One round the tick enqueues: its due time and the SQS delay that makes it start then. */
+export interface ScheduledRound {
+  readonly dueAt: number;
+  readonly delaySeconds: number;
+}
+
+/**
+ * The rounds of the minute `now` falls in, for a once-a-minute tick. Rounds already a
+ * whole period late are left out (the next one covers them); delays are whole seconds
+ * (SQS DelaySeconds), rounded to the nearest, never negative.
+ */
+export function roundsOfMinute(now: number, roundPeriodMs: number): ScheduledRound[] {
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const rounds: ScheduledRound[] = [];
+  for (let dueAt = minuteStart; dueAt < minuteStart + MINUTE_MS; dueAt += roundPeriodMs) {
+    if (dueAt + roundPeriodMs <= now) continue;
+    rounds.push({ dueAt, delaySeconds: Math.max(0, Math.round((dueAt - now) / 1000)) });
+  }
+  return rounds;
+}

@@ -1,0 +1,53 @@
+/**
+ * Every default and limit of the definition format, in one place. `docs/definitions.md`
+ * shows the same values, and `test/core/profile-defaults.test.ts` proves both agree.
+ */
+import type { HealthRule, StatusCodeRange } from './types.js';
+
+export const DEFAULTS = {
+  profileStatus: 'Enabled',
+  endpointStatus: 'Enabled',
+  /**
+   * 30 s: the value of the seeds' failover timeline. Resolvers keep serving the old answer
+   * for up to the TTL after DNS changes, so it adds directly to failover time; 30 s keeps
+   * that short without multiplying query volume the way a TTL of a few seconds would.
+   */
+  ttl: 30,
+  maxReturn: 2,
+  protocol: 'HTTP',
+  port: { HTTP: 80, HTTPS: 443 },
+  path: '/',
+  method: 'GET',
+  intervalInSeconds: 30,
+  /** By interval: the longest timeout each interval allows. */
+  timeoutInSeconds: { 30: 10, 10: 9 },
+  toleratedNumberOfFailures: 3,
+  expectedStatusCodeRanges: [{ min: 200, max: 200 }] as readonly StatusCodeRange[],
+  healthRule: { kind: 'consecutiveFailures' } as HealthRule,
+  /** Front Door's classic sample window. */
+  sampleSize: 4,
+  successfulSamplesRequired: 2,
+  weight: 1,
+  minChildEndpoints: 1,
+  alwaysServe: false,
+  endpointType: 'external',
+} as const;
+
+export const LIMITS = {
+  priority: { min: 1, max: 1000 },
+  weight: { min: 1, max: 255 },
+  ttl: { min: 0, max: 2147483647 },
+  maxReturn: { min: 1, max: 8 },
+  port: { min: 1, max: 65535 },
+  intervals: [10, 30] as const,
+  /** Timeout range by interval. */
+  timeoutInSeconds: { 30: { min: 5, max: 10 }, 10: { min: 5, max: 9 } },
+  toleratedNumberOfFailures: { min: 0, max: 9 },
+  customHeaders: 8,
+  expectedStatusCodeRanges: 8,
+  statusCode: { min: 100, max: 599 },
+  sampleSize: { min: 1, max: 32 },
+  /** Nesting levels: edges in the longest parent → child chain. */
+  nestingDepth: 10,
+  minChildEndpoints: { min: 1, max: 1000 },
+} as const;

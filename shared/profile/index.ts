@@ -1,0 +1,35 @@
+export { AWS_COMMERCIAL_REGIONS, isAwsRegion, type AwsRegion } from './aws-regions.js';
+export { DEFAULTS, LIMITS } from './defaults.js';
+export { defineProfiles } from './define.js';
+export { InvalidDefinitionsError, ProfileError } from './errors.js';
+export {
+  CONTINENT_CODES,
+  COUNTRY_CODES,
+  geoLocationOf,
+  isGeoCode,
+  US_SUBDIVISION_CODES,
+  type GeoLocation,
+} from './geo-codes.js';
+export {
+  formatCidr,
+  formatIp,
+  parseIp,
+  parseSubnet,
+  rangeToCidrs,
+  ROUTE53_MAX_PREFIX,
+  type Cidr,
+  type IpAddress,
+  type IpFamily,
+  type SubnetParse,
+} from './ip.js';
+export { formatIssue, formatPath, formatReceived, type IssuePath, type ValidationIssue } from './issues.js';
+export { parseDefinitions, parseDefinitionsOrThrow, type ParseResult } from './parse.js';
+export {
+  parseHeaders,
+  parseStatusCodeRanges,
+  type HeadersInput,
+  type StatusCodeRangesInput,
+} from './string-forms.js';
+export type { EndpointInput, MonitorConfigInput, ProfileInput } from './schema.js';
+export { classifyTarget, type ClassifiedTarget } from './target.js';
+export * from './types.js';

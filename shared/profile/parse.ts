@@ -1,0 +1,139 @@
+/**
+ * `parseDefinitions`: the schema (shapes, ranges, string forms) and the cross-field
+ * rules both run on every input, so one run reports every problem; only input without
+ * any issue is normalized into `Profile[]`.
+ */
+import type { z } from 'zod';
+import { InvalidDefinitionsError } from './errors.js';
+import { compareIssues, formatIssue, isRecord, type IssuePath, type ValidationIssue } from './issues.js';
+import { editDistance } from './names.js';
+import { normalizeProfile } from './normalize.js';
+import { checkRules } from './rules.js';
+import { definitionsSchema, KNOWN_FIELDS, MESSAGES } from './schema.js';
+import type { Profile } from './types.js';
+
+export type ParseResult = { ok: true; profiles: Profile[] } | { ok: false; issues: ValidationIssue[] };
+
+/** Accepts the list of profiles, or `{ profiles: [...] }`. */
+export function parseDefinitions(input: unknown): ParseResult {
+  const issues: ValidationIssue[] = [];
+  let list: unknown = input;
+  if (isRecord(input) && 'profiles' in input) {
+    list = input.profiles;
+    for (const key of Object.keys(input)) {
+      if (key !== 'profiles')
+        issues.push({
+          path: [key],
+          rule: 'unknown-field',
+          received: input[key],
+          message: 'is not a known field',
+        });
+    }
+  }
+  const parsed = definitionsSchema.safeParse(list, { reportInput: true });
+  if (!parsed.success) issues.push(...parsed.error.issues.flatMap((issue) => fromZodIssue(issue, list)));
+  if (Array.isArray(list)) issues.push(...checkRules(list));
+  if (issues.length > 0 || !parsed.success) {
+    const root = { profiles: list };
+    return { ok: false, issues: issues.sort((a, b) => compareIssues(a, b, root)) };
+  }
+  return { ok: true, profiles: parsed.data.map(normalizeProfile) };
+}
+
+/** For callers that must stop (CDK synth): the profiles, or an `InvalidDefinitionsError` listing every issue. */
+export function parseDefinitionsOrThrow(input: unknown): Profile[] {
+  const result = parseDefinitions(input);
+  if (result.ok) return result.profiles;
+  throw new InvalidDefinitionsError(
+    result.issues,
+    result.issues.map((issue) => formatIssue(issue, input)),
+  );
+}
+
+type ZodIssue = z.core.$ZodIssue;
+
+function fromZodIssue(issue: ZodIssue, list: unknown): ValidationIssue[] {
+  const relative = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
+  const path: IssuePath = Array.isArray(list) ? ['profiles', ...relative] : relative;
+  const received = 'input' in issue ? issue.input : undefined;
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const object = isRecord(received) ? received : {};
+      return issue.keys.map((key) => ({
+        path: [...path, key],
+        rule: 'unknown-field',
+        received: object[key],
+        message: unknownFieldMessage(key, relative, object),
+      }));
+    }
+    case 'invalid_union': {
+      const discriminator = 'discriminator' in issue ? issue.discriminator : undefined;
+      const message =
+        discriminator === 'kind'
+          ? MESSAGES.healthRuleKind
+          : discriminator === 'type'
+            ? MESSAGES.endpointType
+            : issue.message;
+      return [{ path, rule: 'enum', received: valueAt(list, relative), message }];
+    }
+    case 'invalid_type':
+      return [{ path, rule: received === undefined ? 'required' : 'type', received, message: issue.message }];
+    case 'too_small':
+    case 'too_big':
+      return [{ path, rule: 'range', received, message: issue.message }];
+    case 'invalid_value':
+      return [{ path, rule: 'enum', received, message: issue.message }];
+    case 'invalid_format':
+      return [{ path, rule: 'format', received, message: issue.message }];
+    case 'custom': {
+      const rule = typeof issue.params?.rule === 'string' ? issue.params.rule : 'format';
+      return [{ path, rule, received, message: issue.message }];
+    }
+    default:
+      return [{ path, rule: issue.code, received, message: issue.message }];
+  }
+}
+
+const NESTED_ONLY = new Set([
+  'targetProfile',
+  'minChildEndpoints',
+  'minChildEndpointsIPv4',
+  'minChildEndpointsIPv6',
+]);
+const EXTERNAL_ONLY = new Set(['target', 'customHeaders']);
+
+function unknownFieldMessage(
+  key: string,
+  objectPath: readonly (string | number)[],
+  object: Record<string, unknown>,
+): string {
+  const last = objectPath[objectPath.length - 1];
+  const parent = objectPath[objectPath.length - 2];
+  let known: readonly string[] = [];
+  if (objectPath.length === 1) known = KNOWN_FIELDS.profile;
+  else if (last === 'dnsConfig' || last === 'monitorConfig' || last === 'healthRule')
+    known = KNOWN_FIELDS[last];
+  else if (parent === 'endpoints') {
+    if (object.type !== 'nested' && NESTED_ONLY.has(key))
+      return 'is not a field of an external endpoint; a nested endpoint needs type: "nested"';
+    if (object.type === 'nested' && EXTERNAL_ONLY.has(key)) return 'is not a field of a nested endpoint';
+    known = KNOWN_FIELDS.endpoint;
+  }
+  const nearest = known
+    .map((field) => ({ field, distance: editDistance(key, field) }))
+    .sort((a, b) => a.distance - b.distance)[0];
+  const closeEnough = nearest !== undefined && nearest.distance <= Math.max(2, Math.floor(key.length / 3));
+  return closeEnough
+    ? `is not a known field; did you mean ${JSON.stringify(nearest.field)}?`
+    : 'is not a known field';
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (Array.isArray(node) && typeof segment === 'number') node = node[segment];
+    else if (isRecord(node) && typeof segment === 'string') node = node[segment];
+    else return undefined;
+  }
+  return node;
+}

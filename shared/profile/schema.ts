@@ -1,0 +1,228 @@
+/**
+ * The zod schema of the INPUT format (DESIGN §2, Azure field names): shapes, field
+ * ranges and string forms. Rules that relate several fields (uniqueness, routing-method
+ * requirements, addressing kinds, nesting, timeout by interval, …) live in `rules.ts`,
+ * which runs on the raw input so every problem is reported in one run.
+ */
+import { z } from 'zod';
+import { isAwsRegion } from './aws-regions.js';
+import { LIMITS } from './defaults.js';
+import { isGeoCode } from './geo-codes.js';
+import { parseSubnet } from './ip.js';
+import type { ValidationIssue } from './issues.js';
+import { isDnsName, isHostedZoneId, isResourceName } from './names.js';
+import {
+  parseHeaders,
+  parseStatusCodeRanges,
+  type HeadersInput,
+  type StatusCodeRangesInput,
+} from './string-forms.js';
+import { classifyTarget } from './target.js';
+import { PROBE_PROTOCOLS, ROUTING_METHODS } from './types.js';
+
+export const MESSAGES = {
+  name: "must be 1–63 letters, digits or '-' (not starting or ending with '-')",
+  status: 'must be "Enabled" or "Disabled"',
+  routingMethod: `must be one of ${ROUTING_METHODS.join(', ')}`,
+  protocol: `must be one of ${PROBE_PROTOCOLS.join(', ')}`,
+  method: 'must be "GET" or "HEAD"',
+  interval: 'must be 10 or 30',
+  zoneName: 'must be a DNS zone name (labels of letters, digits and "-")',
+  relativeName: 'must be a DNS name relative to the zone (labels of letters, digits and "-")',
+  hostedZoneId: 'must be a Route 53 hosted zone id (Z followed by capital letters and digits)',
+  region: 'must be a commercial AWS region name (e.g. "eu-west-1")',
+  geoCode:
+    'must be a Route 53 location code: WORLD, GEO-AF|AN|AS|EU|NA|OC|SA, a country (DE) or a US state (US-CA)',
+  target: 'must be a host name or an IP address',
+  path: "must be a path starting with '/' (visible ASCII, no spaces)",
+  boolean: 'must be true or false',
+  object: 'must be an object',
+  list: 'must be a list',
+  string: 'must be a string',
+  endpointType: 'must be "external" (the default) or "nested"',
+  healthRuleKind: 'must be "consecutiveFailures" or "sampleWindow"',
+  definitions: 'must be a list of profiles (or { profiles: [...] })',
+} as const;
+
+function integer(min: number, max: number) {
+  const error = `must be an integer ${min}–${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+const name = z
+  .string({ error: MESSAGES.name })
+  .refine(isResourceName, { error: MESSAGES.name, params: { rule: 'format' } });
+const configuredStatus = z.enum(['Enabled', 'Disabled'], { error: MESSAGES.status });
+const awsRegion = z
+  .string({ error: MESSAGES.region })
+  .refine(isAwsRegion, { error: MESSAGES.region, params: { rule: 'aws-region' } });
+const bool = z.boolean({ error: MESSAGES.boolean });
+
+/** Leaves that parse a string form; their issues are re-based onto the field's path. */
+function withForm<I, O>(parse: (input: unknown) => { value: O[]; issues: ValidationIssue[] }) {
+  return z
+    .custom<I>(() => true)
+    .transform((input, ctx) => {
+      const result = parse(input);
+      for (const issue of result.issues) {
+        ctx.issues.push({
+          code: 'custom',
+          path: [...issue.path],
+          input: issue.received,
+          message: issue.message,
+          params: { rule: issue.rule },
+        });
+      }
+      return result.value;
+    });
+}
+
+const customHeaders = withForm<HeadersInput, { name: string; value: string }>(parseHeaders);
+const expectedStatusCodeRanges = withForm<StatusCodeRangesInput, { min: number; max: number }>(
+  parseStatusCodeRanges,
+);
+
+const geoCode = z
+  .string({ error: MESSAGES.geoCode })
+  .refine(isGeoCode, { error: MESSAGES.geoCode, params: { rule: 'geo-code' } });
+
+const subnet = z
+  .string({ error: "must be a CIDR block ('10.0.0.0/8') or a range ('192.0.2.0-192.0.2.255')" })
+  .superRefine((source, ctx) => {
+    const parsed = parseSubnet(source);
+    if (!parsed.ok)
+      ctx.addIssue({ code: 'custom', message: parsed.message, params: { rule: parsed.rule }, input: source });
+  });
+
+const target = z.string({ error: MESSAGES.target }).refine((value) => classifyTarget(value) !== undefined, {
+  error: MESSAGES.target,
+  params: { rule: 'format' },
+});
+
+export const healthRuleSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('consecutiveFailures') }),
+    z.strictObject({
+      kind: z.literal('sampleWindow'),
+      sampleSize: integer(LIMITS.sampleSize.min, LIMITS.sampleSize.max).optional(),
+      successfulSamplesRequired: integer(LIMITS.sampleSize.min, LIMITS.sampleSize.max).optional(),
+    }),
+  ],
+  { error: MESSAGES.object },
+);
+
+export const monitorConfigSchema = z.strictObject(
+  {
+    protocol: z.enum(PROBE_PROTOCOLS, { error: MESSAGES.protocol }).optional(),
+    port: integer(LIMITS.port.min, LIMITS.port.max).optional(),
+    path: z
+      .string({ error: MESSAGES.path })
+      .regex(/^\/[\x21-\x7e]*$/, { error: MESSAGES.path })
+      .optional(),
+    method: z.enum(['GET', 'HEAD'], { error: MESSAGES.method }).optional(),
+    intervalInSeconds: z.union([z.literal(10), z.literal(30)], { error: MESSAGES.interval }).optional(),
+    // The upper bound depends on the interval; rules.ts narrows it to 9 for 10 s.
+    timeoutInSeconds: integer(LIMITS.timeoutInSeconds[30].min, LIMITS.timeoutInSeconds[30].max).optional(),
+    toleratedNumberOfFailures: integer(
+      LIMITS.toleratedNumberOfFailures.min,
+      LIMITS.toleratedNumberOfFailures.max,
+    ).optional(),
+    customHeaders: customHeaders.optional(),
+    expectedStatusCodeRanges: expectedStatusCodeRanges.optional(),
+    healthRule: healthRuleSchema.optional(),
+  },
+  { error: MESSAGES.object },
+);
+
+export const dnsConfigSchema = z.strictObject(
+  {
+    zoneName: z
+      .string({ error: MESSAGES.zoneName })
+      .refine((v) => isDnsName(v, true), { error: MESSAGES.zoneName, params: { rule: 'format' } }),
+    hostedZoneId: z
+      .string({ error: MESSAGES.hostedZoneId })
+      .refine(isHostedZoneId, { error: MESSAGES.hostedZoneId, params: { rule: 'format' } })
+      .optional(),
+    relativeName: z
+      .string({ error: MESSAGES.relativeName })
+      .refine((v) => isDnsName(v, false), { error: MESSAGES.relativeName, params: { rule: 'format' } }),
+    ttl: integer(LIMITS.ttl.min, LIMITS.ttl.max).optional(),
+  },
+  { error: 'must be an object with zoneName and relativeName' },
+);
+
+const endpointCommon = {
+  name,
+  endpointStatus: configuredStatus.optional(),
+  priority: integer(LIMITS.priority.min, LIMITS.priority.max).optional(),
+  weight: integer(LIMITS.weight.min, LIMITS.weight.max).optional(),
+  endpointLocation: awsRegion.optional(),
+  geoMapping: z.array(geoCode, { error: 'must be a list of Route 53 location codes' }).optional(),
+  subnets: z.array(subnet, { error: 'must be a list of CIDR blocks or ranges' }).optional(),
+};
+
+export const externalEndpointSchema = z.strictObject(
+  {
+    ...endpointCommon,
+    type: z.literal('external').optional(),
+    target,
+    alwaysServe: bool.optional(),
+    customHeaders: customHeaders.optional(),
+  },
+  { error: MESSAGES.object },
+);
+
+export const nestedEndpointSchema = z.strictObject(
+  {
+    ...endpointCommon,
+    type: z.literal('nested'),
+    targetProfile: name,
+    minChildEndpoints: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
+    minChildEndpointsIPv4: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
+    minChildEndpointsIPv6: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
+    // Accepted by the shape so that rules.ts can say why `true` is wrong here.
+    alwaysServe: bool.optional(),
+  },
+  { error: MESSAGES.object },
+);
+
+export const endpointSchema = z.discriminatedUnion('type', [externalEndpointSchema, nestedEndpointSchema], {
+  error: MESSAGES.object,
+});
+
+export const profileSchema = z.strictObject(
+  {
+    name,
+    profileStatus: configuredStatus.optional(),
+    trafficRoutingMethod: z.enum(ROUTING_METHODS, { error: MESSAGES.routingMethod }),
+    dnsConfig: dnsConfigSchema,
+    maxReturn: integer(LIMITS.maxReturn.min, LIMITS.maxReturn.max).optional(),
+    monitorConfig: monitorConfigSchema.optional(),
+    probeRegions: z
+      .array(awsRegion, { error: 'must be a list of AWS region names' })
+      .min(1, { error: 'must name at least one region (leave it out for the deployment default)' })
+      .optional(),
+    endpoints: z.array(endpointSchema, { error: 'must be a list of endpoints' }),
+  },
+  { error: MESSAGES.object },
+);
+
+export const definitionsSchema = z.array(profileSchema, { error: MESSAGES.definitions });
+
+/** One profile as written in a definitions file (before defaults). */
+export type ProfileInput = z.input<typeof profileSchema>;
+export type EndpointInput = z.input<typeof endpointSchema>;
+export type MonitorConfigInput = z.input<typeof monitorConfigSchema>;
+export type ProfileParsed = z.output<typeof profileSchema>;
+
+/** Field names of each object kind, to suggest the intended field for an unknown key. */
+export const KNOWN_FIELDS = {
+  profile: Object.keys(profileSchema.shape),
+  dnsConfig: Object.keys(dnsConfigSchema.shape),
+  monitorConfig: Object.keys(monitorConfigSchema.shape),
+  healthRule: ['kind', 'sampleSize', 'successfulSamplesRequired'],
+  endpoint: [
+    ...new Set([...Object.keys(externalEndpointSchema.shape), ...Object.keys(nestedEndpointSchema.shape)]),
+  ],
+} as const;

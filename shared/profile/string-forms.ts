@@ -1,0 +1,206 @@
+/**
+ * The two list fields that also accept a string (Azure's form): custom headers
+ * `"h1:v1, h2:v2"` and expected status codes `"200-299, 301-301"`. Both forms are
+ * validated here with the same rules; issue paths are relative to the field.
+ */
+import { LIMITS } from './defaults.js';
+import { isRecord, type IssuePath, type ValidationIssue } from './issues.js';
+import { isHeaderName, isHeaderValue } from './names.js';
+import type { Header, StatusCodeRange } from './types.js';
+
+export type HeadersInput = readonly { readonly name: string; readonly value: string }[] | string;
+export type StatusCodeRangesInput = readonly { readonly min: number; readonly max: number }[] | string;
+
+export interface FormResult<T> {
+  readonly value: T[];
+  readonly issues: ValidationIssue[];
+}
+
+interface Entry {
+  readonly path: IssuePath;
+  readonly fields: Record<string, unknown>;
+  /** Where a field's problem is reported: `[i, 'name']` for objects, `[i]` for string entries. */
+  readonly fieldPath: (field: string) => IssuePath;
+  /** What a field's problem shows as received: the field's value, or the whole string entry. */
+  readonly received: (field: string) => unknown;
+}
+
+export function parseHeaders(input: unknown): FormResult<Header> {
+  const issues: ValidationIssue[] = [];
+  const entries = entriesOf(input, ['name', 'value'], issues, {
+    listMessage: 'must be a list of { name, value } or a "name:value, name:value" string',
+    entryMessage: 'must be "name:value"',
+    splitEntry: (text) => {
+      const colon = text.indexOf(':');
+      return colon < 1
+        ? undefined
+        : { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+    },
+  });
+  const headers: Header[] = [];
+  const seen = new Map<string, number>();
+  for (const entry of entries) {
+    const { name, value } = entry.fields;
+    let valid = true;
+    if (typeof name !== 'string' || !isHeaderName(name)) {
+      issues.push(
+        issueAt(
+          entry.fieldPath('name'),
+          'format',
+          entry.received('name'),
+          'must be a header name (an RFC 7230 token)',
+        ),
+      );
+      valid = false;
+    }
+    if (typeof value !== 'string' || !isHeaderValue(value)) {
+      issues.push(
+        issueAt(
+          entry.fieldPath('value'),
+          'format',
+          entry.received('value'),
+          'must be printable ASCII without line breaks',
+        ),
+      );
+      valid = false;
+    }
+    if (!valid) continue;
+    const header = { name: name as string, value: value as string };
+    if (header.name.toLowerCase() === 'host' && header.value.includes('*')) {
+      issues.push(
+        issueAt(
+          entry.fieldPath('value'),
+          'host-wildcard',
+          entry.received('value'),
+          'must not contain "*": a wildcard Host header is not supported',
+        ),
+      );
+    }
+    const key = header.name.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issues.push(
+        issueAt(
+          entry.fieldPath('name'),
+          'unique-header',
+          entry.received('name'),
+          `must be unique: header [${first}] has the same name`,
+        ),
+      );
+    } else {
+      seen.set(key, headers.length);
+    }
+    headers.push(header);
+  }
+  if (entries.length > LIMITS.customHeaders) {
+    issues.push(issueAt([], 'too-many', entries.length, `must hold at most ${LIMITS.customHeaders} headers`));
+  }
+  return { value: headers, issues };
+}
+
+export function parseStatusCodeRanges(input: unknown): FormResult<StatusCodeRange> {
+  const issues: ValidationIssue[] = [];
+  const entries = entriesOf(input, ['min', 'max'], issues, {
+    listMessage: 'must be a list of { min, max } or a "200-299, 301-301" string',
+    entryMessage: 'must be "min-max" (e.g. "200-299") or one code',
+    splitEntry: (text) => {
+      const match = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(text);
+      return match === null ? undefined : { min: Number(match[1]), max: Number(match[2] ?? match[1]) };
+    },
+  });
+  const ranges: StatusCodeRange[] = [];
+  const { min: lowest, max: highest } = LIMITS.statusCode;
+  const codeMessage = `must be an integer ${lowest}–${highest}`;
+  for (const entry of entries) {
+    const { min, max } = entry.fields;
+    const isCode = (v: unknown): v is number =>
+      Number.isInteger(v) && (v as number) >= lowest && (v as number) <= highest;
+    if (!isCode(min))
+      issues.push(
+        issueAt(
+          entry.fieldPath('min'),
+          min === undefined ? 'required' : 'range',
+          entry.received('min'),
+          codeMessage,
+        ),
+      );
+    if (!isCode(max))
+      issues.push(
+        issueAt(
+          entry.fieldPath('max'),
+          max === undefined ? 'required' : 'range',
+          entry.received('max'),
+          codeMessage,
+        ),
+      );
+    if (!isCode(min) || !isCode(max)) continue;
+    if (min > max) {
+      issues.push(issueAt(entry.fieldPath('max'), 'order', entry.received('max'), 'must have min ≤ max'));
+      continue;
+    }
+    ranges.push({ min, max });
+  }
+  if (entries.length === 0 && issues.length === 0) {
+    issues.push(issueAt([], 'range-count', input, `must hold 1–${LIMITS.expectedStatusCodeRanges} ranges`));
+  }
+  if (entries.length > LIMITS.expectedStatusCodeRanges) {
+    issues.push(
+      issueAt([], 'too-many', entries.length, `must hold at most ${LIMITS.expectedStatusCodeRanges} ranges`),
+    );
+  }
+  return { value: ranges, issues };
+}
+
+interface FormSyntax {
+  readonly listMessage: string;
+  readonly entryMessage: string;
+  readonly splitEntry: (text: string) => Record<string, unknown> | undefined;
+}
+
+function entriesOf(
+  input: unknown,
+  fields: readonly string[],
+  issues: ValidationIssue[],
+  syntax: FormSyntax,
+): Entry[] {
+  if (typeof input === 'string') {
+    if (input.trim() === '') return [];
+    const entries: Entry[] = [];
+    for (const [index, raw] of input.split(',').entries()) {
+      const text = raw.trim();
+      const split = syntax.splitEntry(text);
+      if (split === undefined) {
+        issues.push(issueAt([index], 'format', text, syntax.entryMessage));
+        continue;
+      }
+      entries.push({ path: [index], fields: split, fieldPath: () => [index], received: () => text });
+    }
+    return entries;
+  }
+  if (!Array.isArray(input)) {
+    issues.push(issueAt([], input === undefined ? 'required' : 'type', input, syntax.listMessage));
+    return [];
+  }
+  const entries: Entry[] = [];
+  for (const [index, item] of input.entries()) {
+    if (!isRecord(item)) {
+      issues.push(issueAt([index], 'type', item, `must be an object with ${fields.join(' and ')}`));
+      continue;
+    }
+    for (const key of Object.keys(item)) {
+      if (!fields.includes(key))
+        issues.push(issueAt([index, key], 'unknown-field', item[key], 'is not a known field'));
+    }
+    entries.push({
+      path: [index],
+      fields: item,
+      fieldPath: (field) => [index, field],
+      received: (field) => item[field],
+    });
+  }
+  return entries;
+}
+
+function issueAt(path: IssuePath, rule: string, received: unknown, message: string): ValidationIssue {
+  return { path, rule, received, message };
+}

@@ -1,0 +1,42 @@
+/**
+ * Which endpoints may answer (SPEC §4/§5): eligible = not Disabled / Stopped / Inactive;
+ * available = Online, CheckingEndpoint, Unmonitored; when no eligible endpoint is
+ * available the eligible (all Degraded) ones are served "best effort".
+ */
+import type { Endpoint } from '../profile/types.js';
+import { AVAILABLE_STATUSES, EndpointMonitorStatus } from '../status/vocabulary.js';
+
+export interface RankedEndpoint {
+  readonly endpoint: Endpoint;
+  readonly status: EndpointMonitorStatus;
+}
+
+const NOT_ELIGIBLE: ReadonlySet<EndpointMonitorStatus> = new Set([
+  EndpointMonitorStatus.Disabled,
+  EndpointMonitorStatus.Stopped,
+  EndpointMonitorStatus.Inactive,
+]);
+
+/** A configured-Disabled endpoint is never eligible, whatever status it was given. */
+export function isEligible(ranked: RankedEndpoint): boolean {
+  return ranked.endpoint.endpointStatus === 'Enabled' && !NOT_ELIGIBLE.has(ranked.status);
+}
+
+export function eligibleEndpoints(ranked: readonly RankedEndpoint[]): RankedEndpoint[] {
+  return ranked.filter(isEligible);
+}
+
+/** The endpoints a failover method (Priority, Weighted, Performance, MultiValue) serves. */
+export function servedWithFailover(ranked: readonly RankedEndpoint[]): RankedEndpoint[] {
+  const eligible = eligibleEndpoints(ranked);
+  const available = eligible.filter((r) => AVAILABLE_STATUSES.has(r.status));
+  return available.length > 0 ? available : eligible;
+}
+
+/** Endpoints in priority order (ties, which validation forbids, keep list order). */
+export function byPriority(endpoints: readonly Endpoint[]): Endpoint[] {
+  return endpoints
+    .map((endpoint, index) => ({ endpoint, index }))
+    .sort((a, b) => a.endpoint.priority - b.endpoint.priority || a.index - b.index)
+    .map((e) => e.endpoint);
+}

@@ -1,0 +1,24 @@
+/**
+ * Geographic: one geolocation record per mapped code of every eligible endpoint. No failover
+ * (SPEC §5): a Degraded endpoint keeps its locations; a Disabled or Stopped one loses them.
+ */
+import { eligibleEndpoints } from '../eligibility.js';
+import { geoLocationOf } from '../geo-location.js';
+import { recordOf, type RoutingMethodPlanner } from '../method.js';
+
+export const planGeographic: RoutingMethodPlanner = ({ profile, endpoints, answersOf }) =>
+  eligibleEndpoints(endpoints).flatMap(({ endpoint }) =>
+    endpoint.geoMapping.flatMap((code) =>
+      answersOf(endpoint).map((answer) =>
+        recordOf(profile, answer, {
+          setIdentifier: geoSetIdentifier(endpoint.name, code),
+          geoLocation: geoLocationOf(code),
+        }),
+      ),
+    ),
+  );
+
+/** One record per (endpoint, code); endpoint names cannot contain '/', so this never collides. */
+export function geoSetIdentifier(endpoint: string, code: string): string {
+  return `${endpoint}/${code}`;
+}

@@ -1,0 +1,82 @@
+/**
+ * The endpoint monitor status table (SPEC §4). Configuration decides first (profile
+ * disabled, endpoint disabled, always serve); otherwise the endpoint is monitored and its
+ * status comes from the probe regions (external) or from its child profile (nested, §6).
+ */
+import type { AggregateHealth } from '../monitor/aggregate.js';
+import type { Endpoint, Profile } from '../profile/types.js';
+import { EndpointMonitorStatus } from './vocabulary.js';
+
+export interface EndpointStatusDecision {
+  readonly status: EndpointMonitorStatus;
+  readonly reason: string;
+  /** The status rests on stale data (kept from before). */
+  readonly stale: boolean;
+}
+
+/** Statuses a monitored endpoint may keep while its probe data is stale. */
+const HEALTH_STATUSES: ReadonlySet<EndpointMonitorStatus> = new Set([
+  EndpointMonitorStatus.Online,
+  EndpointMonitorStatus.Degraded,
+  EndpointMonitorStatus.CheckingEndpoint,
+]);
+
+/**
+ * The table's rows that need no monitoring; `undefined` for a monitored endpoint. An
+ * endpoint Disabled is Disabled under any profile status; Inactive is the enabled
+ * endpoints of a disabled profile.
+ */
+export function configuredEndpointStatus(
+  profile: Profile,
+  endpoint: Endpoint,
+): EndpointStatusDecision | undefined {
+  if (endpoint.endpointStatus === 'Disabled') {
+    return {
+      status: EndpointMonitorStatus.Disabled,
+      reason: 'endpoint disabled: not monitored',
+      stale: false,
+    };
+  }
+  if (profile.profileStatus === 'Disabled') {
+    return {
+      status: EndpointMonitorStatus.Inactive,
+      reason: 'profile disabled: not monitored',
+      stale: false,
+    };
+  }
+  if (endpoint.type === 'external' && endpoint.alwaysServe) {
+    return {
+      status: EndpointMonitorStatus.Unmonitored,
+      reason: 'always serve: health checks off',
+      stale: false,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A monitored external endpoint: up → Online, down → Degraded, checking →
+ * CheckingEndpoint; stale → the previous monitored status is kept and flagged (fail static),
+ * CheckingEndpoint when there is none.
+ */
+export function statusFromHealth(
+  aggregate: Pick<AggregateHealth, 'health' | 'reason'>,
+  previous: EndpointMonitorStatus | undefined,
+): EndpointStatusDecision {
+  const { reason } = aggregate;
+  switch (aggregate.health) {
+    case 'up':
+      return { status: EndpointMonitorStatus.Online, reason, stale: false };
+    case 'down':
+      return { status: EndpointMonitorStatus.Degraded, reason, stale: false };
+    case 'checking':
+      return { status: EndpointMonitorStatus.CheckingEndpoint, reason, stale: false };
+    case 'stale': {
+      const kept =
+        previous !== undefined && HEALTH_STATUSES.has(previous)
+          ? previous
+          : EndpointMonitorStatus.CheckingEndpoint;
+      return { status: kept, reason: `${reason}; keeping ${kept}`, stale: true };
+    }
+  }
+}

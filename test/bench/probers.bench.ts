@@ -1,0 +1,380 @@
+/**
+ * CPU per probe of our probers against the floor for Node (a minimal undici loop) and
+ * against prometheus-blackbox-exporter, on loopback, a new connection per probe.
+ * Not a test: it prints figures.
+ *
+ *   npx tsx test/bench/probers.bench.ts [--n 1000,10000] [--https-n 1000] [--concurrency 16]
+ *                                       [--rounds 3] [--only HTTP,HTTPS,TCP] [--no-blackbox]
+ *
+ * Each figure is the median of `rounds` runs; the implementations take turns within a
+ * round, so a neighbour's load on a shared machine hits them alike.
+ * The target servers run in a child process, so their CPU is not counted. Our CPU is
+ * `process.cpuUsage()` over the run; blackbox_exporter's is utime+stime of its process
+ * from /proc/<pid>/stat (10 ms ticks: fine over ≥ 1,000 probes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import tls from 'node:tls';
+import { parseArgs } from 'node:util';
+import { Client, Pool } from 'undici';
+import { probeHttp } from '../../functions/probe/probers/http.js';
+import { probeTcp } from '../../functions/probe/probers/tcp.js';
+import type { ProbeProtocol } from '../../shared/profile/types.js';
+import type { ProbeTarget } from '../../shared/probe/target.js';
+import { selfSignedCertificate } from '../support/servers.js';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000,10000' },
+    'https-n': { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '16' },
+    rounds: { type: 'string', default: '3' },
+    only: { type: 'string', default: 'HTTP,HTTPS,TCP' },
+    'no-blackbox': { type: 'boolean', default: false },
+  },
+});
+const COUNTS = args.n.split(',').map(Number);
+const HTTPS_COUNTS = args['https-n'].split(',').map(Number);
+const CONCURRENCY = Number(args.concurrency);
+const ROUNDS = Number(args.rounds);
+const PROTOCOLS = args.only.split(',') as ProbeProtocol[];
+const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** One probe of some implementation; resolves true on success. */
+type OneProbe = () => Promise<boolean>;
+
+interface Run {
+  readonly cpuMsPerProbe: number;
+  readonly probesPerSecond: number;
+  readonly failures: number;
+}
+
+interface Ports {
+  readonly http: number;
+  readonly https: number;
+  readonly tcp: number;
+}
+
+async function main(): Promise<void> {
+  const { key, cert } = await selfSignedCertificate();
+  const servers = await startServersInChild(key, cert);
+  const blackbox = args['no-blackbox'] ? undefined : await startBlackbox();
+  const rows: string[][] = [];
+  try {
+    for (const protocol of PROTOCOLS) {
+      for (const n of protocol === 'HTTPS' ? HTTPS_COUNTS : COUNTS) {
+        const floors = minimalProbes(protocol, servers.ports);
+        const rounds: (Run | undefined)[][] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          rounds.push([
+            await measure(n, engineProbe(protocol, servers.ports)),
+            await measure(n, floors.plain),
+            floors.sharedContext === undefined ? undefined : await measure(n, floors.sharedContext),
+            blackbox === undefined ? undefined : await measureBlackbox(blackbox, protocol, servers.ports, n),
+          ]);
+        }
+        const [engine, floor, floorShared, bb] = [0, 1, 2, 3].map((i) => median(rounds.map((r) => r[i])));
+        if (engine === undefined || floor === undefined) throw new Error('no measurement');
+        rows.push([
+          protocol,
+          String(n),
+          fmt(engine.cpuMsPerProbe),
+          fmt(floor.cpuMsPerProbe),
+          ratio(engine.cpuMsPerProbe, floor.cpuMsPerProbe),
+          floorShared === undefined
+            ? '-'
+            : `${fmt(floorShared.cpuMsPerProbe)} (${ratio(engine.cpuMsPerProbe, floorShared.cpuMsPerProbe)})`,
+          bb === undefined ? '-' : fmt(bb.cpuMsPerProbe),
+          bb === undefined ? '-' : ratio(engine.cpuMsPerProbe, bb.cpuMsPerProbe),
+          String(Math.round(engine.probesPerSecond)),
+          [engine, floor, floorShared, bb].map((r) => r?.failures ?? '-').join('/'),
+        ]);
+      }
+    }
+  } finally {
+    await stop(blackbox?.process);
+    if (blackbox !== undefined) rmSync(blackbox.directory, { recursive: true, force: true });
+    await stop(servers.process);
+  }
+  printTable(
+    [
+      'protocol',
+      'N',
+      'engine ms',
+      'minimal ms',
+      'engine/minimal',
+      'minimal, shared ctx ms (ratio)',
+      'blackbox ms',
+      'engine/blackbox',
+      'engine probes/s',
+      'failures e/m/ms/bb',
+    ],
+    rows,
+  );
+  console.log(
+    `\nCPU ms per probe, median of ${ROUNDS} rounds; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
+  );
+}
+
+function target(protocol: ProbeProtocol, ports: Ports): ProbeTarget {
+  return {
+    key: `bench-${protocol}`,
+    protocol,
+    host: '127.0.0.1',
+    port: protocol === 'HTTP' ? ports.http : protocol === 'HTTPS' ? ports.https : ports.tcp,
+    path: protocol === 'TCP' ? undefined : '/',
+    method: 'GET',
+    headers: [],
+    expectedStatusCodeRanges: protocol === 'TCP' ? [] : [{ min: 200, max: 200 }],
+    timeoutMs: 5_000,
+    healthRule: { kind: 'consecutiveFailures' },
+    toleratedNumberOfFailures: 3,
+  };
+}
+
+function engineProbe(protocol: ProbeProtocol, ports: Ports): OneProbe {
+  const probeTarget = target(protocol, ports);
+  const prober = protocol === 'TCP' ? probeTcp : probeHttp;
+  return async () => (await prober(probeTarget)).ok;
+}
+
+/** The floor: the least a Node program can do for the same check. */
+function minimalProbes(protocol: ProbeProtocol, ports: Ports): { plain: OneProbe; sharedContext?: OneProbe } {
+  if (protocol === 'TCP') {
+    return {
+      plain: () =>
+        new Promise<boolean>((resolve) => {
+          const socket = net.connect({ host: '127.0.0.1', port: ports.tcp });
+          socket.once('connect', () => {
+            socket.resetAndDestroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+        }),
+    };
+  }
+  const origin = protocol === 'HTTP' ? `http://127.0.0.1:${ports.http}` : `https://127.0.0.1:${ports.https}`;
+  const undiciLoop =
+    (connect: Client.Options['connect']): OneProbe =>
+    async () => {
+      const client = new Client(origin, { connect });
+      try {
+        const { statusCode, body } = await client.request({ path: '/', method: 'GET' });
+        await body.dump();
+        return statusCode === 200;
+      } catch {
+        return false;
+      } finally {
+        await client.close();
+      }
+    };
+  if (protocol === 'HTTP') return { plain: undiciLoop(undefined) };
+  const secureContext = tls.createSecureContext();
+  return {
+    plain: undiciLoop({ rejectUnauthorized: false }),
+    sharedContext: undiciLoop({ rejectUnauthorized: false, secureContext }),
+  };
+}
+
+async function measure(n: number, probe: OneProbe): Promise<Run> {
+  await drive(Math.min(200, n), probe); // warm-up: JIT, lazy modules
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const failures = await drive(n, probe);
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return {
+    cpuMsPerProbe: (used.user + used.system) / 1000 / n,
+    probesPerSecond: (n / wallMs) * 1000,
+    failures,
+  };
+}
+
+/** Runs `n` probes, at most CONCURRENCY at a time; returns the number that failed. */
+async function drive(n: number, probe: OneProbe): Promise<number> {
+  let next = 0;
+  let failures = 0;
+  const worker = async (): Promise<void> => {
+    while (next < n) {
+      next++;
+      if (!(await probe())) failures++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, n) }, worker));
+  return failures;
+}
+
+interface Blackbox {
+  readonly process: ChildProcess;
+  readonly port: number;
+  readonly directory: string;
+}
+
+async function startBlackbox(): Promise<Blackbox> {
+  const directory = mkdtempSync(join(tmpdir(), 'bench-blackbox-'));
+  const config = join(directory, 'blackbox.yml');
+  writeFileSync(
+    config,
+    `modules:
+  http:
+    prober: http
+    timeout: 5s
+    http: { preferred_ip_protocol: ip4, valid_status_codes: [200] }
+  https:
+    prober: http
+    timeout: 5s
+    http: { preferred_ip_protocol: ip4, valid_status_codes: [200], tls_config: { insecure_skip_verify: true } }
+  tcp:
+    prober: tcp
+    timeout: 5s
+    tcp: { preferred_ip_protocol: ip4 }
+`,
+  );
+  const port = await freePort();
+  const child = spawn(
+    BLACKBOX,
+    [`--config.file=${config}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=error'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  for (let i = 0; i < 100; i++) {
+    if (await reachable(port)) return { process: child, port, directory };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('blackbox_exporter did not start');
+}
+
+async function measureBlackbox(
+  blackbox: Blackbox,
+  protocol: ProbeProtocol,
+  ports: Ports,
+  n: number,
+): Promise<Run> {
+  const module = protocol.toLowerCase();
+  const probeTarget =
+    protocol === 'HTTP'
+      ? `http://127.0.0.1:${ports.http}/`
+      : protocol === 'HTTPS'
+        ? `https://127.0.0.1:${ports.https}/`
+        : `127.0.0.1:${ports.tcp}`;
+  const path = `/probe?module=${module}&target=${encodeURIComponent(probeTarget)}`;
+  const pool = new Pool(`http://127.0.0.1:${blackbox.port}`, { connections: CONCURRENCY });
+  const one: OneProbe = async () => {
+    const { body } = await pool.request({ path, method: 'GET' });
+    return /^probe_success 1$/m.test(await body.text());
+  };
+  const pid = blackbox.process.pid ?? 0;
+  try {
+    await drive(Math.min(200, n), one);
+    const ticks = cpuTicksOf(pid);
+    const start = performance.now();
+    const failures = await drive(n, one);
+    const wallMs = performance.now() - start;
+    const used = cpuTicksOf(pid) - ticks;
+    return {
+      cpuMsPerProbe: ((used / CLOCK_TICKS_PER_SECOND) * 1000) / n,
+      probesPerSecond: (n / wallMs) * 1000,
+      failures,
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuTicksOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The targets: HTTP and HTTPS answer 200 `ok`; TCP accepts and waits for the client's reset. */
+const SERVERS_PROGRAM = `
+const http = require('node:http'), https = require('node:https'), net = require('node:net');
+const ok = (req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+const h = http.createServer(ok), s = https.createServer({ key: process.env.KEY, cert: process.env.CERT }, ok);
+const t = net.createServer((socket) => socket.on('error', () => {}));
+for (const server of [h, s, t]) server.on('clientError', (e, socket) => socket.destroy());
+let left = 3;
+const ready = () => { if (--left === 0) process.stdout.write(JSON.stringify({ http: h.address().port, https: s.address().port, tcp: t.address().port }) + '\\n'); };
+for (const server of [h, s, t]) server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, ready);
+`;
+
+async function startServersInChild(
+  key: string,
+  cert: string,
+): Promise<{ process: ChildProcess; ports: Ports }> {
+  const child = spawn(process.execPath, ['-e', SERVERS_PROGRAM], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, KEY: key, CERT: cert },
+  });
+  const ports = await new Promise<Ports>((resolve, reject) => {
+    child.stdout?.once('data', (data: Buffer) => resolve(JSON.parse(data.toString()) as Ports));
+    child.once('error', reject);
+  });
+  return { process: child, ports };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The run with the median CPU per probe (failures summed over the rounds). */
+function median(runs: (Run | undefined)[]): Run | undefined {
+  const measured = runs
+    .filter((r): r is Run => r !== undefined)
+    .sort((a, b) => a.cpuMsPerProbe - b.cpuMsPerProbe);
+  const middle = measured[Math.floor(measured.length / 2)];
+  return middle === undefined
+    ? undefined
+    : { ...middle, failures: measured.reduce((sum, r) => sum + r.failures, 0) };
+}
+
+function fmt(ms: number): string {
+  return ms.toFixed(3);
+}
+
+function ratio(a: number, b: number): string {
+  return `${(a / b).toFixed(2)}×`;
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

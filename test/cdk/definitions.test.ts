@@ -1,0 +1,128 @@
+/** `fails when …`: problems in the definitions or the deployment settings stop `cdk synth` before anything is deployed. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { loadDefinitions } from '../../infra/definitions/load.js';
+import { loadProfiles } from '../../infra/cdk/definitions.js';
+import { InvalidDefinitionsError, InvalidDeploymentError, MissingHostedZoneError } from '../../infra/cdk/errors.js';
+import { bindHostedZones } from '../../infra/cdk/hosted-zones.js';
+import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
+import { PROFILES, ZONE_ID, profile } from './fixtures/profiles.js';
+import { testApp } from './support.js';
+
+const run = promisify(execFile);
+const INVALID = 'examples/invalid.yaml';
+
+/** Runs `tm validate FILE` or the CDK app as `cdk synth` runs it (context through CDK_CONTEXT_JSON). */
+async function exitOf(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { env: { ...process.env, ...env }, timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('fails when the definitions are invalid', () => {
+  it('with every line `tm validate` prints', async () => {
+    // Prepare
+    const expected = await loadDefinitions(INVALID);
+    if (expected.ok) throw new Error(`${INVALID} should be invalid`);
+    const validate = await exitOf(['bin/tm.js', 'validate', INVALID]);
+
+    // Act
+    const error = await loadProfiles(INVALID).catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(InvalidDefinitionsError);
+    const lines = (error as InvalidDefinitionsError).lines;
+    expect(lines).toEqual(expected.formatted);
+    expect(validate.code).toBe(1);
+    for (const line of lines) expect(validate.stderr).toContain(line);
+  });
+
+  it('`cdk synth` of the app exits 1 printing those lines', async () => {
+    const outdir = await mkdtemp(join(tmpdir(), 'tm-cdk-'));
+    try {
+      const synth = await exitOf(['--import', 'tsx', 'infra/cdk/app.ts'], {
+        CDK_OUTDIR: outdir,
+        CDK_CONTEXT_JSON: JSON.stringify({
+          'traffic-manager:definitions': INVALID,
+          'traffic-manager:homeRegion': 'us-east-1',
+          'traffic-manager:probeRegions': ['us-east-1'],
+        }),
+      });
+      const expected = await loadDefinitions(INVALID);
+      expect(synth.code).toBe(1);
+      expect(synth.stderr).toContain(`invalid profile definitions in ${INVALID}:`);
+      for (const line of expected.ok ? [] : expected.formatted) expect(synth.stderr).toContain(line);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('a definitions file that does not exist is named', async () => {
+    await expect(loadProfiles('examples/nope.yaml')).rejects.toThrow('examples/nope.yaml');
+  });
+});
+
+describe('hosted zones', () => {
+  it('fails when a profile has no hosted zone id, naming the profile and its zone', () => {
+    const profiles = [profile('shop'), profile('blog', { zone: 'example.org', zoneId: undefined })];
+    const act = () => new TrafficManager(testApp({ nag: false }), 'TM', { profiles, homeRegion: 'us-east-1', probeRegions: ['us-east-1'] });
+    expect(act).toThrow(MissingHostedZoneError);
+    expect(act).toThrow(
+      'profile "blog" dnsConfig.hostedZoneId: needs the id of the hosted zone "example.org" (set it in the definition or in the hostedZones prop), got nothing',
+    );
+  });
+
+  it('names every profile without a zone id at once', () => {
+    const profiles = [profile('a', { zoneId: undefined }), profile('b', { zoneId: undefined })];
+    const error = (() => {
+      try {
+        bindHostedZones(profiles);
+      } catch (e) {
+        return e as MissingHostedZoneError;
+      }
+    })();
+    expect(error?.profiles.map((p) => p.name)).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    { name: 'takes the zone id from the hostedZones prop by zone name', zones: { 'example.org': 'ZORG' }, want: 'ZORG' },
+    { name: 'accepts the zone name with a trailing dot and any case', zones: { 'Example.ORG.': 'ZORG' }, want: 'ZORG' },
+    { name: 'strips the /hostedzone/ prefix of a zone id', zones: { 'example.org': '/hostedzone/ZORG' }, want: 'ZORG' },
+  ])('$name', ({ zones, want }) => {
+    const [bound] = bindHostedZones([profile('blog', { zone: 'example.org', zoneId: undefined })], zones);
+    expect(bound?.dnsConfig.hostedZoneId).toBe(want);
+  });
+
+  it('keeps the zone id a definition names', () => {
+    const [bound] = bindHostedZones([profile('shop')], { 'example.com': 'ZOTHER' });
+    expect(bound?.dnsConfig.hostedZoneId).toBe(ZONE_ID);
+  });
+});
+
+describe('deployment settings', () => {
+  it.each([
+    { name: 'fails when there are no probe regions', probeRegions: [], probeVpcs: {}, message: 'probeRegions: needs at least one region, got []' },
+    { name: 'fails when a probe region is listed twice', probeRegions: ['us-east-1', 'us-east-1'], probeVpcs: {}, message: 'regions must be unique' },
+    { name: 'fails when a VPC is given for a region that is not probed', probeRegions: ['us-east-1'], probeVpcs: { 'eu-west-1': () => { throw new Error('unused'); } }, message: 'probeVpcs.eu-west-1: not a probe region' },
+  ])('$name', ({ probeRegions, probeVpcs, message }) => {
+    const act = () =>
+      new TrafficManager(testApp({ nag: false }), 'TM', { profiles: PROFILES, homeRegion: 'us-east-1', probeRegions, probeVpcs });
+    expect(act).toThrow(InvalidDeploymentError);
+    expect(act).toThrow(message);
+  });
+
+  it('fails when a profile asks for a probe region that has no probe stack', () => {
+    const profiles = [{ ...profile('shop'), probeRegions: ['ap-southeast-1'] }];
+    expect(
+      () => new TrafficManager(testApp({ nag: false }), 'TM', { profiles, homeRegion: 'us-east-1', probeRegions: ['us-east-1'] }),
+    ).toThrow('profile "shop" probeRegions: ap-southeast-1 has no probe stack (deployment probe regions: us-east-1)');
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * The deployed shape (issue 6, STYLE 8 and 11): one TrafficManager with a home region and
+ * two probe regions, synthesised once, asserted row by row against what the spec names.
+ */
+import { Vpc } from 'aws-cdk-lib/aws-ec2';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
+import { OTHER_ZONE_ID, PROFILES, ZONE_ID } from './fixtures/profiles.js';
+import { actionsOf, iamStatements, nagErrors, testApp } from './support.js';
+
+const ALARM_TOPIC = 'arn:aws:sns:us-east-1:123456789012:tm-alarms';
+const NOTIFY_TOPIC = 'arn:aws:sns:us-east-1:123456789012:tm-status';
+
+let tm: TrafficManager;
+let home: Template;
+let probe: Template;
+let probeNoVpc: Template;
+
+beforeAll(() => {
+  const app = testApp();
+  tm = new TrafficManager(app, 'TrafficManager', {
+    profiles: PROFILES,
+    homeRegion: 'us-east-1',
+    probeRegions: ['us-east-1', 'eu-west-1'],
+    alarmTopicArn: ALARM_TOPIC,
+    notificationTopicArn: NOTIFY_TOPIC,
+    probeVpcs: {
+      'eu-west-1': (scope) =>
+        Vpc.fromVpcAttributes(scope, 'Vpc', {
+          vpcId: 'vpc-0123456789abcdef0',
+          availabilityZones: ['eu-west-1a', 'eu-west-1b'],
+          privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaaa', 'subnet-0bbbbbbbbbbbbbbbb'],
+        }),
+    },
+  });
+  app.synth();
+  home = Template.fromStack(tm.home);
+  probe = Template.fromStack(tm.probes.get('eu-west-1')!);
+  probeNoVpc = Template.fromStack(tm.probes.get('us-east-1')!);
+});
+
+function functionByDescription(template: Template, prefix: string) {
+  const found = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, r]) =>
+    String((r.Properties as { Description?: string }).Description ?? '').startsWith(prefix),
+  );
+  expect(found, prefix).toHaveLength(1);
+  const [logicalId, resource] = found[0]!;
+  return { logicalId, properties: resource.Properties as Record<string, unknown> };
+}
+
+describe('the stacks', () => {
+  it('are one home stack and one probe stack per probe region, each in its region', () => {
+    expect(tm.home.region).toBe('us-east-1');
+    expect([...tm.probes].map(([region, stack]) => [region, stack.region])).toEqual([
+      ['us-east-1', 'us-east-1'],
+      ['eu-west-1', 'eu-west-1'],
+    ]);
+    expect([...tm.probes.values()].every((s) => s.dependencies.includes(tm.home))).toBe(true);
+  });
+
+  it.each([
+    { name: 'home', stack: () => tm.home },
+    { name: 'probe us-east-1', stack: () => tm.probes.get('us-east-1')! },
+    { name: 'probe eu-west-1 (in a VPC)', stack: () => tm.probes.get('eu-west-1')! },
+  ])('$name passes cdk-nag AwsSolutions (every suppression with a reason)', ({ stack }) => {
+    expect(nagErrors(stack())).toEqual([]);
+  });
+});
+
+describe('the state table', () => {
+  it.each([
+    { name: 'pk/sk string keys', props: { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }] } },
+    { name: 'on-demand billing', props: { BillingMode: 'PAY_PER_REQUEST' } },
+    { name: 'a stream with new and old images', props: { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } } },
+    { name: 'point-in-time recovery', props: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } } },
+    { name: 'TTL on expiresAt (history)', props: { TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } } },
+    { name: 'deletion protection', props: { DeletionProtectionEnabled: true } },
+    { name: 'a fixed name the probe regions address it by', props: { TableName: 'traffic-manager' } },
+  ])('has $name', ({ props }) => {
+    home.hasResourceProperties('AWS::DynamoDB::Table', props);
+  });
+
+  it('is retained when the stack is deleted', () => {
+    home.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('the evaluator stream event source', () => {
+  const mapping = () => {
+    const found = Object.values(home.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(found).toHaveLength(1);
+    return found[0]!.Properties as Record<string, unknown>;
+  };
+
+  it('admits only CONFIG and TARGET# items, so its own writes and heartbeats never trigger it', () => {
+    const patterns = (mapping().FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) =>
+      JSON.parse(f.Pattern),
+    );
+    expect(patterns).toEqual([
+      { dynamodb: { Keys: { pk: { S: ['CONFIG'] } } } },
+      { dynamodb: { Keys: { pk: { S: [{ prefix: 'TARGET#' }] } } } },
+    ]);
+  });
+
+  it.each([
+    { name: 'reports batch item failures', key: 'FunctionResponseTypes', value: ['ReportBatchItemFailures'] },
+    { name: 'bisects a batch on error', key: 'BisectBatchOnFunctionError', value: true },
+    { name: 'bounds retries', key: 'MaximumRetryAttempts', value: 5 },
+    { name: 'bounds record age (1 h)', key: 'MaximumRecordAgeInSeconds', value: 3600 },
+    { name: 'waits at most 1 s to fill a batch', key: 'MaximumBatchingWindowInSeconds', value: 1 },
+    { name: 'starts at the latest record', key: 'StartingPosition', value: 'LATEST' },
+  ])('$name', ({ key, value }) => {
+    expect(mapping()[key]).toEqual(value);
+  });
+
+  it('sends batches that failed every retry to an SQS on-failure queue', () => {
+    const destination = (mapping().DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': string[] } } })
+      .OnFailure.Destination['Fn::GetAtt'];
+    expect(home.toJSON().Resources[destination[0]!].Type).toBe('AWS::SQS::Queue');
+  });
+});
+
+describe('schedules', () => {
+  it.each([
+    { name: 'the evaluator tick (staleness) runs every minute', template: () => home, fn: 'traffic-manager: applies staleness' },
+    { name: 'the probe tick runs every minute', template: () => probe, fn: 'traffic-manager: enqueues' },
+  ])('$name, without retries of a stale minute', ({ template, fn }) => {
+    const target = functionByDescription(template(), fn);
+    template().hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Target: {
+        Arn: { 'Fn::GetAtt': [target.logicalId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 },
+      },
+    });
+  });
+});
+
+describe('functions', () => {
+  const ours = (template: Template) =>
+    Object.values(template.findResources('AWS::Lambda::Function'))
+      .map((r) => r.Properties as Record<string, unknown>)
+      .filter((p) => String(p.Description ?? '').startsWith('traffic-manager'));
+
+  it.each([
+    { name: 'home', template: () => home, count: 3 },
+    { name: 'probe', template: () => probe, count: 2 },
+  ])('$name functions run nodejs22.x on arm64 with Powertools configured by environment', ({ template, count }) => {
+    const functions = ours(template());
+    expect(functions).toHaveLength(count);
+    for (const fn of functions) {
+      expect(fn).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Environment: {
+          Variables: {
+            POWERTOOLS_SERVICE_NAME: 'traffic-manager',
+            POWERTOOLS_METRICS_NAMESPACE: 'TrafficManager',
+            POWERTOOLS_LOG_LEVEL: 'INFO',
+          },
+        },
+      });
+    }
+  });
+
+  it.each([
+    { name: 'home', template: () => home },
+    { name: 'probe', template: () => probe },
+  ])('$name log groups keep logs one month', ({ template }) => {
+    const groups = Object.values(template().findResources('AWS::Logs::LogGroup'));
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups) expect(group.Properties).toMatchObject({ RetentionInDays: 30 });
+  });
+
+  it('the evaluator gets the table, bus, default probe regions and hosted zones from its environment', () => {
+    expect(functionByDescription(home, 'traffic-manager: evaluates').properties.Environment).toMatchObject({
+      Variables: {
+        TABLE_NAME: { Ref: expect.stringMatching(/^StateTable/) },
+        EVENT_BUS_NAME: { Ref: expect.stringMatching(/^StatusEvents/) },
+        PROBE_REGIONS: 'us-east-1,eu-west-1',
+        HOSTED_ZONE_IDS: `${ZONE_ID},${OTHER_ZONE_ID}`,
+      },
+    });
+  });
+});
+
+describe('the probe region', () => {
+  it('takes one round per message, serially: batch size 1, reserved concurrency 1', () => {
+    const fn = functionByDescription(probe, 'traffic-manager: one probe round');
+    expect(fn.properties.ReservedConcurrentExecutions).toBe(1);
+    probe.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fn.logicalId },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: 2 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('writes to the home table cross-region, named in its environment', () => {
+    expect(functionByDescription(probe, 'traffic-manager: one probe round').properties.Environment).toMatchObject({
+      Variables: {
+        TABLE_NAME: 'traffic-manager',
+        TABLE_REGION: 'us-east-1',
+        PROBE_REGION: 'eu-west-1',
+        PROBE_REGIONS: 'us-east-1,eu-west-1',
+      },
+    });
+    expect(functionByDescription(probe, 'traffic-manager: enqueues').properties).toMatchObject({ Handler: 'index.tickHandler' });
+    expect(functionByDescription(probe, 'traffic-manager: enqueues').properties.Environment).toMatchObject({
+      Variables: { TABLE_REGION: 'us-east-1', PROBE_REGION: 'eu-west-1', ROUND_QUEUE_URL: { Ref: expect.stringMatching(/^Rounds/) } },
+    });
+  });
+
+  it('round queue: SSL enforced, a dead-letter queue, visibility not shorter than the probe timeout', () => {
+    const fn = functionByDescription(probe, 'traffic-manager: one probe round');
+    probe.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: 'traffic-manager-rounds',
+      VisibilityTimeout: fn.properties.Timeout,
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
+    });
+    const queues = Object.keys(probe.findResources('AWS::SQS::Queue'));
+    for (const queue of queues) {
+      probe.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queue }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('places the probe function in the VPC given for its region only', () => {
+    expect(functionByDescription(probe, 'traffic-manager: one probe round').properties.VpcConfig).toMatchObject({
+      SubnetIds: ['subnet-0aaaaaaaaaaaaaaaa', 'subnet-0bbbbbbbbbbbbbbbb'],
+    });
+    expect(functionByDescription(probeNoVpc, 'traffic-manager: one probe round').properties.VpcConfig).toBeUndefined();
+  });
+});
+
+describe('least privilege', () => {
+  it.each([
+    { name: 'home', template: () => home },
+    { name: 'probe', template: () => probe },
+  ])('$name grants no "*" actions', ({ template }) => {
+    const actions = iamStatements(template()).flatMap(actionsOf);
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.filter((a) => a === '*' || a.endsWith(':*'))).toEqual([]);
+  });
+
+  it.each([
+    { name: 'example.com profiles', zone: ZONE_ID, names: ['api.example.com', 'office.example.com', 'shop.example.com'] },
+    { name: 'example.org profiles', zone: OTHER_ZONE_ID, names: ['status.example.org'] },
+  ])(
+    'ChangeResourceRecordSets only in the hosted zone of the $name, only on their normalized record names',
+    ({ zone, names }) => {
+      const statements = iamStatements(home).filter((s) => actionsOf(s).includes('route53:ChangeResourceRecordSets'));
+      const forZone = statements.filter((s) => JSON.stringify(s.Resource).includes(`:route53:::hostedzone/${zone}`));
+      // The evaluator and its tick each hold the grant.
+      expect(forZone).toHaveLength(2);
+      for (const statement of forZone) {
+        expect(actionsOf(statement)).toEqual(['route53:ChangeResourceRecordSets']);
+        expect(statement.Condition).toEqual({
+          'ForAllValues:StringEquals': { 'route53:ChangeResourceRecordSetsNormalizedRecordNames': names },
+        });
+      }
+      expect(statements.every((s) => s.Condition !== undefined)).toBe(true);
+    },
+  );
+
+  it.each([
+    { name: 'ListResourceRecordSets only on the profiles’ zones', action: 'route53:ListResourceRecordSets', resource: `hostedzone/${ZONE_ID}` },
+    { name: 'GetChange on change ids', action: 'route53:GetChange', resource: ':route53:::change/*' },
+    { name: 'CIDR collections (a Subnet profile exists)', action: 'route53:CreateCidrCollection', resource: ':route53:::cidrcollection/*' },
+    { name: 'PutEvents on the status bus', action: 'events:PutEvents', resource: 'StatusEvents' },
+  ])('the evaluator may $name', ({ action, resource }) => {
+    const statement = iamStatements(home).find((s) => actionsOf(s).includes(action));
+    expect(JSON.stringify(statement?.Resource)).toContain(resource);
+  });
+
+  it('the config writer may touch CONFIG items only', () => {
+    const statement = iamStatements(home).find((s) => s.Sid === 'WriteConfigItemsOnly');
+    expect(statement?.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CONFIG'] } });
+  });
+
+  it.each([
+    { name: 'writes only probe-state items: verdicts and its own heartbeat', sid: 'WriteProbeStateOnly', actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], keys: ['TARGET#*', 'REGION#eu-west-1'] },
+    { name: 'reads only the config and probe state', sid: 'ReadConfigAndProbeState', actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], keys: ['CONFIG', 'TARGET#*', 'REGION#eu-west-1'] },
+  ])('the probe function $name (dynamodb:LeadingKeys)', ({ sid, actions, keys }) => {
+    const statement = iamStatements(probe).find((s) => s.Sid === sid);
+    expect(actionsOf(statement!)).toEqual(actions);
+    expect(statement!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keys } });
+    const resource = JSON.stringify(statement!.Resource);
+    expect(resource).toContain(':dynamodb:us-east-1:');
+    expect(resource).toContain(':table/traffic-manager');
+  });
+
+  it('no probe statement grants DynamoDB without a leading-keys condition', () => {
+    const dynamo = iamStatements(probe).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toHaveLength(3);
+    expect(dynamo.every((s) => JSON.stringify(s.Condition).includes('dynamodb:LeadingKeys'))).toBe(true);
+  });
+});
+
+describe('definitions custom resource', () => {
+  it('writes the hosted-zone-bound profiles and default probe regions to the table', () => {
+    const resource = Object.values(home.findResources('Custom::TrafficManagerProfiles'));
+    expect(resource).toHaveLength(1);
+    const props = resource[0]!.Properties as { Profiles: string; DefaultProbeRegions: string; TableName: unknown };
+    expect(JSON.parse(props.Profiles)).toEqual(JSON.parse(JSON.stringify(PROFILES)));
+    expect(props.DefaultProbeRegions).toBe('us-east-1,eu-west-1');
+    expect(props.TableName).toEqual({ Ref: expect.stringMatching(/^StateTable/) });
+  });
+});
+
+describe('events and alarms', () => {
+  it('status events on the bus go to the notification topic', () => {
+    home.hasResourceProperties('AWS::Events::Rule', {
+      EventBusName: { Ref: Match.anyValue() },
+      Targets: [Match.objectLike({ Arn: NOTIFY_TOPIC })],
+    });
+  });
+
+  it.each([
+    { name: 'dead-letter queue depth > 0', id: 'EvaluatorDeadLetters', metric: { MetricName: 'ApproximateNumberOfMessagesVisible' } },
+    { name: 'evaluator errors > 0', id: 'EvaluatorErrors', metric: { MetricName: 'Errors' } },
+    { name: 'evaluator tick errors > 0', id: 'EvaluatorTickErrors', metric: { MetricName: 'Errors' } },
+  ])('alarm: $name, notifying the alarm topic', ({ id, metric }) => {
+    const [alarm] = Object.entries(home.findResources('AWS::CloudWatch::Alarm')).filter(([key]) => key.includes(id));
+    expect(alarm?.[1].Properties).toMatchObject({
+      ...metric,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [ALARM_TOPIC],
+    });
+  });
+
+  it.each([
+    { name: 'stale probe regions', id: 'StaleProbeRegions', query: 'SELECT MAX(StaleRegions) FROM TrafficManager' },
+    { name: 'a profile Degraded', id: 'ProfileDegraded', query: 'SELECT MAX(ProfileDegraded) FROM TrafficManager' },
+  ])('alarm: $name (a Metrics Insights query over every dimension)', ({ id, query }) => {
+    const [alarm] = Object.entries(home.findResources('AWS::CloudWatch::Alarm')).filter(([key]) => key.includes(id));
+    expect(alarm?.[1].Properties).toMatchObject({
+      Metrics: [expect.objectContaining({ Expression: query })],
+      Threshold: 0,
+      AlarmActions: [ALARM_TOPIC],
+    });
+  });
+
+  it('probe regions alarm on dead-lettered rounds; they notify the topic only in its own region', () => {
+    const actions = (template: Template) =>
+      Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+        (a) => (a.Properties as { AlarmActions?: unknown }).AlarmActions,
+      );
+    expect(actions(probeNoVpc)).toEqual([[ALARM_TOPIC], [ALARM_TOPIC]]);
+    expect(actions(probe)).toEqual([undefined, undefined]);
+  });
+
+  it('a dashboard shows the home metrics and every probe region', () => {
+    const body = JSON.stringify(home.findResources('AWS::CloudWatch::Dashboard'));
+    for (const text of ['probe us-east-1', 'probe eu-west-1', 'traffic-manager-probe', 'StaleRegions']) {
+      expect(body).toContain(text);
+    }
+  });
+});

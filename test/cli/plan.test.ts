@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../infra/cli/plan.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const exec = promisify(execFile);
+
+/** `tm plan …` as a child process, the way an operator runs it. */
+async function tmPlan(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['bin/tm.js', 'plan', ...args], {
+      cwd: ROOT,
+      timeout: 45_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** `tm plan …` in this process, output captured. */
+async function plan(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(
+    args,
+    { write: (t: string) => (stdout += t) },
+    { write: (t: string) => (stderr += t) },
+  );
+  return { code, stdout, stderr };
+}
+
+const zone = { zoneName: 'example.com', hostedZoneId: 'Z00000000000000000001' };
+const DEFINITIONS = [
+  {
+    name: 'app',
+    trafficRoutingMethod: 'Priority',
+    dnsConfig: { ...zone, relativeName: 'app', ttl: 30 },
+    endpoints: [
+      { name: 'eu', type: 'nested', targetProfile: 'app-eu' },
+      { name: 'east', target: '192.0.2.10' },
+    ],
+  },
+  {
+    name: 'app-eu',
+    trafficRoutingMethod: 'Weighted',
+    dnsConfig: { ...zone, relativeName: 'app-eu', ttl: 30 },
+    endpoints: [
+      { name: 'fra', target: '192.0.2.20', weight: 10 },
+      { name: 'dub', target: '192.0.2.21', weight: 5 },
+    ],
+  },
+  {
+    name: 'off',
+    profileStatus: 'Disabled',
+    trafficRoutingMethod: 'Priority',
+    dnsConfig: { ...zone, relativeName: 'off' },
+    endpoints: [{ name: 'one', target: '192.0.2.30' }],
+  },
+];
+
+let dir = '';
+let file = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tm-plan-'));
+  file = join(dir, 'definitions.json');
+  await writeFile(file, JSON.stringify(DEFINITIONS));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// Each run starts Node + tsx (about a second on an idle machine); generous timeouts for loaded CI machines.
+describe('tm plan (child process)', { timeout: 60_000 }, () => {
+  it('prints the record sets for the given statuses: shop/east Degraded → west answers', async () => {
+    // Act
+    const { code, stdout } = await tmPlan('examples/definitions.ts', '--status', 'shop/east=Degraded');
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stdout).toContain('shop  shop.example.com  Priority  monitor status Degraded');
+    expect(stdout).toMatch(/ {2}east +Degraded\n/);
+    expect(stdout).toContain('  shop.example.com  CNAME  30  west.shop.example.net\n');
+  });
+
+  it('--json prints { profiles, records, cidrCollections }', async () => {
+    // Act
+    const { code, stdout } = await tmPlan(
+      'examples/definitions.ts',
+      '--json',
+      '--status=www-eu/frankfurt=Degraded',
+    );
+
+    // Assess
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout) as {
+      profiles: { profile: string; status: string }[];
+      records: { name: string; values: string[] }[];
+      cidrCollections: { name: string }[];
+    };
+    expect(document.profiles.find((p) => p.profile === 'www-eu')?.status).toBe('Degraded');
+    expect(document.records.filter((r) => r.name === 'www-eu.example.com').map((r) => r.values)).toEqual([
+      ['dub.www.example.net'],
+    ]);
+    expect(document.cidrCollections.map((c) => c.name)).toEqual(['tm-portal']);
+  });
+
+  it('exits 2 with a clear message on a usage error', async () => {
+    const { code, stderr } = await tmPlan('examples/definitions.ts', '--status', 'shop/east=Sideways');
+    expect(code).toBe(2);
+    expect(stderr).toContain('tm plan: --status shop/east: unknown status "Sideways"');
+  });
+});
+
+describe('tm plan (in process)', () => {
+  it('points an address parent at its nested child with an alias, and shows weighted records', async () => {
+    // Act
+    const { code, stdout } = await plan(file, '--status', 'app-eu/fra=Online', '--status', 'app/east=Online');
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stdout).toContain('  app.example.com  A  -  ALIAS → app-eu.example.com\n');
+    expect(stdout).toContain('  app-eu.example.com  A  30  set=fra weight=10  192.0.2.20\n');
+    expect(stdout).toContain('  app-eu.example.com  A  30  set=dub weight=5   192.0.2.21\n');
+  });
+
+  it('all degraded: every eligible endpoint is served and the profile shows Degraded', async () => {
+    const { stdout } = await plan(file, '--status', 'app-eu/fra=Degraded', '--status=app-eu/dub=degraded');
+    expect(stdout).toContain('app-eu  app-eu.example.com  Weighted  monitor status Degraded');
+    expect(stdout).toContain('set=fra weight=10');
+    expect(stdout).toContain('set=dub weight=5');
+  });
+
+  it('a disabled profile has no records: NXDOMAIN', async () => {
+    const { stdout } = await plan(file);
+    expect(stdout).toMatch(
+      /off {2}off\.example\.com {2}Priority {2}monitor status Disabled\n {2}one +Inactive\n {2}no records: the name answers NXDOMAIN\n/,
+    );
+  });
+
+  it('shows geographic, latency, multivalue and CIDR policies', async () => {
+    const { stdout } = await plan('examples/definitions.ts');
+    expect(stdout).toContain('set=california/US-CA geo=US-CA');
+    expect(stdout).toContain('set=rest/WORLD geo=WORLD');
+    expect(stdout).toContain('set=virginia region=us-east-1');
+    expect(stdout).toContain('set=edge-c multivalue  2001:db8::10');
+    expect(stdout).toContain('set=public cidr=tm-portal/*');
+    expect(stdout).toContain('CIDR collection tm-portal: office 198.51.100.0/24 2001:db8:100::/48;');
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const { code, stdout } = await plan('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('usage: tm plan FILE');
+  });
+
+  it.each([
+    { name: 'an unknown option', args: ['x.json', '--frob'], message: 'unknown option --frob' },
+    { name: 'no FILE', args: [], message: 'missing FILE' },
+    { name: 'two FILEs', args: ['a.json', 'b.json'], message: 'only one FILE' },
+    { name: '--status without a value', args: ['x.json', '--status'], message: '--status needs a value' },
+    {
+      name: '--status without profile/endpoint',
+      args: ['x.json', '--status', 'east=Degraded'],
+      message: '--status must look like profile/endpoint=STATUS',
+    },
+    {
+      name: 'the same endpoint twice',
+      args: ['x.json', '--status', 'a/b=Online', '--status=a/b=Degraded'],
+      message: '--status a/b is given twice',
+    },
+    {
+      name: 'an endpoint that does not exist',
+      args: ['FILE', '--status', 'app/nope=Degraded'],
+      message: 'profile "app" has no endpoint "nope"',
+    },
+    {
+      name: 'a status that cannot be set by hand',
+      args: ['FILE', '--status', 'app/east=Stopped'],
+      message: 'status must be one of Online, Degraded, CheckingEndpoint',
+    },
+  ])('exits 2 on a usage error: $name', async ({ args, message }) => {
+    const { code, stderr } = await plan(...args.map((a) => (a === 'FILE' ? file : a)));
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+
+  it('exits 1 with every validation error when the definitions are invalid', async () => {
+    const { code, stderr } = await plan('examples/invalid.yaml');
+    expect(code).toBe(1);
+    expect(stderr).toContain('"shop" endpoints[0] "east".weight: must be an integer 1–255, got 0');
+    expect(stderr).toContain('tm plan: examples/invalid.yaml is not valid');
+  });
+
+  it('exits 1 when the file cannot be read', async () => {
+    const { code, stderr } = await plan(join(dir, 'missing.json'));
+    expect(code).toBe(1);
+    expect(stderr).toContain('no such file');
+  });
+});

@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, summarize } from '../../infra/cli/validate.js';
+import { parseDefinitions } from '../../shared/profile/index.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const example = (file: string) => join(root, 'examples', file);
+
+async function validate(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(
+    args,
+    { write: (text: string) => (stdout += text) },
+    { write: (text: string) => (stderr += text) },
+  );
+  return { code, stdout, stderr };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tm-validate-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('tm validate FILE', () => {
+  it('exits 0 with one aligned summary line per profile', async () => {
+    // Act
+    const { code, stdout, stderr } = await validate([example('definitions.ts')]);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.split('\n')).toEqual([
+      'shop    Priority     shop.example.com    TTL 30  HTTPS:443/health every 30s        3 endpoints (1 disabled)',
+      'api     Weighted     api.example.com     TTL 60  HEAD HTTP:8080/healthz every 30s  3 endpoints',
+      'media   Performance  media.example.com   TTL 30  HTTPS:443/ping every 10s          3 endpoints',
+      'www     Geographic   www.example.com     TTL 30  HTTPS:443/health every 30s        4 endpoints (1 nested)',
+      'www-eu  Priority     www-eu.example.com  TTL 30  HTTPS:443/health every 30s        2 endpoints',
+      'edge    MultiValue   edge.example.com    TTL 20  TCP:443 every 30s                 5 endpoints',
+      'portal  Subnet       portal.example.com  TTL 30  HTTPS:443/status every 30s        3 endpoints',
+      '',
+    ]);
+  });
+
+  it('exits 1 with every problem on stderr, one per line, and a count', async () => {
+    // Act
+    const { code, stdout, stderr } = await validate([example('invalid.yaml')]);
+
+    // Assess
+    const lines = stderr.trimEnd().split('\n');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(lines).toHaveLength(24);
+    expect(lines).toContain('profiles[0] "shop" endpoints[0] "east".weight: must be an integer 1–255, got 0');
+    expect(lines.at(-1)).toMatch(/invalid\.yaml: 23 problems$/);
+  });
+
+  it('exits 1 naming the file when it cannot be read', async () => {
+    // Prepare
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{');
+
+    // Act
+    const { code, stderr } = await validate([broken]);
+
+    // Assess
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^tm validate: .*broken\.json: cannot be read: /);
+  });
+
+  it('says "problem" for one problem', async () => {
+    // Prepare
+    const one = join(dir, 'one.json');
+    await writeFile(
+      one,
+      JSON.stringify([
+        {
+          name: 'a',
+          trafficRoutingMethod: 'Priority',
+          dnsConfig: { zoneName: 'example.com', relativeName: 'a', ttl: -1 },
+          endpoints: [],
+        },
+      ]),
+    );
+
+    // Act
+    const { code, stderr } = await validate([one]);
+
+    // Assess
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/one\.json: 1 problem\n$/);
+  });
+
+  it.each([
+    { name: 'no FILE', args: [] },
+    { name: 'two FILEs', args: ['a.yaml', 'b.yaml'] },
+    { name: 'an unknown option', args: ['--strict', 'a.yaml'] },
+  ])('exits 2 on a usage error: $name', async ({ args }) => {
+    // Act
+    const { code, stderr } = await validate(args);
+
+    // Assess
+    expect(code).toBe(2);
+    expect(stderr).toContain('usage: tm validate FILE');
+  });
+
+  it('prints usage and exits 0 for --help', async () => {
+    // Act
+    const { code, stdout } = await validate(['--help']);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stdout).toContain('usage: tm validate FILE');
+  });
+
+  it('marks disabled profiles in the summary', () => {
+    // Prepare
+    const result = parseDefinitions([
+      {
+        name: 'a',
+        profileStatus: 'Disabled',
+        trafficRoutingMethod: 'Priority',
+        dnsConfig: { zoneName: 'example.com', relativeName: 'a' },
+        endpoints: [{ name: 'x', target: 'x.example.net' }],
+      },
+    ]);
+
+    // Act
+    const lines = result.ok ? summarize(result.profiles) : [];
+
+    // Assess
+    expect(lines).toEqual(['a  Priority  a.example.com  TTL 30  HTTP:80/ every 30s  1 endpoint  Disabled']);
+  });
+});
+
+describe('the tm binary', () => {
+  const execute = promisify(execFile);
+
+  it.each([
+    { name: 'YAML', file: 'definitions.yaml', lines: 2 },
+    { name: 'JSON', file: 'definitions.json', lines: 1 },
+  ])('validates the $name example as a child process (exit 0)', async ({ file, lines }) => {
+    // Act
+    const { stdout } = await execute(process.execPath, [join(root, 'bin/tm.js'), 'validate', example(file)], {
+      cwd: root,
+    });
+
+    // Assess
+    expect(stdout.trimEnd().split('\n')).toHaveLength(lines);
+  });
+
+  it('exits 1 for the invalid example as a child process', async () => {
+    // Act
+    const failure = await execute(
+      process.execPath,
+      [join(root, 'bin/tm.js'), 'validate', example('invalid.yaml')],
+      { cwd: root },
+    ).catch((error: { code: number; stderr: string }) => error);
+
+    // Assess
+    expect('code' in failure ? failure.code : 0).toBe(1);
+    expect('stderr' in failure ? failure.stderr : '').toContain(
+      'profiles[1] "db".monitorConfig.port: is required when protocol is TCP, got nothing',
+    );
+  });
+});

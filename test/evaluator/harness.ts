@@ -1,0 +1,132 @@
+/**
+ * The evaluator wired to real parts: DynamoDB Local (its real stream, polled like Lambda's
+ * event source mapping), the local Route 53 through the real SDK client, the production
+ * handler. Tests write config, verdict and heartbeat items the way the config writer and
+ * the probe workers do, and read the zone back.
+ */
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { Route53Client } from '@aws-sdk/client-route-53';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { syncConfig } from '../../functions/config-writer/sync.js';
+import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
+import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
+import { callbackSink } from '../../functions/evaluator/event-sinks.js';
+import { createStreamHandler } from '../../functions/evaluator/handler.js';
+import { noMetrics, type StatusEvent } from '../../functions/evaluator/ports.js';
+import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import { runTick } from '../../functions/evaluator/tick.js';
+import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
+import { startStreamPoller } from '../../infra/local/stream-poller.js';
+import { parseDefinitions } from '../../shared/profile/index.js';
+import type { Profile } from '../../shared/profile/types.js';
+import { probeTargetOf } from '../../shared/probe/target.js';
+import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import type { RecordSet } from '../../shared/zone/record-set.js';
+import { freshTable } from '../support/dynamodb.js';
+
+export const ZONE_ID = 'Z00000000000000000001';
+export const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export function profilesFrom(input: unknown[]): Profile[] {
+  const parsed = parseDefinitions(input);
+  if (!parsed.ok) throw new Error(`invalid test definitions: ${JSON.stringify(parsed.issues)}`);
+  return parsed.profiles;
+}
+
+export async function startEvaluatorHarness(options: { throttleRate?: number } = {}) {
+  const table = await freshTable('tm-eval');
+  const route53 = await startLocalRoute53({ faults: { throttleRate: options.throttleRate ?? 0 } });
+  route53.createHostedZone('example.com', ZONE_ID);
+  const events: StatusEvent[] = [];
+  const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+  const store = new DynamoDbEvaluatorStore(table.dynamodb, table.tableName);
+  const deps: EvaluatorDeps = {
+    store,
+    zones: new Route53ZoneGateway(
+      new Route53Client({ endpoint: route53.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 }),
+      { requestsPerSecond: 1000, baseDelayMs: 2, maxAttempts: 30 },
+    ),
+    events: callbackSink((event) => events.push(event)),
+    metrics: noMetrics,
+    now: () => clock.now,
+  };
+  const poller = startStreamPoller({
+    client: table.streams,
+    streamArn: table.streamArn,
+    handler: createStreamHandler(() => deps),
+    pollIntervalMs: 20,
+  });
+  let profiles: Profile[] = [];
+
+  const put = (item: Record<string, unknown>) =>
+    table.dynamodb.send(
+      new PutItemCommand({ TableName: table.tableName, Item: marshall(item, { removeUndefinedValues: true }) }),
+    );
+
+  return {
+    ...table,
+    route53: route53 as LocalRoute53,
+    deps,
+    events,
+    clock,
+    poller,
+    /** Writes the definitions like the config writer does, and waits for the evaluation. */
+    async define(input: unknown[], defaultRegions: readonly string[] = REGIONS) {
+      profiles = profilesFrom(input);
+      await syncConfig(table.dynamodb, table.tableName, profiles, defaultRegions);
+      await poller.drain();
+    },
+    /** Every region reports alive now. */
+    async heartbeat(regions: readonly string[] = REGIONS, at = clock.now) {
+      for (const region of regions) {
+        const item: HeartbeatItem = { region, at, targets: 0, periodMs: 60_000, checkpoint: {} };
+        await put({ ...Keys.heartbeat(region), ...item });
+      }
+    },
+    /** A region's verdict about one profile endpoint, as the probe worker writes it. */
+    async verdict(profile: string, endpoint: string, verdict: 'up' | 'down', regions: readonly string[] = REGIONS) {
+      const p = profiles.find((x) => x.name === profile);
+      const e = p?.endpoints.find((x) => x.name === endpoint);
+      if (p === undefined || e === undefined || e.type !== 'external') throw new Error(`${profile}/${endpoint}?`);
+      const targetKey = probeTargetOf(p, e).key;
+      for (const region of regions) {
+        const item: VerdictItem = {
+          targetKey,
+          region,
+          verdict,
+          since: clock.now,
+          checkedAt: clock.now,
+          detail: verdict === 'up' ? 'check succeeded' : '4 consecutive failures (tolerated 3)',
+        };
+        await put({ ...Keys.verdict(targetKey, region), ...item });
+      }
+    },
+    async allUp(regions: readonly string[] = REGIONS) {
+      for (const p of profiles) {
+        for (const e of p.endpoints) {
+          if (e.type === 'external' && !e.alwaysServe) await this.verdict(p.name, e.name, 'up', regions);
+        }
+      }
+    },
+    settle: () => poller.drain(),
+    tick: () => runTick({ store, metrics: noMetrics, now: () => clock.now }),
+    records(name?: string): RecordSet[] {
+      const all = route53.records(ZONE_ID);
+      return name === undefined ? all : all.filter((r) => r.name === name);
+    },
+    /** The values a name answers with, sorted (all records of the name). */
+    values(name: string): string[] {
+      return this.records(name)
+        .flatMap((r) => (r.aliasTarget !== undefined ? [`ALIAS ${r.aliasTarget.dnsName}`] : r.values))
+        .sort();
+    },
+    changeCalls: () => route53.calls.filter((c) => c.operation === 'ChangeResourceRecordSets' && c.status === 200),
+    async stop() {
+      await poller.stop();
+      await route53.stop();
+    },
+  };
+}
+
+export type EvaluatorHarness = Awaited<ReturnType<typeof startEvaluatorHarness>>;

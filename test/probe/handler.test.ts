@@ -1,0 +1,123 @@
+import { PutItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
+import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
+import { probeTargetOf } from '../../shared/probe/target.js';
+import type { ExternalEndpoint } from '../../shared/profile/types.js';
+import { Keys } from '../../shared/state/items.js';
+import { freshTable } from '../support/dynamodb.js';
+import { external, monitor, profile } from './worker.fixtures.js';
+
+const REGION = 'eu-west-1';
+const PERIOD = 10_000;
+
+function sqsEvent(...bodies: string[]): SQSEvent {
+  const records = bodies.map(
+    (body, i): SQSRecord => ({
+      messageId: `m-${i}`,
+      receiptHandle: `r-${i}`,
+      body,
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.now()),
+        SenderId: 'tick',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:rounds',
+      awsRegion: REGION,
+    }),
+  );
+  return { Records: records };
+}
+const round = (dueAt: number) => JSON.stringify({ dueAt, roundPeriodMs: PERIOD });
+
+describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback HTTP backend)', () => {
+  let server: Server;
+  let healthy = true;
+  let tableName: string;
+  let dynamodb: Awaited<ReturnType<typeof freshTable>>['dynamodb'];
+  let targetKey: string;
+  const saved = { ...process.env };
+  let firstDueAt = 0;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.statusCode = healthy ? 200 : 503;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const table = await freshTable();
+    ({ tableName, dynamodb } = table);
+    const shop = profile('shop', {
+      monitorConfig: monitor({ port, intervalInSeconds: 10, timeoutInSeconds: 5, toleratedNumberOfFailures: 0 }),
+      endpoints: [external('east', '127.0.0.1', { targetKind: 'ipv4' })],
+    });
+    targetKey = probeTargetOf(shop, shop.endpoints[0] as ExternalEndpoint).key;
+    await dynamodb.send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: marshall({ ...Keys.config('shop'), name: 'shop', definition: JSON.stringify(shop), version: '1', defaultProbeRegions: [REGION] }),
+      }),
+    );
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      PROBE_REGION: REGION,
+    });
+    resetRoundHandlerForTests();
+  });
+
+  afterAll(async () => {
+    process.env = saved;
+    resetRoundHandlerForTests();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const stored = async (key: { pk: string; sk: string }) => {
+    const got = await dynamodb.send(new GetItemCommand({ TableName: tableName, Key: marshall(key) }));
+    return got.Item === undefined ? undefined : unmarshall(got.Item);
+  };
+
+  it('a round message probes the region’s targets and writes the first verdict and the heartbeat', async () => {
+    // Act
+    firstDueAt = roundDueAtOf(Date.now(), PERIOD);
+    const response = await handler(sqsEvent(round(firstDueAt)));
+    // Assess
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect(await stored(Keys.verdict(targetKey, REGION))).toMatchObject({ verdict: 'up', region: REGION });
+    expect(await stored(Keys.heartbeat(REGION))).toMatchObject({ region: REGION, targets: 1, periodMs: 60_000 });
+  });
+
+  it('a duplicate delivery, a round a whole period late and a message that is not a round are acknowledged and skipped', async () => {
+    // Prepare
+    healthy = false;
+    // Act
+    const response = await handler(sqsEvent(round(firstDueAt), round(firstDueAt - 2 * PERIOD), 'garbage'));
+    // Assess: nothing was probed, so the endpoint's failure is not noticed yet
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect((await stored(Keys.verdict(targetKey, REGION)))?.verdict).toBe('up');
+    healthy = true;
+  });
+
+  it('a new container continues from the table, and a failing backend turns the region down in that round (tolerated 0)', async () => {
+    // Prepare
+    resetRoundHandlerForTests();
+    healthy = false;
+    // Act
+    await handler(sqsEvent(round(roundDueAtOf(Date.now(), PERIOD))));
+    // Assess
+    expect(await stored(Keys.verdict(targetKey, REGION))).toMatchObject({ verdict: 'down', reason: 'status' });
+    healthy = true;
+  });
+});

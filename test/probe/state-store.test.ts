@@ -1,0 +1,88 @@
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
+import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import type { ProbeStateStore } from '../../functions/probe/state-store.js';
+import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import { freshTable } from '../support/dynamodb.js';
+
+const verdict = (checkedAt: number, v: 'up' | 'down' = 'up'): VerdictItem => ({
+  targetKey: 'HTTP:a.example.net:80/#00000000',
+  region: 'eu-west-1',
+  verdict: v,
+  since: checkedAt,
+  checkedAt,
+  detail: v === 'up' ? 'check succeeded' : '1 consecutive failure (tolerated 0)',
+});
+const heartbeat = (at: number, failures = 1): HeartbeatItem => ({
+  region: 'eu-west-1',
+  at,
+  targets: 1,
+  periodMs: 60_000,
+  checkpoint: { 'HTTP:b.example.net:80/#00000000': { kind: 'consecutiveFailures', failures } },
+});
+
+const implementations: { name: string; make: () => Promise<ProbeStateStore> }[] = [
+  { name: 'in memory', make: async () => new MemoryProbeStateStore() },
+  {
+    name: 'DynamoDB',
+    make: async () => {
+      const { dynamodb, tableName } = await freshTable();
+      return new DynamoDbProbeStateStore(dynamodb, tableName);
+    },
+  },
+];
+
+describe.each(implementations)('probe state store ($name)', ({ make }) => {
+  it('a verdict round-trips, and missing targets are simply absent', async () => {
+    const store = await make();
+    await store.putVerdict(verdict(1_000));
+    const loaded = await store.loadVerdicts('eu-west-1', [verdict(0).targetKey, 'HTTP:missing:80/#1']);
+    expect(loaded).toEqual([verdict(1_000)]);
+  });
+
+  it('a newer verdict replaces an older one', async () => {
+    const store = await make();
+    await store.putVerdict(verdict(1_000));
+    expect(await store.putVerdict(verdict(2_000, 'down'))).toBe('written');
+    expect((await store.loadVerdicts('eu-west-1', [verdict(0).targetKey]))[0]?.verdict).toBe('down');
+  });
+
+  it.each([
+    { name: 'an overlapping older verdict write does not overwrite a newer one', at: 1_000 },
+    { name: 'a retried write of the same check is a no-op', at: 2_000 },
+  ])('$name', async ({ at }) => {
+    const store = await make();
+    await store.putVerdict(verdict(2_000, 'down'));
+    expect(await store.putVerdict(verdict(at, 'up'))).toBe('superseded');
+    expect((await store.loadVerdicts('eu-west-1', [verdict(0).targetKey]))[0]).toEqual(verdict(2_000, 'down'));
+  });
+
+  it('an older heartbeat does not overwrite a newer one', async () => {
+    const store = await make();
+    await store.putHeartbeat(heartbeat(5_000, 2));
+    expect(await store.putHeartbeat(heartbeat(4_000, 1))).toBe('superseded');
+    expect(await store.loadHeartbeat('eu-west-1')).toEqual(heartbeat(5_000, 2));
+    expect(await store.loadHeartbeat('us-east-1')).toBeUndefined();
+  });
+});
+
+describe('DynamoDB probe state store: the table layout', () => {
+  it('writes verdicts at TARGET#<key> / REGION#<region> with the VerdictItem fields', async () => {
+    const { dynamodb, tableName } = await freshTable();
+    await new DynamoDbProbeStateStore(dynamodb, tableName).putVerdict(verdict(1_000));
+    const got = await dynamodb.send(
+      new GetItemCommand({ TableName: tableName, Key: marshall(Keys.verdict(verdict(0).targetKey, 'eu-west-1')) }),
+    );
+    expect(unmarshall(got.Item!)).toEqual({ ...Keys.verdict(verdict(0).targetKey, 'eu-west-1'), ...verdict(1_000) });
+  });
+
+  it('loads more verdicts than one BatchGetItem takes (100)', async () => {
+    const { dynamodb, tableName } = await freshTable();
+    const store = new DynamoDbProbeStateStore(dynamodb, tableName);
+    const keys = Array.from({ length: 130 }, (_, i) => `HTTP:h${i}:80/#0`);
+    await Promise.all(keys.map((targetKey) => store.putVerdict({ ...verdict(1_000), targetKey })));
+    expect(await store.loadVerdicts('eu-west-1', keys)).toHaveLength(130);
+  });
+});
