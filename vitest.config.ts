@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    testTimeout: 20_000,
+    chaiConfig: { truncateThreshold: 0 },
+    testTimeout: 30_000,
     hookTimeout: 60_000,
     coverage: {
       provider: 'v8',

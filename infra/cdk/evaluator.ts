@@ -103,7 +103,13 @@ export class Evaluator extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'Wildcards here are the narrowest IAM allows: `dynamodb:ListStreams` has no resource type; the table’s `/index/*` ARN from the data grant matches no index (the table has none); `change/*` is how Route 53 names change ids, unknown until a change is made; `cidrcollection/*` because a CIDR collection’s id exists only after the evaluator creates it (Subnet profiles only), and `ListCidrCollections` has no resource type.',
+          '`dynamodb:ListStreams` and `route53:ListCidrCollections` have no resource type (`*`); the data grant’s `<table>/index/*` matches no index (the table has none); Route 53 names change ids only after a change is made (`change/*`); a CIDR collection’s id exists only after the evaluator creates it (Subnet profiles only), so it cannot be named in advance (`cidrcollection/*`).',
+        appliesTo: [
+          'Resource::*',
+          { regex: '/^Resource::<StateTable[A-Za-z0-9]*\\.Arn>\\/index\\/\\*$/' },
+          'Resource::arn:<AWS::Partition>:route53:::change/*',
+          'Resource::arn:<AWS::Partition>:route53:::cidrcollection/*',
+        ],
       },
       {
         id: 'AwsSolutions-SQS3',

@@ -5,8 +5,8 @@ import type { IConstruct } from 'constructs';
 export interface Suppression {
   readonly id: string;
   readonly reason: string;
-  /** Findings the suppression is limited to (e.g. `Resource::*`); all of the rule's findings when absent. */
-  readonly appliesTo?: readonly string[];
+  /** Findings the suppression is limited to (e.g. `Resource::*`, or `{ regex: '/…/' }`); all of the rule's findings when absent. */
+  readonly appliesTo?: readonly (string | { readonly regex: string })[];
 }
 
 export function suppress(construct: IConstruct, suppressions: readonly Suppression[]): void {

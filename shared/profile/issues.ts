@@ -68,8 +68,8 @@ export function compareIssues(a: ValidationIssue, b: ValidationIssue, input: unk
   let node: unknown = Array.isArray(input) ? { profiles: input } : input;
   const length = Math.min(a.path.length, b.path.length);
   for (let i = 0; i < length; i++) {
-    const x = a.path[i];
-    const y = b.path[i];
+    const x = a.path[i]!;
+    const y = b.path[i]!;
     if (x !== y) {
       // List indices compare as numbers; field names by their order in the input object.
       if (typeof x === 'number' || typeof y === 'number') return Number(x) - Number(y);

@@ -35,31 +35,13 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 const here = dirname(fileURLToPath(import.meta.url));
 const quiet = { warn: () => undefined, info: () => undefined };
 
-// ───────────────────────────── child: loopback backends ─────────────────────────────
-if (process.argv.includes('--servers')) {
-  const held: Socket[] = [];
-  const http = createHttpServer({ keepAliveTimeout: 1 }, (_req, res) => {
-    res.writeHead(200, { 'content-length': '2' });
-    res.end('ok');
-  });
-  http.maxConnections = 20_000;
-  const blackHole = createTcpServer((socket) => void held.push(socket)); // accepts, never answers
-  http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
-    blackHole.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
-      const ports = { http: (http.address() as AddressInfo).port, blackHole: (blackHole.address() as AddressInfo).port };
-      process.stdout.write(`${JSON.stringify(ports)}\n`);
-    });
-  });
-} else {
-  await main();
-}
-
 async function main(): Promise<void> {
   const servers = await startServers();
   try {
     await idleJitter();
     await roundOf10k(servers.ports, 'compact', COMPACT_SPREAD, 2_000);
     await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, 1_000);
+    if (process.env.BENCH_ONLY === 'round') return;
     const ddb = await startDynamoDbLocal();
     try {
       const client = new DynamoDBClient({
@@ -137,10 +119,15 @@ async function roundOf10k(
 ): Promise<void> {
   const starts: number[] = [];
   const outcomes = { ok: 0, timeout: 0, other: 0 };
+  const okDurations: number[] = [];
   const prober = async (target: PlannedTarget): Promise<ProbeResult> => {
-    starts.push(Date.now());
+    const started = Date.now();
+    starts.push(started);
     const result = await probe(target);
-    if (result.ok) outcomes.ok++;
+    if (result.ok) {
+      outcomes.ok++;
+      okDurations.push(Date.now() - started);
+    }
     else if (result.reason === 'timeout') outcomes.timeout++;
     else outcomes.other++;
     return result;
@@ -172,6 +159,7 @@ async function roundOf10k(
       `${duration <= 10_000 ? 'inside' : lastStart < 10_000 ? 'all started inside, ends after' : 'NOT inside'} the 10 s interval; ` +
       `CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms; peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
   );
+  console.log(`  successful probe durations: ${describeLateness(okDurations)}`);
   console.log(`  local round timer (1 s grid) during that round: lateness ${describeLateness(timer.lateness())}`);
 }
 
@@ -379,3 +367,23 @@ async function runProbersBench(): Promise<void> {
     child.once('exit', () => resolve());
   });
 }
+
+// ───────────────────────────── child: loopback backends ─────────────────────────────
+if (process.argv.includes('--servers')) {
+  const held: Socket[] = [];
+  const http = createHttpServer({ keepAliveTimeout: 1 }, (_req, res) => {
+    res.writeHead(200, { 'content-length': '2' });
+    res.end('ok');
+  });
+  http.maxConnections = 20_000;
+  const blackHole = createTcpServer((socket) => void held.push(socket)); // accepts, never answers
+  http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
+    blackHole.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
+      const ports = { http: (http.address() as AddressInfo).port, blackHole: (blackHole.address() as AddressInfo).port };
+      process.stdout.write(`${JSON.stringify(ports)}\n`);
+    });
+  });
+} else {
+  await main();
+}
+
