@@ -10,6 +10,7 @@
 import { affectedProfiles, withDescendants, type Trigger } from '../../shared/evaluation/triggers.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { probeTargetOf } from '../../shared/probe/target.js';
+import { cidrCollectionNameOf } from '../../shared/routing/cidr-names.js';
 import { planRecords } from '../../shared/routing/planner.js';
 import {
   endpointStatusLookup,
@@ -240,10 +241,11 @@ async function saveStatuses(
   }
 }
 
-/** Subnet profiles own one collection; the planner names it after the profile. */
+/** Subnet profiles own one collection, named by the planner. */
 function collectionNameOf(profile: Profile, collections: readonly CidrCollection[]): string | undefined {
   if (profile.trafficRoutingMethod !== 'Subnet') return undefined;
-  return collections.find((c) => c.name === `tm-${profile.name}`)?.name;
+  const name = cidrCollectionNameOf(profile);
+  return collections.find((c) => c.name === name)?.name;
 }
 
 function latestDecision(

@@ -67,7 +67,9 @@ async function startServers(): Promise<{ child: ChildProcess; ports: { http: num
   });
   const ports = await new Promise<{ http: number; blackHole: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`backend process exited (${code})`)));
-    child.stdout?.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as { http: number; blackHole: number }));
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve(JSON.parse(chunk.toString()) as { http: number; blackHole: number }),
+    );
   });
   return { child, ports };
 }
@@ -85,7 +87,9 @@ async function idleJitter(): Promise<void> {
   const scheduler = startRoundScheduler({ roundPeriodMs: () => 100, runRound: async () => undefined });
   await new Promise((resolve) => setTimeout(resolve, 5_100));
   await scheduler.stop();
-  console.log(`local round timer, idle process, 100 ms period for 5 s: lateness ${describeLateness(scheduler.lateness())}`);
+  console.log(
+    `local round timer, idle process, 100 ms period for 5 s: lateness ${describeLateness(scheduler.lateness())}`,
+  );
 }
 
 function targets10k(ports: { http: number; blackHole: number }): PlannedTarget[] {
@@ -127,8 +131,7 @@ async function roundOf10k(
     if (result.ok) {
       outcomes.ok++;
       okDurations.push(Date.now() - started);
-    }
-    else if (result.reason === 'timeout') outcomes.timeout++;
+    } else if (result.reason === 'timeout') outcomes.timeout++;
     else outcomes.other++;
     return result;
   };
@@ -155,12 +158,14 @@ async function roundOf10k(
   console.log(
     `round of 10,000 HTTP targets (10% black-holed, 9 s timeout, ${name} spread, concurrency ${concurrency}): ` +
       `${report.probed} probed (${outcomes.ok} ok, ${outcomes.timeout} timeout, ${outcomes.other} other); ` +
-      `last probe started at +${lastStart} ms; round ended at +${duration} ms → ` +
-      `${duration <= 10_000 ? 'inside' : lastStart < 10_000 ? 'all started inside, ends after' : 'NOT inside'} the 10 s interval; ` +
+      `last probe started at +${lastStart} ms (${lastStart <= 10_100 ? 'every probe started inside the 10 s interval' : 'probes started AFTER the interval: backlog'}); ` +
+      `last result at +${duration} ms (${duration <= 10_000 ? 'inside the interval' : 'the tail overlaps the next round'}); ` +
       `CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms; peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
   );
   console.log(`  successful probe durations: ${describeLateness(okDurations)}`);
-  console.log(`  local round timer (1 s grid) during that round: lateness ${describeLateness(timer.lateness())}`);
+  console.log(
+    `  local round timer (1 s grid) during that round: lateness ${describeLateness(timer.lateness())}`,
+  );
 }
 
 interface WriteFigure {
@@ -184,7 +189,7 @@ async function writeCosts(client: DynamoDBClient): Promise<WriteFigure[]> {
       // A flapping target is down 2 min out of every 5 (phases staggered), tolerated 3.
       const prober = async (target: PlannedTarget): Promise<ProbeResult> => {
         const index = Number(target.key.split('#')[1]);
-        const isDown = index < flapping && ((now / 10_000 + index * 7) % 30) < 12;
+        const isDown = index < flapping && (now / 10_000 + index * 7) % 30 < 12;
         return isDown
           ? { ok: false, reason: 'timeout', detail: 'x', startedAt: now, timings: {}, latencyMs: undefined }
           : { ok: true, startedAt: now, timings: {}, latencyMs: 12.5 };
@@ -244,20 +249,57 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
     name: 'shop',
     profileStatus: 'Enabled',
     trafficRoutingMethod: 'Priority',
-    dnsConfig: { zoneName: 'example.com', hostedZoneId: 'Z1', relativeName: 'shop', ttl: 30, fqdn: 'shop.example.com' },
+    dnsConfig: {
+      zoneName: 'example.com',
+      hostedZoneId: 'Z1',
+      relativeName: 'shop',
+      ttl: 30,
+      fqdn: 'shop.example.com',
+    },
     maxReturn: undefined,
     monitorConfig: {
-      protocol: 'HTTP', port: ports.http, path: '/health', method: 'GET', intervalInSeconds: 10, timeoutInSeconds: 9,
-      toleratedNumberOfFailures: 3, customHeaders: [], expectedStatusCodeRanges: [{ min: 200, max: 200 }],
+      protocol: 'HTTP',
+      port: ports.http,
+      path: '/health',
+      method: 'GET',
+      intervalInSeconds: 10,
+      timeoutInSeconds: 9,
+      toleratedNumberOfFailures: 3,
+      customHeaders: [],
+      expectedStatusCodeRanges: [{ min: 200, max: 200 }],
       healthRule: { kind: 'consecutiveFailures' },
     },
     probeRegions: undefined,
-    endpoints: [{ type: 'external', name: 'a', target: '127.0.0.1', targetKind: 'ipv4', alwaysServe: false, endpointStatus: 'Enabled', priority: 1, weight: 1, endpointLocation: undefined, geoMapping: [], subnets: [], customHeaders: [] }],
+    endpoints: [
+      {
+        type: 'external',
+        name: 'a',
+        target: '127.0.0.1',
+        targetKind: 'ipv4',
+        alwaysServe: false,
+        endpointStatus: 'Enabled',
+        priority: 1,
+        weight: 1,
+        endpointLocation: undefined,
+        geoMapping: [],
+        subnets: [],
+        customHeaders: [],
+      },
+    ],
   };
   await client.send(
     new PutItemCommand({
       TableName: tableName,
-      Item: marshall({ ...Keys.config('shop'), name: 'shop', definition: JSON.stringify(definition), version: '1', defaultProbeRegions: ['us-east-1'] }, { removeUndefinedValues: true }),
+      Item: marshall(
+        {
+          ...Keys.config('shop'),
+          name: 'shop',
+          definition: JSON.stringify(definition),
+          version: '1',
+          defaultProbeRegions: ['us-east-1'],
+        },
+        { removeUndefinedValues: true },
+      ),
     }),
   );
   const { readDeployedConfig } = await import('../../functions/shared/config-reader.js');
@@ -283,7 +325,9 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
     logger: quiet,
   });
   const { planProbeTargets } = await import('../../shared/probe/plan.js');
-  worker.setTargets(planProbeTargets((await readDeployedConfig(client, tableName)).profiles, 'us-east-1', ['us-east-1']));
+  worker.setTargets(
+    planProbeTargets((await readDeployedConfig(client, tableName)).profiles, 'us-east-1', ['us-east-1']),
+  );
   const roundDurations: number[] = [];
   for (let i = 0; i < 30; i++) {
     const dueAt = Date.now();
@@ -293,7 +337,9 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
   }
   const tickMs = percentile(tickDurations.slice(5), 50);
   const roundMs = percentile(roundDurations.slice(5), 50);
-  console.log(`tick (config read + plan, DynamoDB Local) median ${tickMs.toFixed(1)} ms; one-target round (loopback probe) median ${roundMs.toFixed(1)} ms`);
+  console.log(
+    `tick (config read + plan, DynamoDB Local) median ${tickMs.toFixed(1)} ms; one-target round (loopback probe) median ${roundMs.toFixed(1)} ms`,
+  );
   return { tickMs, roundMs };
 }
 
@@ -317,7 +363,9 @@ function printCost(writes: readonly WriteFigure[], timings: HandlerTimings): voi
   const billedMs = (ms: number) => Math.ceil(ms);
   // Fixed, per region, no endpoints: scheduler + tick invocation + idle event-source polling.
   const scheduler = MINUTES_PER_MONTH * PRICE.schedulerInvocation;
-  const tickLambda = MINUTES_PER_MONTH * (PRICE.lambdaRequest + (billedMs(timings.tickMs) / 1000) * MEMORY_GB * PRICE.lambdaGbSecond);
+  const tickLambda =
+    MINUTES_PER_MONTH *
+    (PRICE.lambdaRequest + (billedMs(timings.tickMs) / 1000) * MEMORY_GB * PRICE.lambdaGbSecond);
   const idlePolling = MINUTES_PER_MONTH * IDLE_POLL_REQUESTS_PER_MINUTE * PRICE.sqsRequest;
   const fixedRegion = scheduler + tickLambda + idlePolling;
   console.log(
@@ -329,7 +377,7 @@ function printCost(writes: readonly WriteFigure[], timings: HandlerTimings): voi
   const rounds = MINUTES_PER_MONTH * 6;
   const roundMs = billedMs(timings.roundMs + REMOTE_PROBE_MS);
   const roundLambda = rounds * (PRICE.lambdaRequest + (roundMs / 1000) * MEMORY_GB * PRICE.lambdaGbSecond);
-  const sqs = (MINUTES_PER_MONTH /* SendMessageBatch */ + rounds /* DeleteMessageBatch */) * PRICE.sqsRequest;
+  const sqs = (MINUTES_PER_MONTH /* SendMessageBatch */ + rounds) /* DeleteMessageBatch */ * PRICE.sqsRequest;
   const heartbeats = MINUTES_PER_MONTH * PRICE.dynamoWriteUnit;
   const activationRegion = roundLambda + sqs + heartbeats;
   console.log(
@@ -379,11 +427,13 @@ if (process.argv.includes('--servers')) {
   const blackHole = createTcpServer((socket) => void held.push(socket)); // accepts, never answers
   http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
     blackHole.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
-      const ports = { http: (http.address() as AddressInfo).port, blackHole: (blackHole.address() as AddressInfo).port };
+      const ports = {
+        http: (http.address() as AddressInfo).port,
+        blackHole: (blackHole.address() as AddressInfo).port,
+      };
       process.stdout.write(`${JSON.stringify(ports)}\n`);
     });
   });
 } else {
   await main();
 }
-

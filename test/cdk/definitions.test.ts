@@ -9,6 +9,7 @@ import { loadDefinitions } from '../../infra/definitions/load.js';
 import { loadProfiles } from '../../infra/cdk/definitions.js';
 import { InvalidDefinitionsError, InvalidDeploymentError, MissingHostedZoneError } from '../../infra/cdk/errors.js';
 import { bindHostedZones } from '../../infra/cdk/hosted-zones.js';
+import type { VpcFactory } from '../../infra/cdk/probe-stack.js';
 import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
 import { PROFILES, ZONE_ID, profile } from './fixtures/profiles.js';
 import { testApp } from './support.js';
@@ -97,7 +98,10 @@ describe('hosted zones', () => {
     { name: 'accepts the zone name with a trailing dot and any case', zones: { 'Example.ORG.': 'ZORG' }, want: 'ZORG' },
     { name: 'strips the /hostedzone/ prefix of a zone id', zones: { 'example.org': '/hostedzone/ZORG' }, want: 'ZORG' },
   ])('$name', ({ zones, want }) => {
-    const [bound] = bindHostedZones([profile('blog', { zone: 'example.org', zoneId: undefined })], zones);
+    const [bound] = bindHostedZones(
+      [profile('blog', { zone: 'example.org', zoneId: undefined })],
+      zones as Record<string, string>,
+    );
     expect(bound?.dnsConfig.hostedZoneId).toBe(want);
   });
 
@@ -114,7 +118,12 @@ describe('deployment settings', () => {
     { name: 'fails when a VPC is given for a region that is not probed', probeRegions: ['us-east-1'], probeVpcs: { 'eu-west-1': () => { throw new Error('unused'); } }, message: 'probeVpcs.eu-west-1: not a probe region' },
   ])('$name', ({ probeRegions, probeVpcs, message }) => {
     const act = () =>
-      new TrafficManager(testApp({ nag: false }), 'TM', { profiles: PROFILES, homeRegion: 'us-east-1', probeRegions, probeVpcs });
+      new TrafficManager(testApp({ nag: false }), 'TM', {
+        profiles: PROFILES,
+        homeRegion: 'us-east-1',
+        probeRegions,
+        probeVpcs: probeVpcs as Record<string, VpcFactory>,
+      });
     expect(act).toThrow(InvalidDeploymentError);
     expect(act).toThrow(message);
   });
