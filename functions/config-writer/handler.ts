@@ -32,13 +32,23 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   const regions = props.DefaultProbeRegions.split(',').filter((r) => r !== '');
   client ??= new DynamoDBClient({});
   const plan = await syncConfig(client, props.TableName, profiles, regions);
-  console.log(JSON.stringify({ message: 'config synced', written: plan.puts.map((p) => p.name), deleted: plan.deletes }));
+  console.log(
+    JSON.stringify({
+      message: 'config synced',
+      written: plan.puts.map((p) => p.name),
+      deleted: plan.deletes,
+    }),
+  );
   return { PhysicalResourceId, Data: { Written: plan.puts.length, Deleted: plan.deletes.length } };
 }
 
 function propertiesOf(raw: Record<string, unknown>): ConfigWriterProperties {
   const { TableName, Profiles, DefaultProbeRegions } = raw;
-  if (typeof TableName !== 'string' || typeof Profiles !== 'string' || typeof DefaultProbeRegions !== 'string') {
+  if (
+    typeof TableName !== 'string' ||
+    typeof Profiles !== 'string' ||
+    typeof DefaultProbeRegions !== 'string'
+  ) {
     throw new InvalidConfigRequestError('TableName, Profiles and DefaultProbeRegions must be strings');
   }
   return { TableName, Profiles, DefaultProbeRegions };

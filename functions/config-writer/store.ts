@@ -28,7 +28,9 @@ export async function readConfigItems(client: DynamoDBClient, tableName: string)
         name: String(item.name),
         definition: String(item.definition),
         version: String(item.version),
-        defaultProbeRegions: Array.isArray(item.defaultProbeRegions) ? item.defaultProbeRegions.map(String) : [],
+        defaultProbeRegions: Array.isArray(item.defaultProbeRegions)
+          ? item.defaultProbeRegions.map(String)
+          : [],
       });
     }
     startKey = page.LastEvaluatedKey;
@@ -36,12 +38,20 @@ export async function readConfigItems(client: DynamoDBClient, tableName: string)
   return items;
 }
 
-export async function putConfigItem(client: DynamoDBClient, tableName: string, item: ConfigItem): Promise<void> {
+export async function putConfigItem(
+  client: DynamoDBClient,
+  tableName: string,
+  item: ConfigItem,
+): Promise<void> {
   await client.send(
     new PutItemCommand({ TableName: tableName, Item: marshall({ ...Keys.config(item.name), ...item }) }),
   );
 }
 
-export async function deleteConfigItem(client: DynamoDBClient, tableName: string, name: string): Promise<void> {
+export async function deleteConfigItem(
+  client: DynamoDBClient,
+  tableName: string,
+  name: string,
+): Promise<void> {
   await client.send(new DeleteItemCommand({ TableName: tableName, Key: marshall(Keys.config(name)) }));
 }

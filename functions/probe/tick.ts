@@ -11,7 +11,12 @@ import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/
 import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
-import { dynamoDbClientFromEnv, probeRegionFromEnv, probeRegionsFromEnv, tableNameFromEnv } from '../shared/env.js';
+import {
+  dynamoDbClientFromEnv,
+  probeRegionFromEnv,
+  probeRegionsFromEnv,
+  tableNameFromEnv,
+} from '../shared/env.js';
 import { MissingEnvironmentVariableError } from '../shared/errors.js';
 import type { RoundQueue } from './round-queue.js';
 import { sqsRoundQueue } from './sqs-round-queue.js';
@@ -32,21 +37,29 @@ export function tickMessages(
   const targets = planProbeTargets(profiles, region, defaultProbeRegions);
   const roundPeriodMs = roundPeriodMsOf(targets);
   if (roundPeriodMs === undefined) return { targets: 0, roundPeriodMs, enqueued: [] };
-  return { targets: targets.length, roundPeriodMs, enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs) };
+  return {
+    targets: targets.length,
+    roundPeriodMs,
+    enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs),
+  };
 }
 
 export interface TickDeps {
   readonly region: string;
   readonly clock: Clock;
   readonly queue: RoundQueue;
-  readonly loadConfig: () => Promise<{ profiles: readonly Profile[]; defaultProbeRegions: readonly string[] }>;
+  readonly loadConfig: () => Promise<{
+    profiles: readonly Profile[];
+    defaultProbeRegions: readonly string[];
+  }>;
   readonly fallbackProbeRegions: readonly string[];
 }
 
 export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
   return async () => {
     const config = await deps.loadConfig();
-    const defaults = config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
+    const defaults =
+      config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
     const result = tickMessages(config.profiles, deps.region, defaults, deps.clock.now());
     if (result.enqueued.length > 0) await deps.queue.sendRounds(result.enqueued);
     return result;

@@ -12,7 +12,10 @@ import { TrafficManagerCdkError } from './errors.js';
 
 const app = new App();
 try {
-  await buildApp(app, contextOptions((key) => app.node.tryGetContext(key)));
+  await buildApp(
+    app,
+    contextOptions((key) => app.node.tryGetContext(key)),
+  );
 } catch (error) {
   if (!(error instanceof TrafficManagerCdkError || error instanceof DefinitionsLoadError)) throw error;
   process.stderr.write(`${error.message}\n`);

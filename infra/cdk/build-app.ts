@@ -12,5 +12,8 @@ export interface BuildAppOptions extends Omit<TrafficManagerProps, 'profiles'> {
 
 export async function buildApp(app: App, options: BuildAppOptions): Promise<TrafficManager> {
   const { definitions, id, ...props } = options;
-  return new TrafficManager(app, id ?? 'TrafficManager', { ...props, profiles: await loadProfiles(definitions) });
+  return new TrafficManager(app, id ?? 'TrafficManager', {
+    ...props,
+    profiles: await loadProfiles(definitions),
+  });
 }

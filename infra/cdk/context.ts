@@ -16,10 +16,14 @@ export function contextOptions(get: (key: string) => unknown): BuildAppOptions {
   const definitions = get(ContextKey.definitions);
   const homeRegion = get(ContextKey.homeRegion);
   if (typeof definitions !== 'string' || definitions === '') {
-    throw new InvalidDeploymentError(`context ${ContextKey.definitions}: needs the definitions file path, got ${JSON.stringify(definitions) ?? 'nothing'}`);
+    throw new InvalidDeploymentError(
+      `context ${ContextKey.definitions}: needs the definitions file path, got ${JSON.stringify(definitions) ?? 'nothing'}`,
+    );
   }
   if (typeof homeRegion !== 'string' || homeRegion === '') {
-    throw new InvalidDeploymentError(`context ${ContextKey.homeRegion}: needs a region, got ${JSON.stringify(homeRegion) ?? 'nothing'}`);
+    throw new InvalidDeploymentError(
+      `context ${ContextKey.homeRegion}: needs a region, got ${JSON.stringify(homeRegion) ?? 'nothing'}`,
+    );
   }
   return {
     definitions,
@@ -38,9 +42,14 @@ function regionList(value: unknown): string[] {
   if (typeof value === 'string') {
     const trimmed = value.trim();
     if (trimmed.startsWith('[')) return (JSON.parse(trimmed) as unknown[]).map(String);
-    return trimmed.split(',').map((r) => r.trim()).filter((r) => r !== '');
+    return trimmed
+      .split(',')
+      .map((r) => r.trim())
+      .filter((r) => r !== '');
   }
-  throw new InvalidDeploymentError(`context ${ContextKey.probeRegions}: needs a list of regions, got ${JSON.stringify(value) ?? 'nothing'}`);
+  throw new InvalidDeploymentError(
+    `context ${ContextKey.probeRegions}: needs a list of regions, got ${JSON.stringify(value) ?? 'nothing'}`,
+  );
 }
 
 function optionalString(value: unknown): string | undefined {

@@ -88,12 +88,17 @@ export class Evaluator extends Construct {
         onFailure: new SqsDlq(this.failureQueue),
         filters: [
           FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.config) } } } }),
-          FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.target) } } } }),
+          FilterCriteria.filter({
+            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.target) } } },
+          }),
         ],
       }),
     );
 
-    new EveryMinute(this, 'TickSchedule', { target: this.tick, description: 'traffic-manager: evaluator tick (staleness) every minute' });
+    new EveryMinute(this, 'TickSchedule', {
+      target: this.tick,
+      description: 'traffic-manager: evaluator tick (staleness) every minute',
+    });
 
     for (const fn of [this.function, this.tick]) this.grantEvaluation(fn, props);
 

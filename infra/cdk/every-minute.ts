@@ -10,7 +10,11 @@ import { suppress } from './nag.js';
 export class EveryMinute extends Construct {
   readonly schedule: Schedule;
 
-  constructor(scope: Construct, id: string, props: { readonly target: IFunction; readonly description: string }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { readonly target: IFunction; readonly description: string },
+  ) {
     super(scope, id);
     const role = new Role(this, 'InvokeRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
     this.schedule = new Schedule(this, 'Schedule', {
@@ -22,7 +26,8 @@ export class EveryMinute extends Construct {
     suppress(role, [
       {
         id: 'AwsSolutions-IAM5',
-        reason: 'The scheduler may invoke any version of this one function (`<function arn>:*`), nothing else.',
+        reason:
+          'The scheduler may invoke any version of this one function (`<function arn>:*`), nothing else.',
       },
     ]);
   }

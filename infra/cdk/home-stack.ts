@@ -72,7 +72,9 @@ export class TrafficManagerHomeStack extends Stack {
     }
 
     const alarmTopic =
-      props.alarmTopicArn === undefined ? undefined : Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn);
+      props.alarmTopicArn === undefined
+        ? undefined
+        : Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       deploymentName,
       evaluator: this.evaluator,

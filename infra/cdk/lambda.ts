@@ -42,7 +42,11 @@ export interface TrafficManagerFunctionProps {
   readonly logLevel?: string;
 }
 
-export function trafficManagerFunction(scope: Construct, id: string, props: TrafficManagerFunctionProps): NodejsFunction {
+export function trafficManagerFunction(
+  scope: Construct,
+  id: string,
+  props: TrafficManagerFunctionProps,
+): NodejsFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -80,7 +84,8 @@ export function trafficManagerFunction(scope: Construct, id: string, props: Traf
       // The SDK v3 ships with the nodejs22.x runtime; bundling it would only add cold-start weight.
       externalModules: ['@aws-sdk/*'],
       // Some bundled CommonJS dependencies call `require`, which ESM output does not define.
-      banner: "import { createRequire as __tmCreateRequire } from 'node:module'; const require = __tmCreateRequire(import.meta.url);",
+      banner:
+        "import { createRequire as __tmCreateRequire } from 'node:module'; const require = __tmCreateRequire(import.meta.url);",
     },
   });
 }

@@ -11,7 +11,6 @@ import {
   type IAlarmAction,
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Evaluator } from './evaluator.js';
 import { METRICS_NAMESPACE, MetricName } from './names.js';
@@ -43,7 +42,9 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { evaluator } = props;
-    const failures = evaluator.failureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) });
+    const failures = evaluator.failureQueue.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+    });
     const staleRegions = insights(MetricName.staleRegions, 'stale probe regions');
     const degraded = insights(MetricName.profileDegraded, 'profiles Degraded (max)');
 
@@ -134,7 +135,10 @@ export class Monitoring extends Construct {
     });
   }
 
-  private alarm(id: string, props: { description: string; metric: IMetric; evaluationPeriods?: number }): void {
+  private alarm(
+    id: string,
+    props: { description: string; metric: IMetric; evaluationPeriods?: number },
+  ): void {
     this.alarms.push(
       new Alarm(this, id, {
         metric: props.metric,

@@ -12,7 +12,11 @@ export interface Suppression {
 export function suppress(construct: IConstruct, suppressions: readonly Suppression[]): void {
   NagSuppressions.addResourceSuppressions(
     construct,
-    suppressions.map((s) => ({ id: s.id, reason: s.reason, ...(s.appliesTo ? { appliesTo: [...s.appliesTo] } : {}) })),
+    suppressions.map((s) => ({
+      id: s.id,
+      reason: s.reason,
+      ...(s.appliesTo ? { appliesTo: [...s.appliesTo] } : {}),
+    })),
     true,
   );
 }

@@ -19,7 +19,12 @@ import { trafficManagerFunction } from './lambda.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } from './nag.js';
 import { configReadStatement, probeStateStatements, tableArnInRegion } from './probe-access.js';
-import { probeFunctionName, probeTickFunctionName, roundDeadLetterQueueName, roundQueueName } from './probe-names.js';
+import {
+  probeFunctionName,
+  probeTickFunctionName,
+  roundDeadLetterQueueName,
+  roundQueueName,
+} from './probe-names.js';
 
 /** Builds the VPC the probe function is placed in, inside the probe stack (e.g. `Vpc.fromLookup(scope, 'Vpc', { vpcId })`). */
 export type VpcFactory = (scope: Construct) => ec2.IVpc;
@@ -118,7 +123,10 @@ export class TrafficManagerProbeStack extends Stack {
     this.tick.addToRolePolicy(configReadStatement(tableArn));
     this.roundQueue.grantSendMessages(this.tick);
 
-    new EveryMinute(this, 'TickSchedule', { target: this.tick, description: 'traffic-manager: probe tick every minute' });
+    new EveryMinute(this, 'TickSchedule', {
+      target: this.tick,
+      description: 'traffic-manager: probe tick every minute',
+    });
 
     this.alarms(props, region);
     suppress(this, [
@@ -140,7 +148,9 @@ export class TrafficManagerProbeStack extends Stack {
     const alarms = [
       new Alarm(this, 'RoundDeadLettersAlarm', {
         alarmDescription: `Probe rounds in ${region} failed repeatedly and were dead-lettered.`,
-        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+        }),
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,

@@ -26,5 +26,7 @@ export function recordNamesByHostedZone(profiles: readonly Profile[]): Map<strin
     set.add(normalizedRecordName(profile.dnsConfig.fqdn));
     names.set(zoneId, set);
   }
-  return new Map([...names].sort(([a], [b]) => a.localeCompare(b)).map(([zone, set]) => [zone, [...set].sort()]));
+  return new Map(
+    [...names].sort(([a], [b]) => a.localeCompare(b)).map(([zone, set]) => [zone, [...set].sort()]),
+  );
 }

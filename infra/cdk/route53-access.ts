@@ -21,12 +21,18 @@ export function route53PublishingStatements(profiles: readonly Profile[]): Polic
         effect: Effect.ALLOW,
         actions: ['route53:ChangeResourceRecordSets'],
         resources: [hostedZoneArn(zoneId)],
-        conditions: { 'ForAllValues:StringEquals': { 'route53:ChangeResourceRecordSetsNormalizedRecordNames': names } },
+        conditions: {
+          'ForAllValues:StringEquals': { 'route53:ChangeResourceRecordSetsNormalizedRecordNames': names },
+        },
       }),
   );
   if (zoneArns.length > 0) {
     statements.push(
-      new PolicyStatement({ sid: 'ReadOwnZones', actions: ['route53:ListResourceRecordSets'], resources: zoneArns }),
+      new PolicyStatement({
+        sid: 'ReadOwnZones',
+        actions: ['route53:ListResourceRecordSets'],
+        resources: zoneArns,
+      }),
     );
   }
   statements.push(
@@ -36,7 +42,8 @@ export function route53PublishingStatements(profiles: readonly Profile[]): Polic
       resources: [`arn:${Aws.PARTITION}:route53:::change/*`],
     }),
   );
-  if (profiles.some((p) => p.trafficRoutingMethod === 'Subnet')) statements.push(...cidrCollectionStatements());
+  if (profiles.some((p) => p.trafficRoutingMethod === 'Subnet'))
+    statements.push(...cidrCollectionStatements());
   return statements;
 }
 
@@ -58,6 +65,10 @@ function cidrCollectionStatements(): PolicyStatement[] {
       ],
       resources: [`arn:${Aws.PARTITION}:route53:::cidrcollection/*`],
     }),
-    new PolicyStatement({ sid: 'FindCidrCollections', actions: ['route53:ListCidrCollections'], resources: ['*'] }),
+    new PolicyStatement({
+      sid: 'FindCidrCollections',
+      actions: ['route53:ListCidrCollections'],
+      resources: ['*'],
+    }),
   ];
 }

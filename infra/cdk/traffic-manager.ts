@@ -99,7 +99,8 @@ function validateRegions(props: TrafficManagerProps): void {
   const problems: string[] = [];
   if (props.probeRegions.length === 0) problems.push('probeRegions: needs at least one region, got []');
   const duplicates = props.probeRegions.filter((r, i) => props.probeRegions.indexOf(r) !== i);
-  if (duplicates.length > 0) problems.push(`probeRegions: regions must be unique, got ${JSON.stringify(duplicates)} twice`);
+  if (duplicates.length > 0)
+    problems.push(`probeRegions: regions must be unique, got ${JSON.stringify(duplicates)} twice`);
   for (const region of Object.keys(props.probeVpcs ?? {})) {
     if (!props.probeRegions.includes(region)) {
       problems.push(`probeVpcs.${region}: not a probe region (${props.probeRegions.join(', ')})`);

@@ -52,13 +52,18 @@ describe('the app of cdk.json', () => {
     };
     const resource = Object.values(home.Resources).find((r) => r.Type === 'Custom::TrafficManagerProfiles');
     const written = JSON.parse(resource?.Properties.Profiles ?? '[]') as { name: string }[];
-    expect(written.map((p) => p.name)).toEqual(loaded.ok ? loaded.profiles.map((p) => p.name) : ['valid definitions']);
+    expect(written.map((p) => p.name)).toEqual(
+      loaded.ok ? loaded.profiles.map((p) => p.name) : ['valid definitions'],
+    );
   });
 
   it('bundles every handler with the local esbuild into an ESM file with a source map', () => {
     const bundles = assembly.stacks.flatMap((stack) =>
       Object.values(stack.template.Resources as Record<string, { Type: string; Properties: LambdaProps }>)
-        .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description?.startsWith('traffic-manager'))
+        .filter(
+          (r) =>
+            r.Type === 'AWS::Lambda::Function' && r.Properties.Description?.startsWith('traffic-manager'),
+        )
         .map((r) => join(assembly.directory, `asset.${r.Properties.Code.S3Key.replace(/\.zip$/, '')}`)),
     );
     // home: evaluator, evaluator tick, config writer; each probe region: probe, tick.
@@ -69,8 +74,11 @@ describe('the app of cdk.json', () => {
     }
   });
 
-  it.each(['traffic-manager-home', 'traffic-manager-probe-eu-west-1'])('%s passes cdk-nag AwsSolutions', (name) => {
-    const stack = name.endsWith('home') ? tm.home : tm.probes.get('eu-west-1')!;
-    expect(nagErrors(stack)).toEqual([]);
-  });
+  it.each(['traffic-manager-home', 'traffic-manager-probe-eu-west-1'])(
+    '%s passes cdk-nag AwsSolutions',
+    (name) => {
+      const stack = name.endsWith('home') ? tm.home : tm.probes.get('eu-west-1')!;
+      expect(nagErrors(stack)).toEqual([]);
+    },
+  );
 });

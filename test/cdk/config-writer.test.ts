@@ -16,11 +16,46 @@ const shopRetuned: Profile = { ...shop, dnsConfig: { ...shop.dnsConfig, ttl: 60 
 
 describe('planning the CONFIG items', () => {
   it.each([
-    { name: 'a first deploy puts every profile', existing: [], profiles: [shop, api], regions: REGIONS, puts: ['shop', 'api'], deletes: [] },
-    { name: 'an unchanged deploy writes nothing', existing: [configItemOf(shop, REGIONS)], profiles: [shop], regions: REGIONS, puts: [], deletes: [] },
-    { name: 'a changed profile is rewritten', existing: [configItemOf(shop, REGIONS)], profiles: [shopRetuned], regions: REGIONS, puts: ['shop'], deletes: [] },
-    { name: 'changed default probe regions rewrite every profile', existing: [configItemOf(shop, REGIONS)], profiles: [shop], regions: ['us-east-1'], puts: ['shop'], deletes: [] },
-    { name: 'a profile no longer defined is deleted', existing: [configItemOf(shop, REGIONS), configItemOf(api, REGIONS)], profiles: [shop], regions: REGIONS, puts: [], deletes: ['api'] },
+    {
+      name: 'a first deploy puts every profile',
+      existing: [],
+      profiles: [shop, api],
+      regions: REGIONS,
+      puts: ['shop', 'api'],
+      deletes: [],
+    },
+    {
+      name: 'an unchanged deploy writes nothing',
+      existing: [configItemOf(shop, REGIONS)],
+      profiles: [shop],
+      regions: REGIONS,
+      puts: [],
+      deletes: [],
+    },
+    {
+      name: 'a changed profile is rewritten',
+      existing: [configItemOf(shop, REGIONS)],
+      profiles: [shopRetuned],
+      regions: REGIONS,
+      puts: ['shop'],
+      deletes: [],
+    },
+    {
+      name: 'changed default probe regions rewrite every profile',
+      existing: [configItemOf(shop, REGIONS)],
+      profiles: [shop],
+      regions: ['us-east-1'],
+      puts: ['shop'],
+      deletes: [],
+    },
+    {
+      name: 'a profile no longer defined is deleted',
+      existing: [configItemOf(shop, REGIONS), configItemOf(api, REGIONS)],
+      profiles: [shop],
+      regions: REGIONS,
+      puts: [],
+      deletes: ['api'],
+    },
   ])('$name', ({ existing, profiles, regions, puts, deletes }) => {
     const plan = planConfigSync(existing, profiles, regions);
     expect(plan.puts.map((p) => p.name)).toEqual(puts);
@@ -39,11 +74,17 @@ describe('planning the CONFIG items', () => {
 describe('the custom resource handler against DynamoDB Local', () => {
   let table: Awaited<ReturnType<typeof freshTable>>;
   const configItems = async () =>
-    ((await table.dynamodb.send(new QueryCommand({
-      TableName: table.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': { S: 'CONFIG' } },
-    }))).Items ?? []).map((i) => unmarshall(i));
+    (
+      (
+        await table.dynamodb.send(
+          new QueryCommand({
+            TableName: table.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': { S: 'CONFIG' } },
+          }),
+        )
+      ).Items ?? []
+    ).map((i) => unmarshall(i));
 
   const event = (type: 'Create' | 'Update' | 'Delete', profiles: readonly Profile[]) =>
     ({
@@ -97,7 +138,10 @@ describe('the custom resource handler against DynamoDB Local', () => {
   });
 
   it('fails on properties it cannot use', async () => {
-    const bad = { RequestType: 'Create', ResourceProperties: { TableName: 1 } } as unknown as CloudFormationCustomResourceEvent;
+    const bad = {
+      RequestType: 'Create',
+      ResourceProperties: { TableName: 1 },
+    } as unknown as CloudFormationCustomResourceEvent;
     await expect(handler(bad)).rejects.toThrow('TableName, Profiles and DefaultProbeRegions must be strings');
   });
 });

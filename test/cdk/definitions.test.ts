@@ -7,7 +7,11 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../infra/definitions/load.js';
 import { loadProfiles } from '../../infra/cdk/definitions.js';
-import { InvalidDefinitionsError, InvalidDeploymentError, MissingHostedZoneError } from '../../infra/cdk/errors.js';
+import {
+  InvalidDefinitionsError,
+  InvalidDeploymentError,
+  MissingHostedZoneError,
+} from '../../infra/cdk/errors.js';
 import { bindHostedZones } from '../../infra/cdk/hosted-zones.js';
 import type { VpcFactory } from '../../infra/cdk/probe-stack.js';
 import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
@@ -20,7 +24,10 @@ const INVALID = 'examples/invalid.yaml';
 /** Runs `tm validate FILE` or the CDK app as `cdk synth` runs it (context through CDK_CONTEXT_JSON). */
 async function exitOf(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { env: { ...process.env, ...env }, timeout: 120_000 });
+    const { stdout, stderr } = await run(process.execPath, args, {
+      env: { ...process.env, ...env },
+      timeout: 120_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -74,7 +81,12 @@ describe('fails when the definitions are invalid', () => {
 describe('hosted zones', () => {
   it('fails when a profile has no hosted zone id, naming the profile and its zone', () => {
     const profiles = [profile('shop'), profile('blog', { zone: 'example.org', zoneId: undefined })];
-    const act = () => new TrafficManager(testApp({ nag: false }), 'TM', { profiles, homeRegion: 'us-east-1', probeRegions: ['us-east-1'] });
+    const act = () =>
+      new TrafficManager(testApp({ nag: false }), 'TM', {
+        profiles,
+        homeRegion: 'us-east-1',
+        probeRegions: ['us-east-1'],
+      });
     expect(act).toThrow(MissingHostedZoneError);
     expect(act).toThrow(
       'profile "blog" dnsConfig.hostedZoneId: needs the id of the hosted zone "example.org" (set it in the definition or in the hostedZones prop), got nothing',
@@ -94,13 +106,25 @@ describe('hosted zones', () => {
   });
 
   it.each([
-    { name: 'takes the zone id from the hostedZones prop by zone name', zones: { 'example.org': 'ZORG' }, want: 'ZORG' },
-    { name: 'accepts the zone name with a trailing dot and any case', zones: { 'Example.ORG.': 'ZORG' }, want: 'ZORG' },
-    { name: 'strips the /hostedzone/ prefix of a zone id', zones: { 'example.org': '/hostedzone/ZORG' }, want: 'ZORG' },
+    {
+      name: 'takes the zone id from the hostedZones prop by zone name',
+      zones: { 'example.org': 'ZORG' },
+      want: 'ZORG',
+    },
+    {
+      name: 'accepts the zone name with a trailing dot and any case',
+      zones: { 'Example.ORG.': 'ZORG' },
+      want: 'ZORG',
+    },
+    {
+      name: 'strips the /hostedzone/ prefix of a zone id',
+      zones: { 'example.org': '/hostedzone/ZORG' },
+      want: 'ZORG',
+    },
   ])('$name', ({ zones, want }) => {
     const [bound] = bindHostedZones(
       [profile('blog', { zone: 'example.org', zoneId: undefined })],
-      zones as Record<string, string>,
+      zones as unknown as Record<string, string>,
     );
     expect(bound?.dnsConfig.hostedZoneId).toBe(want);
   });
@@ -113,9 +137,28 @@ describe('hosted zones', () => {
 
 describe('deployment settings', () => {
   it.each([
-    { name: 'fails when there are no probe regions', probeRegions: [], probeVpcs: {}, message: 'probeRegions: needs at least one region, got []' },
-    { name: 'fails when a probe region is listed twice', probeRegions: ['us-east-1', 'us-east-1'], probeVpcs: {}, message: 'regions must be unique' },
-    { name: 'fails when a VPC is given for a region that is not probed', probeRegions: ['us-east-1'], probeVpcs: { 'eu-west-1': () => { throw new Error('unused'); } }, message: 'probeVpcs.eu-west-1: not a probe region' },
+    {
+      name: 'fails when there are no probe regions',
+      probeRegions: [],
+      probeVpcs: {},
+      message: 'probeRegions: needs at least one region, got []',
+    },
+    {
+      name: 'fails when a probe region is listed twice',
+      probeRegions: ['us-east-1', 'us-east-1'],
+      probeVpcs: {},
+      message: 'regions must be unique',
+    },
+    {
+      name: 'fails when a VPC is given for a region that is not probed',
+      probeRegions: ['us-east-1'],
+      probeVpcs: {
+        'eu-west-1': () => {
+          throw new Error('unused');
+        },
+      },
+      message: 'probeVpcs.eu-west-1: not a probe region',
+    },
   ])('$name', ({ probeRegions, probeVpcs, message }) => {
     const act = () =>
       new TrafficManager(testApp({ nag: false }), 'TM', {
@@ -131,7 +174,14 @@ describe('deployment settings', () => {
   it('fails when a profile asks for a probe region that has no probe stack', () => {
     const profiles = [{ ...profile('shop'), probeRegions: ['ap-southeast-1'] }];
     expect(
-      () => new TrafficManager(testApp({ nag: false }), 'TM', { profiles, homeRegion: 'us-east-1', probeRegions: ['us-east-1'] }),
-    ).toThrow('profile "shop" probeRegions: ap-southeast-1 has no probe stack (deployment probe regions: us-east-1)');
+      () =>
+        new TrafficManager(testApp({ nag: false }), 'TM', {
+          profiles,
+          homeRegion: 'us-east-1',
+          probeRegions: ['us-east-1'],
+        }),
+    ).toThrow(
+      'profile "shop" probeRegions: ap-southeast-1 has no probe stack (deployment probe regions: us-east-1)',
+    );
   });
 });

@@ -8,7 +8,11 @@ describe('normalized record names', () => {
     { name: 'all letters lower case', input: 'Shop.Example.COM', want: 'shop.example.com' },
     { name: 'no trailing dot', input: 'shop.example.com.', want: 'shop.example.com' },
     { name: 'digits, hyphen and underscore kept', input: '_tm-1.example.com', want: '_tm-1.example.com' },
-    { name: 'other characters as three-digit octal escapes', input: '*.example.com', want: '\\052.example.com' },
+    {
+      name: 'other characters as three-digit octal escapes',
+      input: '*.example.com',
+      want: '\\052.example.com',
+    },
   ])('$name', ({ input, want }) => {
     expect(normalizedRecordName(input)).toBe(want);
   });

@@ -70,11 +70,28 @@ describe('the stacks', () => {
 
 describe('the state table', () => {
   it.each([
-    { name: 'pk/sk string keys', props: { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }] } },
+    {
+      name: 'pk/sk string keys',
+      props: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+      },
+    },
     { name: 'on-demand billing', props: { BillingMode: 'PAY_PER_REQUEST' } },
-    { name: 'a stream with new and old images', props: { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } } },
-    { name: 'point-in-time recovery', props: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } } },
-    { name: 'TTL on expiresAt (history)', props: { TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } } },
+    {
+      name: 'a stream with new and old images',
+      props: { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } },
+    },
+    {
+      name: 'point-in-time recovery',
+      props: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } },
+    },
+    {
+      name: 'TTL on expiresAt (history)',
+      props: { TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } },
+    },
     { name: 'deletion protection', props: { DeletionProtectionEnabled: true } },
     { name: 'a fixed name the probe regions address it by', props: { TableName: 'traffic-manager' } },
   ])('has $name', ({ props }) => {
@@ -115,15 +132,20 @@ describe('the evaluator stream event source', () => {
   });
 
   it('sends batches that failed every retry to an SQS on-failure queue', () => {
-    const destination = (mapping().DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': string[] } } })
-      .OnFailure.Destination['Fn::GetAtt'];
+    const destination = (
+      mapping().DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': string[] } } }
+    ).OnFailure.Destination['Fn::GetAtt'];
     expect(home.toJSON().Resources[destination[0]!].Type).toBe('AWS::SQS::Queue');
   });
 });
 
 describe('schedules', () => {
   it.each([
-    { name: 'the evaluator tick (staleness) runs every minute', template: () => home, fn: 'traffic-manager: applies staleness' },
+    {
+      name: 'the evaluator tick (staleness) runs every minute',
+      template: () => home,
+      fn: 'traffic-manager: applies staleness',
+    },
     { name: 'the probe tick runs every minute', template: () => probe, fn: 'traffic-manager: enqueues' },
   ])('$name, without retries of a stale minute', ({ template, fn }) => {
     const target = functionByDescription(template(), fn);
@@ -146,23 +168,26 @@ describe('functions', () => {
   it.each([
     { name: 'home', template: () => home, count: 3 },
     { name: 'probe', template: () => probe, count: 2 },
-  ])('$name functions run nodejs22.x on arm64 with Powertools configured by environment', ({ template, count }) => {
-    const functions = ours(template());
-    expect(functions).toHaveLength(count);
-    for (const fn of functions) {
-      expect(fn).toMatchObject({
-        Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
-        Environment: {
-          Variables: {
-            POWERTOOLS_SERVICE_NAME: 'traffic-manager',
-            POWERTOOLS_METRICS_NAMESPACE: 'TrafficManager',
-            POWERTOOLS_LOG_LEVEL: 'INFO',
+  ])(
+    '$name functions run nodejs22.x on arm64 with Powertools configured by environment',
+    ({ template, count }) => {
+      const functions = ours(template());
+      expect(functions).toHaveLength(count);
+      for (const fn of functions) {
+        expect(fn).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          Environment: {
+            Variables: {
+              POWERTOOLS_SERVICE_NAME: 'traffic-manager',
+              POWERTOOLS_METRICS_NAMESPACE: 'TrafficManager',
+              POWERTOOLS_LOG_LEVEL: 'INFO',
+            },
           },
-        },
-      });
-    }
-  });
+        });
+      }
+    },
+  );
 
   it.each([
     { name: 'home', template: () => home },
@@ -198,7 +223,9 @@ describe('the probe region', () => {
   });
 
   it('writes to the home table cross-region, named in its environment', () => {
-    expect(functionByDescription(probe, 'traffic-manager: one probe round').properties.Environment).toMatchObject({
+    expect(
+      functionByDescription(probe, 'traffic-manager: one probe round').properties.Environment,
+    ).toMatchObject({
       Variables: {
         TABLE_NAME: 'traffic-manager',
         TABLE_REGION: 'us-east-1',
@@ -206,9 +233,15 @@ describe('the probe region', () => {
         PROBE_REGIONS: 'us-east-1,eu-west-1',
       },
     });
-    expect(functionByDescription(probe, 'traffic-manager: enqueues').properties).toMatchObject({ Handler: 'index.tickHandler' });
+    expect(functionByDescription(probe, 'traffic-manager: enqueues').properties).toMatchObject({
+      Handler: 'index.tickHandler',
+    });
     expect(functionByDescription(probe, 'traffic-manager: enqueues').properties.Environment).toMatchObject({
-      Variables: { TABLE_REGION: 'us-east-1', PROBE_REGION: 'eu-west-1', ROUND_QUEUE_URL: { Ref: expect.stringMatching(/^Rounds/) } },
+      Variables: {
+        TABLE_REGION: 'us-east-1',
+        PROBE_REGION: 'eu-west-1',
+        ROUND_QUEUE_URL: { Ref: expect.stringMatching(/^Rounds/) },
+      },
     });
   });
 
@@ -233,10 +266,14 @@ describe('the probe region', () => {
   });
 
   it('places the probe function in the VPC given for its region only', () => {
-    expect(functionByDescription(probe, 'traffic-manager: one probe round').properties.VpcConfig).toMatchObject({
+    expect(
+      functionByDescription(probe, 'traffic-manager: one probe round').properties.VpcConfig,
+    ).toMatchObject({
       SubnetIds: ['subnet-0aaaaaaaaaaaaaaaa', 'subnet-0bbbbbbbbbbbbbbbb'],
     });
-    expect(functionByDescription(probeNoVpc, 'traffic-manager: one probe round').properties.VpcConfig).toBeUndefined();
+    expect(
+      functionByDescription(probeNoVpc, 'traffic-manager: one probe round').properties.VpcConfig,
+    ).toBeUndefined();
   });
 });
 
@@ -251,13 +288,21 @@ describe('least privilege', () => {
   });
 
   it.each([
-    { name: 'example.com profiles', zone: ZONE_ID, names: ['api.example.com', 'office.example.com', 'shop.example.com'] },
+    {
+      name: 'example.com profiles',
+      zone: ZONE_ID,
+      names: ['api.example.com', 'office.example.com', 'shop.example.com'],
+    },
     { name: 'example.org profiles', zone: OTHER_ZONE_ID, names: ['status.example.org'] },
   ])(
     'ChangeResourceRecordSets only in the hosted zone of the $name, only on their normalized record names',
     ({ zone, names }) => {
-      const statements = iamStatements(home).filter((s) => actionsOf(s).includes('route53:ChangeResourceRecordSets'));
-      const forZone = statements.filter((s) => JSON.stringify(s.Resource).includes(`:route53:::hostedzone/${zone}`));
+      const statements = iamStatements(home).filter((s) =>
+        actionsOf(s).includes('route53:ChangeResourceRecordSets'),
+      );
+      const forZone = statements.filter((s) =>
+        JSON.stringify(s.Resource).includes(`:route53:::hostedzone/${zone}`),
+      );
       // The evaluator and its tick each hold the grant.
       expect(forZone).toHaveLength(2);
       for (const statement of forZone) {
@@ -271,9 +316,17 @@ describe('least privilege', () => {
   );
 
   it.each([
-    { name: 'ListResourceRecordSets only on the profiles’ zones', action: 'route53:ListResourceRecordSets', resource: `hostedzone/${ZONE_ID}` },
+    {
+      name: 'ListResourceRecordSets only on the profiles’ zones',
+      action: 'route53:ListResourceRecordSets',
+      resource: `hostedzone/${ZONE_ID}`,
+    },
     { name: 'GetChange on change ids', action: 'route53:GetChange', resource: ':route53:::change/*' },
-    { name: 'CIDR collections (a Subnet profile exists)', action: 'route53:CreateCidrCollection', resource: ':route53:::cidrcollection/*' },
+    {
+      name: 'CIDR collections (a Subnet profile exists)',
+      action: 'route53:CreateCidrCollection',
+      resource: ':route53:::cidrcollection/*',
+    },
     { name: 'PutEvents on the status bus', action: 'events:PutEvents', resource: 'StatusEvents' },
   ])('the evaluator may $name', ({ action, resource }) => {
     const statement = iamStatements(home).find((s) => actionsOf(s).includes(action));
@@ -282,12 +335,24 @@ describe('least privilege', () => {
 
   it('the config writer may touch CONFIG items only', () => {
     const statement = iamStatements(home).find((s) => s.Sid === 'WriteConfigItemsOnly');
-    expect(statement?.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CONFIG'] } });
+    expect(statement?.Condition).toEqual({
+      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CONFIG'] },
+    });
   });
 
   it.each([
-    { name: 'writes only probe-state items: verdicts and its own heartbeat', sid: 'WriteProbeStateOnly', actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], keys: ['TARGET#*', 'REGION#eu-west-1'] },
-    { name: 'reads only the config and probe state', sid: 'ReadConfigAndProbeState', actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], keys: ['CONFIG', 'TARGET#*', 'REGION#eu-west-1'] },
+    {
+      name: 'writes only probe-state items: verdicts and its own heartbeat',
+      sid: 'WriteProbeStateOnly',
+      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      keys: ['TARGET#*', 'REGION#eu-west-1'],
+    },
+    {
+      name: 'reads only the config and probe state',
+      sid: 'ReadConfigAndProbeState',
+      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+      keys: ['CONFIG', 'TARGET#*', 'REGION#eu-west-1'],
+    },
   ])('the probe function $name (dynamodb:LeadingKeys)', ({ sid, actions, keys }) => {
     const statement = iamStatements(probe).find((s) => s.Sid === sid);
     expect(actionsOf(statement!)).toEqual(actions);
@@ -308,7 +373,11 @@ describe('definitions custom resource', () => {
   it('writes the hosted-zone-bound profiles and default probe regions to the table', () => {
     const resource = Object.values(home.findResources('Custom::TrafficManagerProfiles'));
     expect(resource).toHaveLength(1);
-    const props = resource[0]!.Properties as { Profiles: string; DefaultProbeRegions: string; TableName: unknown };
+    const props = resource[0]!.Properties as {
+      Profiles: string;
+      DefaultProbeRegions: string;
+      TableName: unknown;
+    };
     expect(JSON.parse(props.Profiles)).toEqual(JSON.parse(JSON.stringify(PROFILES)));
     expect(props.DefaultProbeRegions).toBe('us-east-1,eu-west-1');
     expect(props.TableName).toEqual({ Ref: expect.stringMatching(/^StateTable/) });
@@ -324,11 +393,17 @@ describe('events and alarms', () => {
   });
 
   it.each([
-    { name: 'dead-letter queue depth > 0', id: 'EvaluatorDeadLetters', metric: { MetricName: 'ApproximateNumberOfMessagesVisible' } },
+    {
+      name: 'dead-letter queue depth > 0',
+      id: 'EvaluatorDeadLetters',
+      metric: { MetricName: 'ApproximateNumberOfMessagesVisible' },
+    },
     { name: 'evaluator errors > 0', id: 'EvaluatorErrors', metric: { MetricName: 'Errors' } },
     { name: 'evaluator tick errors > 0', id: 'EvaluatorTickErrors', metric: { MetricName: 'Errors' } },
   ])('alarm: $name, notifying the alarm topic', ({ id, metric }) => {
-    const [alarm] = Object.entries(home.findResources('AWS::CloudWatch::Alarm')).filter(([key]) => key.includes(id));
+    const [alarm] = Object.entries(home.findResources('AWS::CloudWatch::Alarm')).filter(([key]) =>
+      key.includes(id),
+    );
     expect(alarm?.[1].Properties).toMatchObject({
       ...metric,
       Threshold: 0,
@@ -338,10 +413,20 @@ describe('events and alarms', () => {
   });
 
   it.each([
-    { name: 'stale probe regions', id: 'StaleProbeRegions', query: 'SELECT MAX(StaleRegions) FROM TrafficManager' },
-    { name: 'a profile Degraded', id: 'ProfileDegraded', query: 'SELECT MAX(ProfileDegraded) FROM TrafficManager' },
+    {
+      name: 'stale probe regions',
+      id: 'StaleProbeRegions',
+      query: 'SELECT MAX(StaleRegions) FROM TrafficManager',
+    },
+    {
+      name: 'a profile Degraded',
+      id: 'ProfileDegraded',
+      query: 'SELECT MAX(ProfileDegraded) FROM TrafficManager',
+    },
   ])('alarm: $name (a Metrics Insights query over every dimension)', ({ id, query }) => {
-    const [alarm] = Object.entries(home.findResources('AWS::CloudWatch::Alarm')).filter(([key]) => key.includes(id));
+    const [alarm] = Object.entries(home.findResources('AWS::CloudWatch::Alarm')).filter(([key]) =>
+      key.includes(id),
+    );
     expect(alarm?.[1].Properties).toMatchObject({
       Metrics: [expect.objectContaining({ Expression: query })],
       Threshold: 0,

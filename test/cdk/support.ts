@@ -20,11 +20,19 @@ export function nagErrors(stack: Stack): string[] {
 }
 
 interface PolicyDocument {
-  Statement: { Effect: string; Action: string | string[]; Resource?: unknown; Condition?: unknown; Sid?: string }[];
+  Statement: {
+    Effect: string;
+    Action: string | string[];
+    Resource?: unknown;
+    Condition?: unknown;
+    Sid?: string;
+  }[];
 }
 
 /** Every IAM statement of a template (managed/inline policies and role inline policies). */
-export function iamStatements(template: { findResources(type: string): Record<string, { Properties?: Record<string, unknown> }> }) {
+export function iamStatements(template: {
+  findResources(type: string): Record<string, { Properties?: Record<string, unknown> }>;
+}) {
   const statements: PolicyDocument['Statement'] = [];
   for (const type of ['AWS::IAM::Policy', 'AWS::IAM::ManagedPolicy']) {
     for (const resource of Object.values(template.findResources(type))) {
@@ -32,7 +40,8 @@ export function iamStatements(template: { findResources(type: string): Record<st
     }
   }
   for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
-    for (const policy of (role.Properties?.Policies as { PolicyDocument: PolicyDocument }[] | undefined) ?? []) {
+    for (const policy of (role.Properties?.Policies as { PolicyDocument: PolicyDocument }[] | undefined) ??
+      []) {
       statements.push(...policy.PolicyDocument.Statement);
     }
   }

@@ -98,7 +98,7 @@ describe('corners of the rules', () => {
     },
     {
       name: 'a non-object endpoint skips endpoint rules',
-      input: [profileOf('a', 'Priority', [null])],
+      input: [profileOf('a', 'Priority', [null as unknown as Json])],
       expected: ['profiles.0.endpoints.0 type'],
     },
     {

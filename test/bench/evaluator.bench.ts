@@ -1,0 +1,288 @@
+/**
+ * `npm run bench:evaluator` — figures for issue 4 §5 (not a test; prints figures, asserts nothing):
+ *  1. latency from a probe-state write (the verdict PutItem) to the change request arriving
+ *     at the local Route 53, p50/p99 over 200 transitions, stream polling included;
+ *  2. CPU of the handler per stream batch of 100 TARGET# records (100 distinct profiles);
+ *  3. a storm: 1,000 Priority profiles in one zone fail over at once → Route 53 calls, each
+ *     batch's size against the limits, time to converge;
+ *  4. 10 simulated minutes with no status change (tick every minute with fresh heartbeats,
+ *     unchanged verdicts rewritten) → Route 53 calls.
+ * DynamoDB Local (Java) and the local Route 53 run in their own processes, so the CPU figure
+ * is the evaluator's alone. The evaluator runs with its production settings: the Route 53
+ * rate limit of 5 requests/s and the stream settings of functions/evaluator/stream-settings.ts.
+ */
+import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { Keys, type VerdictItem } from '../../shared/state/items.js';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Profile } from '../../shared/profile/types.js';
+import { startBenchEvaluator, type BenchEvaluatorOptions } from './support/evaluator-stack.js';
+import { BENCH_ZONE_ID, priorityProfiles, targetKeyOf, verdictsFor } from './support/profiles.js';
+import { startRoute53Process, type Route53Process } from './support/route53-process.js';
+import { mean, percentile, round1, sleep } from './support/stats.js';
+
+const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'];
+const START = Date.parse('2026-01-01T00:00:00Z');
+const TRANSITIONS = 200;
+const ROUTE53_SPACING_MS = 200; // 1 / (5 requests per second)
+
+interface SummaryRow {
+  readonly figure: string;
+  readonly target: string;
+  readonly value: string;
+  readonly met: boolean;
+}
+const summary: SummaryRow[] = [];
+
+const benchStarted = Date.now();
+const ddb = await startDynamoDbLocal();
+const route53 = await startRoute53Process(BENCH_ZONE_ID);
+const base = (clock: { now: number }): BenchEvaluatorOptions => ({
+  dynamodbEndpoint: ddb.endpoint,
+  route53Endpoint: route53.endpoint,
+  regions: REGIONS,
+  clock,
+});
+// `npm run bench:evaluator -- storm` runs one part only (latency, cpu, storm).
+const only = process.argv.slice(2);
+const wanted = (part: string) => only.length === 0 || only.includes(part);
+try {
+  if (wanted('latency')) await latency();
+  if (wanted('cpu')) await cpuPerBatch();
+  if (wanted('storm')) await stormAndQuiet();
+} finally {
+  await route53.stop();
+  await ddb.stop();
+}
+printSummary();
+
+// ───────────────────────────── 1. write → Route 53 latency ─────────────────────────────
+async function latency(): Promise<void> {
+  const clock = { now: START };
+  const ev = await startBenchEvaluator(base(clock));
+  try {
+    // 100 other profiles in the table (every evaluation reads the config), plus the measured
+    // one, probed from one region so that a single verdict write decides its status.
+    const others = priorityProfiles({ count: 100, prefix: 'other' });
+    const [measured] = priorityProfiles({ count: 1, prefix: 'latency', probeRegions: ['us-east-1'] }) as [Profile];
+    await ev.heartbeats();
+    await ev.bulkVerdicts([
+      ...verdictsFor(others, ['primary', 'secondary'], REGIONS, 'up', clock.now),
+      ...verdictsFor([measured], ['primary', 'secondary'], ['us-east-1'], 'up', clock.now),
+    ]);
+    await ev.define([...others, measured]);
+    ev.startPoller();
+    await ev.poller.drain(60_000);
+
+    const run = async (count: number, pauseMs: number): Promise<number[]> => {
+      const samples: number[] = [];
+      for (let i = 0; i < count; i++) {
+        clock.now += 100;
+        const verdict = i % 2 === 0 ? 'down' : 'up';
+        const [item] = verdictsFor([measured], ['primary'], ['us-east-1'], verdict, clock.now) as [VerdictItem];
+        const landedBefore = route53.landed.length;
+        const written = Date.now();
+        await ev.put({ ...Keys.verdict(item.targetKey, item.region), ...item });
+        const change = await route53.waitForLanded(landedBefore + 1, 10_000);
+        samples.push(change.at - written);
+        if (pauseMs > 0) await sleep(pauseMs);
+      }
+      return samples;
+    };
+    await run(10, ROUTE53_SPACING_MS); // warm-up: JIT, connections
+    const paced = await run(TRANSITIONS, ROUTE53_SPACING_MS);
+    const p50 = percentile(paced, 50);
+    const p99 = percentile(paced, 99);
+    console.log(
+      `1. write → change request at Route 53, ${TRANSITIONS} transitions (down/up alternating, next write ${ROUTE53_SPACING_MS} ms after each lands): ` +
+        `p50 ${p50} ms, p99 ${p99} ms, max ${Math.max(...paced)} ms, mean ${round1(mean(paced))} ms`,
+    );
+    summary.push({ figure: 'write → Route 53 change, p99', target: '≤ 250 ms', value: `${p99} ms (p50 ${p50} ms)`, met: p99 <= 250 });
+
+    const backToBack = await run(50, 0);
+    console.log(
+      `   back to back (next write as soon as the previous change lands; the 5 req/s limiter spaces the calls): ` +
+        `p50 ${percentile(backToBack, 50)} ms, p99 ${percentile(backToBack, 99)} ms over ${backToBack.length}`,
+    );
+    if (ev.errors.length > 0) console.log(`   evaluator errors: ${ev.errors.length} (first: ${String(ev.errors[0])})`);
+  } finally {
+    await ev.stop();
+  }
+}
+
+// ───────────────────────────── 2. CPU per stream batch ─────────────────────────────
+async function cpuPerBatch(): Promise<void> {
+  const clock = { now: START };
+  const ev = await startBenchEvaluator(base(clock));
+  try {
+    // The handler is invoked directly (no poller) with batches of 100 TARGET# records for
+    // 100 distinct profiles; the verdicts are written to the table first, untimed.
+    const profiles = priorityProfiles({ count: 100, prefix: 'cpu', probeRegions: ['us-east-1'] });
+    await ev.heartbeats();
+    await ev.bulkVerdicts(verdictsFor(profiles, ['primary', 'secondary'], ['us-east-1'], 'up', clock.now));
+    await ev.define(profiles);
+    await ev.handler(eventOf(profiles.map((p, i) => configRecord(p, i))));
+
+    let sequence = 1_000;
+    const batch = async (verdict: 'up' | 'down'): Promise<{ cpuMs: number; wallMs: number }> => {
+      clock.now += 1_000;
+      const items = verdictsFor(profiles, ['primary'], ['us-east-1'], verdict, clock.now);
+      await ev.bulkVerdicts(items);
+      const event = eventOf(items.map((item) => verdictRecord(item, sequence++)));
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      await ev.handler(event);
+      const used = process.cpuUsage(cpu);
+      return { cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - started };
+    };
+    for (let i = 0; i < 4; i++) await batch(i % 2 === 0 ? 'down' : 'up'); // warm-up
+    const changing: { cpuMs: number; wallMs: number }[] = [];
+    for (let i = 0; i < 20; i++) changing.push(await batch(i % 2 === 0 ? 'down' : 'up'));
+    const quiet: { cpuMs: number; wallMs: number }[] = [];
+    for (let i = 0; i < 10; i++) quiet.push(await batch('up')); // same verdict again: nothing to change
+
+    const describe = (rows: readonly { cpuMs: number; wallMs: number }[]) =>
+      `CPU mean ${round1(mean(rows.map((r) => r.cpuMs)))} ms, p50 ${round1(percentile(rows.map((r) => r.cpuMs), 50))} ms, ` +
+      `max ${round1(Math.max(...rows.map((r) => r.cpuMs)))} ms; wall p50 ${round1(percentile(rows.map((r) => r.wallMs), 50))} ms`;
+    console.log(`2. handler, batch of 100 TARGET# records / 100 profiles, 100 profiles flip (1 Route 53 call): ${describe(changing)} over ${changing.length} batches`);
+    console.log(`   same, nothing changes (0 Route 53 calls): ${describe(quiet)} over ${quiet.length} batches`);
+    const cpu = round1(mean(changing.map((r) => r.cpuMs)));
+    summary.push({ figure: 'CPU per batch of 100 records', target: '(figure only)', value: `${cpu} ms (quiet ${round1(mean(quiet.map((r) => r.cpuMs)))} ms)`, met: true });
+    if (ev.errors.length > 0) console.log(`   evaluator errors: ${ev.errors.length} (first: ${String(ev.errors[0])})`);
+  } finally {
+    await ev.stop();
+  }
+}
+
+// ───────────────────────────── 3. storm, 4. quiet minutes ─────────────────────────────
+async function stormAndQuiet(): Promise<void> {
+  const clock = { now: START };
+  const ev = await startBenchEvaluator(base(clock));
+  try {
+    const profiles = priorityProfiles({ count: 1_000, prefix: 'storm' });
+    const setupStarted = Date.now();
+    await route53.resetCalls();
+    await ev.heartbeats();
+    await ev.bulkVerdicts(verdictsFor(profiles, ['primary', 'secondary'], REGIONS, 'up', clock.now));
+    ev.startPoller();
+    await ev.define(profiles);
+    await ev.poller.drain(150_000);
+    const setupCalls = await route53.calls();
+    const initial = await route53.records();
+    console.log(
+      `3. storm setup: 1,000 Priority profiles (3 regions, 2 endpoints each) defined and published in ${Date.now() - setupStarted} ms, ` +
+        `${initial.filter((r) => r.name.startsWith('storm')).length} record sets, Route 53 calls: ${describeCalls(setupCalls)}`,
+    );
+
+    // The storm: every primary target goes down in every region at once.
+    await route53.resetCalls();
+    const landedBefore = route53.landed.length;
+    clock.now += 1_000;
+    const down = verdictsFor(profiles, ['primary'], REGIONS, 'down', clock.now);
+    const started = Date.now();
+    await ev.verdicts(down, 32);
+    const written = Date.now();
+    await ev.poller.drain(120_000);
+    const calls = await route53.calls();
+    const landed = route53.landed.slice(landedBefore);
+    const records = await route53.records();
+    const failedOver = profiles.filter((p, i) => {
+      const values = records.filter((r) => r.name === p.dnsConfig.fqdn).flatMap((r) => r.values);
+      return values.length === 1 && values[0] === `10.${(i >> 8) & 255}.${i & 255}.2`;
+    }).length;
+    const changeCalls = calls.filter((c) => c.operation === 'ChangeResourceRecordSets');
+    const convergedMs = landed.length === 0 ? NaN : Math.max(...landed.map((l) => l.at)) - started;
+    const withinLimits = landed.every((l) => l.resourceRecords <= 1_000 && l.valueCharacters <= 32_000);
+    console.log(
+      `   storm: ${down.length} verdict writes (1,000 targets × 3 regions) in ${written - started} ms → ` +
+        `${changeCalls.length} ChangeResourceRecordSets call(s) (all calls: ${describeCalls(calls)}), ` +
+        `batches ${landed.map((l) => `${l.changes} changes / ${l.resourceRecords} records / ${l.valueCharacters} value chars`).join('; ')}; ` +
+        `${failedOver}/1000 names failed over; converged ${convergedMs} ms after the first write; stream batches delivered: ${ev.poller.invocations}`,
+    );
+    summary.push({
+      figure: 'storm of 1,000 profiles: Route 53 change calls',
+      target: '≤ 2, each within limits',
+      value: `${changeCalls.length} (within limits: ${withinLimits ? 'yes' : 'NO'}; ${failedOver}/1000 converged)`,
+      met: changeCalls.length <= 2 && withinLimits && failedOver === 1000,
+    });
+    summary.push({ figure: 'storm: time to converge', target: '(figure only)', value: `${convergedMs} ms`, met: true });
+
+    await quietMinutes(ev, clock, profiles);
+    if (ev.errors.length > 0) console.log(`   evaluator errors: ${ev.errors.length} (first: ${String(ev.errors[0])})`);
+  } finally {
+    await ev.stop();
+  }
+}
+
+async function quietMinutes(
+  ev: Awaited<ReturnType<typeof startBenchEvaluator>>,
+  clock: { now: number },
+  profiles: readonly Profile[],
+): Promise<void> {
+  await route53.resetCalls();
+  const invocationsBefore = ev.poller.invocations;
+  let ticksWritten = 0;
+  for (let minute = 1; minute <= 10; minute++) {
+    clock.now += 60_000;
+    await ev.heartbeats(clock.now);
+    if ((await ev.tick()).changed) ticksWritten++;
+    // Probe workers rewrite unchanged verdicts now and then (checkedAt moves, the verdict does not).
+    const sample = profiles.filter((_, i) => (i + minute) % 10 === 0);
+    const rewrites = verdictsFor(sample, ['primary'], REGIONS, 'down', clock.now).map((v) => ({ ...v, since: START + 1_000 }));
+    await ev.verdicts(rewrites, 16);
+    await ev.poller.drain(60_000);
+  }
+  const calls = await route53.calls();
+  console.log(
+    `4. 10 simulated minutes, no status change (tick each minute with fresh heartbeats: ${ticksWritten} TICK write(s); ` +
+      `300 unchanged verdicts rewritten per minute; ${ev.poller.invocations - invocationsBefore} stream batches evaluated) → ` +
+      `Route 53 calls: ${calls.length}${calls.length > 0 ? ` (${describeCalls(calls)})` : ''}`,
+  );
+  summary.push({ figure: '10 quiet minutes: Route 53 calls', target: '0', value: String(calls.length), met: calls.length === 0 });
+}
+
+// ───────────────────────────── helpers ─────────────────────────────
+function describeCalls(calls: readonly { operation: string; status: number }[]): string {
+  const counts = new Map<string, number>();
+  for (const call of calls) counts.set(`${call.operation}${call.status === 200 ? '' : ` (${call.status})`}`, (counts.get(`${call.operation}${call.status === 200 ? '' : ` (${call.status})`}`) ?? 0) + 1);
+  return calls.length === 0 ? 'none' : [...counts].map(([op, n]) => `${n} ${op}`).join(', ');
+}
+
+function eventOf(records: DynamoDBRecord[]): DynamoDBStreamEvent {
+  return { Records: records };
+}
+
+function verdictRecord(item: VerdictItem, sequence: number): DynamoDBRecord {
+  const keys = Keys.verdict(item.targetKey, item.region);
+  return streamRecord(keys, { ...keys, ...item }, sequence);
+}
+
+function configRecord(profile: Profile, sequence: number): DynamoDBRecord {
+  const keys = Keys.config(profile.name);
+  return streamRecord(keys, { ...keys, name: profile.name, definition: JSON.stringify(profile) }, sequence);
+}
+
+function streamRecord(keys: { pk: string; sk: string }, image: Record<string, unknown>, sequence: number): DynamoDBRecord {
+  return {
+    eventID: `bench-${sequence}`,
+    eventName: 'MODIFY',
+    eventSource: 'aws:dynamodb',
+    awsRegion: 'us-east-1',
+    dynamodb: {
+      Keys: marshall(keys) as never,
+      NewImage: marshall(image, { removeUndefinedValues: true }) as never,
+      SequenceNumber: String(sequence).padStart(21, '0'),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
+}
+
+function printSummary(): void {
+  console.log(`\nsummary (whole bench ${round1((Date.now() - benchStarted) / 1000)} s)`);
+  const widths = [46, 26, 44];
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 10)).join('  ');
+  console.log(line(['figure', 'target', 'measured', 'met']));
+  for (const row of summary) {
+    console.log(line([row.figure, row.target, row.value, row.target.startsWith('(') ? '—' : row.met ? 'met' : 'NOT MET']));
+  }
+}

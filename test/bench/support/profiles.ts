@@ -1,0 +1,65 @@
+/** Bench profiles: Priority profiles in one zone, each with its own two targets. */
+import { parseDefinitions } from '../../../shared/profile/index.js';
+import { probeTargetOf } from '../../../shared/probe/target.js';
+import type { Profile } from '../../../shared/profile/types.js';
+import type { VerdictItem } from '../../../shared/state/items.js';
+
+export const BENCH_ZONE_ID = 'Z00000000000000000001';
+
+export interface PriorityProfilesOptions {
+  readonly count: number;
+  readonly prefix: string;
+  /** Profile-level probe regions (default: the deployment's). */
+  readonly probeRegions?: readonly string[];
+}
+
+/** `count` Priority profiles `<prefix><i>` with endpoints `primary` (10.a.b.1) and `secondary` (10.a.b.2). */
+export function priorityProfiles(options: PriorityProfilesOptions): Profile[] {
+  const definitions = Array.from({ length: options.count }, (_, i) => {
+    const net = `10.${(i >> 8) & 255}.${i & 255}`;
+    return {
+      name: `${options.prefix}${i}`,
+      trafficRoutingMethod: 'Priority',
+      dnsConfig: { zoneName: 'example.com', hostedZoneId: BENCH_ZONE_ID, relativeName: `${options.prefix}${i}`, ttl: 30 },
+      monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
+      ...(options.probeRegions === undefined ? {} : { probeRegions: options.probeRegions }),
+      endpoints: [
+        { name: 'primary', target: `${net}.1` },
+        { name: 'secondary', target: `${net}.2` },
+      ],
+    };
+  });
+  const parsed = parseDefinitions(definitions);
+  if (!parsed.ok) throw new Error(`invalid bench definitions: ${JSON.stringify(parsed.issues).slice(0, 500)}`);
+  return parsed.profiles;
+}
+
+export function targetKeyOf(profile: Profile, endpointName: string): string {
+  const endpoint = profile.endpoints.find((e) => e.name === endpointName);
+  if (endpoint === undefined || endpoint.type !== 'external') throw new Error(`${profile.name}/${endpointName}?`);
+  return probeTargetOf(profile, endpoint).key;
+}
+
+/** One verdict per (profile, endpoint, region), as a probe region writes it. */
+export function verdictsFor(
+  profiles: readonly Profile[],
+  endpoints: readonly string[],
+  regions: readonly string[],
+  verdict: 'up' | 'down',
+  at: number,
+): VerdictItem[] {
+  return profiles.flatMap((profile) =>
+    endpoints.flatMap((endpoint) =>
+      regions.map(
+        (region): VerdictItem => ({
+          targetKey: targetKeyOf(profile, endpoint),
+          region,
+          verdict,
+          since: at,
+          checkedAt: at,
+          detail: verdict === 'up' ? 'check succeeded' : '4 consecutive failures (tolerated 3)',
+        }),
+      ),
+    ),
+  );
+}
