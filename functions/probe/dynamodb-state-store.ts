@@ -40,7 +40,8 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
         .slice(i, i + BATCH_GET_LIMIT)
         .map((key) => marshall(Keys.verdict(key, region)));
       for (let attempt = 0; keys !== undefined && keys.length > 0; attempt++) {
-        if (attempt > MAX_UNPROCESSED_RETRIES) throw new Error(`BatchGetItem left ${keys.length} keys unprocessed`);
+        if (attempt > MAX_UNPROCESSED_RETRIES)
+          throw new Error(`BatchGetItem left ${keys.length} keys unprocessed`);
         if (attempt > 0) await sleep(25 * 2 ** attempt);
         const response: BatchGetItemCommandOutput = await this.client.send(
           new BatchGetItemCommand({
@@ -49,7 +50,8 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
           }),
         );
         this.countReads(response.ConsumedCapacity);
-        for (const item of response.Responses?.[this.tableName] ?? []) items.push(withoutKeys(item) as unknown as VerdictItem);
+        for (const item of response.Responses?.[this.tableName] ?? [])
+          items.push(withoutKeys(item) as unknown as VerdictItem);
         keys = response.UnprocessedKeys?.[this.tableName]?.Keys;
       }
     }
@@ -70,7 +72,11 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
   }
 
   putVerdict(item: VerdictItem): Promise<WriteOutcome> {
-    return this.putIfNewer({ ...Keys.verdict(item.targetKey, item.region), ...item }, 'checkedAt', item.checkedAt);
+    return this.putIfNewer(
+      { ...Keys.verdict(item.targetKey, item.region), ...item },
+      'checkedAt',
+      item.checkedAt,
+    );
   }
 
   putHeartbeat(item: HeartbeatItem): Promise<WriteOutcome> {

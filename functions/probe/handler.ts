@@ -24,8 +24,10 @@ export const LAMBDA_PROBE_CONCURRENCY = 800;
 
 const systemClock = { now: () => Date.now() };
 const logger = {
-  info: (message: string, fields?: Record<string, unknown>) => console.log(JSON.stringify({ level: 'INFO', message, ...fields })),
-  warn: (message: string, fields?: Record<string, unknown>) => console.warn(JSON.stringify({ level: 'WARN', message, ...fields })),
+  info: (message: string, fields?: Record<string, unknown>) =>
+    console.log(JSON.stringify({ level: 'INFO', message, ...fields })),
+  warn: (message: string, fields?: Record<string, unknown>) =>
+    console.warn(JSON.stringify({ level: 'WARN', message, ...fields })),
 };
 
 let roundHandler: RoundHandler | undefined;

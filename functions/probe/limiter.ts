@@ -4,7 +4,8 @@ export class ConcurrencyLimiter {
   private readonly waiting: (() => void)[] = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be an integer ≥ 1, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`concurrency must be an integer ≥ 1, got ${limit}`);
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {

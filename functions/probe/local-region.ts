@@ -10,7 +10,13 @@ import type { Profile } from '../../shared/profile/types.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
 import { startRoundScheduler, type RoundScheduler } from './local-scheduler.js';
 import { probe } from './probers/registry.js';
-import { createProbeWorker, type ProbeWorker, type RoundReport, type VerdictChange, type WorkerLogger } from './worker.js';
+import {
+  createProbeWorker,
+  type ProbeWorker,
+  type RoundReport,
+  type VerdictChange,
+  type WorkerLogger,
+} from './worker.js';
 
 export interface LocalProbeRegionOptions {
   readonly region: string;
@@ -54,7 +60,11 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
   const scheduler = startRoundScheduler({
     roundPeriodMs: () => worker.roundPeriodMs(),
     runRound: async (dueAt, period) => options.onRound?.(await worker.runRound(dueAt, period)),
-    onError: (error) => (options.logger ?? console).warn('probe round failed', { region: options.region, error: String(error) }),
+    onError: (error) =>
+      (options.logger ?? console).warn('probe round failed', {
+        region: options.region,
+        error: String(error),
+      }),
   });
   return {
     worker,

@@ -15,7 +15,10 @@ export const CONFIG_REFRESH_MS = 60_000;
 export interface RoundHandlerDeps {
   readonly worker: ProbeWorker;
   readonly clock: Clock;
-  readonly loadConfig: () => Promise<{ profiles: readonly Profile[]; defaultProbeRegions: readonly string[] }>;
+  readonly loadConfig: () => Promise<{
+    profiles: readonly Profile[];
+    defaultProbeRegions: readonly string[];
+  }>;
   /** Used when the CONFIG items carry no default probe regions. */
   readonly fallbackProbeRegions: readonly string[];
   readonly logger: WorkerLogger & { info(message: string, fields?: Record<string, unknown>): void };
@@ -42,7 +45,8 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
     if (configReadAt !== undefined && now - configReadAt < CONFIG_REFRESH_MS) return;
     try {
       const config = await deps.loadConfig();
-      const defaults = config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
+      const defaults =
+        config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
       worker.setTargets(planProbeTargets(config.profiles, worker.region, defaults));
       configReadAt = now;
     } catch (error) {
@@ -56,7 +60,11 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
     const rounds: RoundMessage[] = [];
     for (const record of event.Records) {
       const parsed = parseRoundMessage(record.body);
-      if ('problem' in parsed) logger.warn('ignoring a message that is not a round', { messageId: record.messageId, problem: parsed.problem });
+      if ('problem' in parsed)
+        logger.warn('ignoring a message that is not a round', {
+          messageId: record.messageId,
+          problem: parsed.problem,
+        });
       else rounds.push(parsed);
     }
     rounds.sort((a, b) => a.dueAt - b.dueAt);
@@ -67,7 +75,10 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         continue;
       }
       if (now - round.dueAt >= round.roundPeriodMs) {
-        logger.warn('skipping a round a whole period late', { dueAt: round.dueAt, lateMs: now - round.dueAt });
+        logger.warn('skipping a round a whole period late', {
+          dueAt: round.dueAt,
+          lateMs: now - round.dueAt,
+        });
         continue;
       }
       lastDueAt = round.dueAt;

@@ -23,11 +23,17 @@ export function sqsRoundQueue(queueUrl: string): RoundQueue {
   let loaded: Promise<{ sqs: SqsModule; client: InstanceType<SqsModule['SQSClient']> }> | undefined;
   return {
     async sendRounds(entries) {
-      loaded ??= (import(SQS_MODULE) as Promise<SqsModule>).then((sqs) => ({ sqs, client: new sqs.SQSClient({}) }));
+      loaded ??= (import(SQS_MODULE) as Promise<SqsModule>).then((sqs) => ({
+        sqs,
+        client: new sqs.SQSClient({}),
+      }));
       const { sqs, client } = await loaded;
-      const output = await client.send(new sqs.SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [...entries] }));
+      const output = await client.send(
+        new sqs.SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [...entries] }),
+      );
       const failed = output.Failed ?? [];
-      if (failed.length > 0) throw new RoundEnqueueError(failed.map((f) => `${f.Id ?? '?'} (${f.Code ?? 'unknown'})`));
+      if (failed.length > 0)
+        throw new RoundEnqueueError(failed.map((f) => `${f.Id ?? '?'} (${f.Code ?? 'unknown'})`));
     },
   };
 }

@@ -30,11 +30,12 @@ import type { ProbeStateStore } from './state-store.js';
 /** The heartbeat period (before the time scale): staleness is judged against it (shared/monitor/staleness.ts). */
 export const DEFAULT_HEARTBEAT_PERIOD_MS = 60_000;
 /**
- * Probes in flight at once. 1,000 keeps a round of 10,000 targets with 10% black-holed
- * (9 s timeout) inside a 10 s interval when spread over the interval; on Lambda the
- * process has 1,024 file descriptors, so the handler uses less (see handler.ts).
+ * Probes in flight at once. A round of 10,000 targets with 10% black-holed (9 s timeout)
+ * spread over a 10 s interval holds ~900 hanging probes at its end, so the local default
+ * leaves room beside them; on Lambda the process has 1,024 file descriptors, so the
+ * handler uses less (LAMBDA_PROBE_CONCURRENCY in handler.ts).
  */
-export const DEFAULT_CONCURRENCY = 1_000;
+export const DEFAULT_CONCURRENCY = 2_000;
 /**
  * A heartbeat item is limited to 400 KB; a checkpoint entry is ~70 bytes. Beyond this many
  * non-clean targets (a network-wide outage) the rest restore from their verdict alone.
@@ -148,14 +149,24 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       restoredCheckpoint = heartbeat?.checkpoint ?? {};
     }
     const verdicts = new Map(
-      (await store.loadVerdicts(region, missing.map((t) => t.key))).map((item) => [item.targetKey, item]),
+      (
+        await store.loadVerdicts(
+          region,
+          missing.map((t) => t.key),
+        )
+      ).map((item) => [item.targetKey, item]),
     );
     for (const target of missing) {
       // The checkpoint is only exact for the targets known when it was loaded (the first restore).
       const checkpoint = checkpointLoaded ? undefined : restoredCheckpoint[target.key];
       states.set(
         target.key,
-        restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, verdicts.get(target.key), checkpoint),
+        restoreRuleState(
+          target.healthRule,
+          target.toleratedNumberOfFailures,
+          verdicts.get(target.key),
+          checkpoint,
+        ),
       );
     }
     checkpointLoaded = true;
@@ -165,13 +176,19 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     try {
       const outcome = await store.putVerdict(item);
       if (pendingVerdicts.get(item.targetKey) === item) pendingVerdicts.delete(item.targetKey);
-      if (outcome === 'superseded') logger.warn('verdict write superseded by a newer one', { key: item.targetKey, region });
+      if (outcome === 'superseded')
+        logger.warn('verdict write superseded by a newer one', { key: item.targetKey, region });
       return outcome === 'written';
     } catch (error) {
       // Keep the latest change only: an older pending one is superseded by it.
       const pending = pendingVerdicts.get(item.targetKey);
-      if (pending === undefined || pending.checkedAt <= item.checkedAt) pendingVerdicts.set(item.targetKey, item);
-      logger.warn('verdict write failed; retrying next round', { key: item.targetKey, region, error: String(error) });
+      if (pending === undefined || pending.checkedAt <= item.checkedAt)
+        pendingVerdicts.set(item.targetKey, item);
+      logger.warn('verdict write failed; retrying next round', {
+        key: item.targetKey,
+        region,
+        error: String(error),
+      });
       return false;
     }
   }
@@ -180,7 +197,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     inFlight.add(target.key);
     try {
       const result = await limiter.run(() => prober(target));
-      const before = states.get(target.key) ?? restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, undefined, undefined);
+      const before =
+        states.get(target.key) ??
+        restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, undefined, undefined);
       const decision = applyCheck(target.healthRule, target.toleratedNumberOfFailures, before, result.ok);
       states.set(target.key, capped(decision.state, target.toleratedNumberOfFailures));
       if (!decision.changed || decision.verdict === undefined) return false;
@@ -215,7 +234,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     let entries = 0;
     for (const target of planned) {
       const state = states.get(target.key);
-      if (state === undefined || !needsCheckpoint(target.healthRule, target.toleratedNumberOfFailures, state)) continue;
+      if (state === undefined || !needsCheckpoint(target.healthRule, target.toleratedNumberOfFailures, state))
+        continue;
       if (entries++ >= maxCheckpointEntries) break;
       checkpoint[target.key] =
         state.kind === 'consecutiveFailures'
@@ -232,7 +252,13 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const json = JSON.stringify(checkpoint);
     const periodElapsed = lastHeartbeatDueAt === undefined || dueAt - lastHeartbeatDueAt >= heartbeatPeriodMs;
     if (!periodElapsed && !heartbeatDirty && json === lastCheckpointJson) return false;
-    const item: HeartbeatItem = { region, at: clock.now(), targets: planned.length, periodMs: heartbeatPeriodMs, checkpoint };
+    const item: HeartbeatItem = {
+      region,
+      at: clock.now(),
+      targets: planned.length,
+      periodMs: heartbeatPeriodMs,
+      checkpoint,
+    };
     heartbeatWriting = true;
     try {
       await store.putHeartbeat(item);

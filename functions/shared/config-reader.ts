@@ -1,5 +1,10 @@
 /** Reads the deployed profile definitions (CONFIG items, shared/state/items.ts) from the table. */
-import { QueryCommand, type AttributeValue, type DynamoDBClient, type QueryCommandOutput } from '@aws-sdk/client-dynamodb';
+import {
+  QueryCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+  type QueryCommandOutput,
+} from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix, type ConfigItem } from '../../shared/state/items.js';

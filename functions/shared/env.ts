@@ -20,7 +20,8 @@ export function tableNameFromEnv(env: Environment = process.env): string {
 /** `PROBE_REGION`, else `AWS_REGION`: the region name this probe function reports as. */
 export function probeRegionFromEnv(env: Environment = process.env): string {
   const region = env.PROBE_REGION?.trim() || env.AWS_REGION?.trim();
-  if (!region) throw new MissingEnvironmentVariableError('PROBE_REGION', 'the probe region name; or AWS_REGION');
+  if (!region)
+    throw new MissingEnvironmentVariableError('PROBE_REGION', 'the probe region name; or AWS_REGION');
   return region;
 }
 
@@ -33,7 +34,11 @@ export function probeRegionsFromEnv(env: Environment = process.env): string[] {
 }
 
 /** A positive integer setting, or its default when unset. */
-export function positiveIntegerFromEnv(variable: string, fallback: number, env: Environment = process.env): number {
+export function positiveIntegerFromEnv(
+  variable: string,
+  fallback: number,
+  env: Environment = process.env,
+): number {
   const raw = env[variable]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);

@@ -18,7 +18,10 @@ export interface RoundMessageEntry {
   readonly DelaySeconds: number;
 }
 
-export function roundMessageEntries(rounds: readonly ScheduledRound[], roundPeriodMs: number): RoundMessageEntry[] {
+export function roundMessageEntries(
+  rounds: readonly ScheduledRound[],
+  roundPeriodMs: number,
+): RoundMessageEntry[] {
   return rounds.map((round, index) => ({
     Id: `round-${index}`,
     MessageBody: JSON.stringify({ dueAt: round.dueAt, roundPeriodMs } satisfies RoundMessage),

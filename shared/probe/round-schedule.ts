@@ -14,7 +14,8 @@ export const MINUTE_MS = 60_000;
 /** The round period a set of targets needs: its shortest interval; `undefined` when there are none. */
 export function roundPeriodMsOf(targets: readonly Pick<PlannedTarget, 'intervalMs'>[]): number | undefined {
   let shortest: number | undefined;
-  for (const target of targets) shortest = shortest === undefined ? target.intervalMs : Math.min(shortest, target.intervalMs);
+  for (const target of targets)
+    shortest = shortest === undefined ? target.intervalMs : Math.min(shortest, target.intervalMs);
   return shortest;
 }
 

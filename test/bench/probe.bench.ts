@@ -23,7 +23,7 @@ import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.
 import { startRoundScheduler } from '../../functions/probe/local-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createTickHandler } from '../../functions/probe/tick.js';
-import { createProbeWorker } from '../../functions/probe/worker.js';
+import { createProbeWorker, DEFAULT_CONCURRENCY } from '../../functions/probe/worker.js';
 import { spreadOffsetMs } from '../../shared/probe/plan.js';
 import { COMPACT_SPREAD, roundDueAtOf, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
 import type { ProbeResult } from '../../shared/probe/result.js';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   try {
     await idleJitter();
     await roundOf10k(servers.ports, 'compact', COMPACT_SPREAD, 2_000);
-    await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, 1_000);
+    await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, DEFAULT_CONCURRENCY);
     if (process.env.BENCH_ONLY === 'round') return;
     const ddb = await startDynamoDbLocal();
     try {

@@ -3,7 +3,6 @@ import { parseRoundMessage, roundMessageEntries } from '../../shared/probe/round
 import {
   COMPACT_SPREAD,
   isDueInRound,
-  roundsOfMinute,
   spreadWindowMs,
   startDelayMs,
 } from '../../shared/probe/round-schedule.js';
@@ -15,10 +14,25 @@ const MINUTE = Date.UTC(2025, 0, 1, 12, 0, 0);
 
 describe('the tick: the minute’s rounds as one SQS batch', () => {
   it.each([
-    { name: '10 s targets: six rounds at DelaySeconds 0/10/…/50', interval: 10 as const, at: MINUTE, delays: [0, 10, 20, 30, 40, 50] },
+    {
+      name: '10 s targets: six rounds at DelaySeconds 0/10/…/50',
+      interval: 10 as const,
+      at: MINUTE,
+      delays: [0, 10, 20, 30, 40, 50],
+    },
     { name: '30 s targets only: two rounds at 0/30', interval: 30 as const, at: MINUTE, delays: [0, 30] },
-    { name: 'a tick 7 s late still aligns rounds to the wall-clock grid', interval: 10 as const, at: MINUTE + 7_000, delays: [0, 3, 13, 23, 33, 43] },
-    { name: 'a tick 25 s late leaves out the rounds a whole period late', interval: 10 as const, at: MINUTE + 25_000, delays: [0, 5, 15, 25] },
+    {
+      name: 'a tick 7 s late still aligns rounds to the wall-clock grid',
+      interval: 10 as const,
+      at: MINUTE + 7_000,
+      delays: [0, 3, 13, 23, 33, 43],
+    },
+    {
+      name: 'a tick 25 s late leaves out the rounds a whole period late',
+      interval: 10 as const,
+      at: MINUTE + 25_000,
+      delays: [0, 5, 15, 25],
+    },
   ])('$name', ({ interval, at, delays }) => {
     // Prepare
     const shop = profile('shop', {
@@ -31,7 +45,8 @@ describe('the tick: the minute’s rounds as one SQS batch', () => {
     expect(roundPeriodMs).toBe(interval * 1000);
     expect(enqueued.map((e) => e.DelaySeconds)).toEqual(delays);
     expect(enqueued.length).toBeLessThanOrEqual(10);
-    for (const entry of enqueued) expect(parseRoundMessage(entry.MessageBody)).toMatchObject({ roundPeriodMs: interval * 1000 });
+    for (const entry of enqueued)
+      expect(parseRoundMessage(entry.MessageBody)).toMatchObject({ roundPeriodMs: interval * 1000 });
   });
 
   it('a region without targets enqueues nothing (an idle region costs one short invocation a minute)', () => {
@@ -42,7 +57,9 @@ describe('the tick: the minute’s rounds as one SQS batch', () => {
   it('a round message round-trips, and a broken one names its problem', () => {
     const [entry] = roundMessageEntries([{ dueAt: MINUTE, delaySeconds: 0 }], 10_000);
     expect(parseRoundMessage(entry!.MessageBody)).toEqual({ dueAt: MINUTE, roundPeriodMs: 10_000 });
-    expect(parseRoundMessage('{"dueAt":"soon"}')).toEqual({ problem: 'dueAt must be epoch milliseconds, got "soon"' });
+    expect(parseRoundMessage('{"dueAt":"soon"}')).toEqual({
+      problem: 'dueAt must be epoch milliseconds, got "soon"',
+    });
     expect(parseRoundMessage('nope')).toEqual({ problem: 'body is not JSON' });
   });
 });
@@ -55,14 +72,42 @@ describe('rounds and spreading', () => {
   });
 
   it('a 10 s target is probed in every 10 s round', () => {
-    expect([0, 1, 2].every((k) => isDueInRound({ intervalMs: 10_000, offsetMs: 4_321 }, MINUTE + k * 10_000, 10_000))).toBe(true);
+    expect(
+      [0, 1, 2].every((k) =>
+        isDueInRound({ intervalMs: 10_000, offsetMs: 4_321 }, MINUTE + k * 10_000, 10_000),
+      ),
+    ).toBe(true);
   });
 
   it.each([
-    { name: 'interval spread: the whole round period', policy: { kind: 'interval' } as const, targets: 5, timeout: 9_000, window: 10_000 },
-    { name: 'compact spread: 2 ms per target for a few targets', policy: COMPACT_SPREAD, targets: 5, timeout: 5_000, window: 10 },
-    { name: 'compact spread: never past the point where the slowest probe would overrun the round', policy: COMPACT_SPREAD, targets: 10_000, timeout: 9_000, window: 500 },
-    { name: 'compact spread: no room left → all start at once', policy: COMPACT_SPREAD, targets: 100, timeout: 9_800, window: 0 },
+    {
+      name: 'interval spread: the whole round period',
+      policy: { kind: 'interval' } as const,
+      targets: 5,
+      timeout: 9_000,
+      window: 10_000,
+    },
+    {
+      name: 'compact spread: 2 ms per target for a few targets',
+      policy: COMPACT_SPREAD,
+      targets: 5,
+      timeout: 5_000,
+      window: 10,
+    },
+    {
+      name: 'compact spread: never past the point where the slowest probe would overrun the round',
+      policy: COMPACT_SPREAD,
+      targets: 10_000,
+      timeout: 9_000,
+      window: 500,
+    },
+    {
+      name: 'compact spread: no room left → all start at once',
+      policy: COMPACT_SPREAD,
+      targets: 100,
+      timeout: 9_800,
+      window: 0,
+    },
   ])('$name', ({ policy, targets, timeout, window }) => {
     expect(spreadWindowMs(policy, 10_000, targets, timeout)).toBe(window);
   });
@@ -82,7 +127,10 @@ describe('the local round timer', () => {
     // Prepare
     vi.useFakeTimers({ now: MINUTE + 3_000 });
     const fired: number[] = [];
-    const scheduler = startRoundScheduler({ roundPeriodMs: () => 10_000, runRound: async (dueAt) => void fired.push(dueAt) });
+    const scheduler = startRoundScheduler({
+      roundPeriodMs: () => 10_000,
+      runRound: async (dueAt) => void fired.push(dueAt),
+    });
     // Act
     await vi.advanceTimersByTimeAsync(30_000);
     await scheduler.stop();

@@ -16,24 +16,22 @@ const REGION = 'eu-west-1';
 const PERIOD = 10_000;
 
 function sqsEvent(...bodies: string[]): SQSEvent {
-  const records = bodies.map(
-    (body, i): SQSRecord => ({
-      messageId: `m-${i}`,
-      receiptHandle: `r-${i}`,
-      body,
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: String(Date.now()),
-        SenderId: 'tick',
-        ApproximateFirstReceiveTimestamp: String(Date.now()),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:rounds',
-      awsRegion: REGION,
-    }),
-  );
+  const records = bodies.map((body, i): SQSRecord => ({
+    messageId: `m-${i}`,
+    receiptHandle: `r-${i}`,
+    body,
+    attributes: {
+      ApproximateReceiveCount: '1',
+      SentTimestamp: String(Date.now()),
+      SenderId: 'tick',
+      ApproximateFirstReceiveTimestamp: String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:rounds',
+    awsRegion: REGION,
+  }));
   return { Records: records };
 }
 const round = (dueAt: number) => JSON.stringify({ dueAt, roundPeriodMs: PERIOD });
@@ -57,14 +55,25 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
     const table = await freshTable();
     ({ tableName, dynamodb } = table);
     const shop = profile('shop', {
-      monitorConfig: monitor({ port, intervalInSeconds: 10, timeoutInSeconds: 5, toleratedNumberOfFailures: 0 }),
+      monitorConfig: monitor({
+        port,
+        intervalInSeconds: 10,
+        timeoutInSeconds: 5,
+        toleratedNumberOfFailures: 0,
+      }),
       endpoints: [external('east', '127.0.0.1', { targetKind: 'ipv4' })],
     });
     targetKey = probeTargetOf(shop, shop.endpoints[0] as ExternalEndpoint).key;
     await dynamodb.send(
       new PutItemCommand({
         TableName: tableName,
-        Item: marshall({ ...Keys.config('shop'), name: 'shop', definition: JSON.stringify(shop), version: '1', defaultProbeRegions: [REGION] }),
+        Item: marshall({
+          ...Keys.config('shop'),
+          name: 'shop',
+          definition: JSON.stringify(shop),
+          version: '1',
+          defaultProbeRegions: [REGION],
+        }),
       }),
     );
     Object.assign(process.env, {
@@ -96,7 +105,11 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
     // Assess
     expect(response).toEqual({ batchItemFailures: [] });
     expect(await stored(Keys.verdict(targetKey, REGION))).toMatchObject({ verdict: 'up', region: REGION });
-    expect(await stored(Keys.heartbeat(REGION))).toMatchObject({ region: REGION, targets: 1, periodMs: 60_000 });
+    expect(await stored(Keys.heartbeat(REGION))).toMatchObject({
+      region: REGION,
+      targets: 1,
+      periodMs: 60_000,
+    });
   });
 
   it('a duplicate delivery, a round a whole period late and a message that is not a round are acknowledged and skipped', async () => {
@@ -117,7 +130,10 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
     // Act
     await handler(sqsEvent(round(roundDueAtOf(Date.now(), PERIOD))));
     // Assess
-    expect(await stored(Keys.verdict(targetKey, REGION))).toMatchObject({ verdict: 'down', reason: 'status' });
+    expect(await stored(Keys.verdict(targetKey, REGION))).toMatchObject({
+      verdict: 'down',
+      reason: 'status',
+    });
     healthy = true;
   });
 });

@@ -7,10 +7,26 @@ const REGIONS = ['us-east-1', 'eu-west-1'];
 
 describe('planProbeTargets', () => {
   it.each([
-    { name: 'an Enabled endpoint of an Enabled profile is probed', endpoint: external('a', 'a.example.net'), probed: true },
-    { name: 'a Disabled endpoint is not probed', endpoint: external('a', 'a.example.net', { endpointStatus: 'Disabled' }), probed: false },
-    { name: 'an always-serve endpoint is not probed', endpoint: external('a', 'a.example.net', { alwaysServe: true }), probed: false },
-    { name: 'a nested endpoint is never probed by the parent', endpoint: nested('child', 'other'), probed: false },
+    {
+      name: 'an Enabled endpoint of an Enabled profile is probed',
+      endpoint: external('a', 'a.example.net'),
+      probed: true,
+    },
+    {
+      name: 'a Disabled endpoint is not probed',
+      endpoint: external('a', 'a.example.net', { endpointStatus: 'Disabled' }),
+      probed: false,
+    },
+    {
+      name: 'an always-serve endpoint is not probed',
+      endpoint: external('a', 'a.example.net', { alwaysServe: true }),
+      probed: false,
+    },
+    {
+      name: 'a nested endpoint is never probed by the parent',
+      endpoint: nested('child', 'other'),
+      probed: false,
+    },
   ])('$name', ({ endpoint, probed }) => {
     // Prepare
     const profiles = [profile('shop', { endpoints: [endpoint] })];
@@ -21,15 +37,37 @@ describe('planProbeTargets', () => {
   });
 
   it('a Disabled profile probes nothing', () => {
-    const profiles = [profile('shop', { profileStatus: 'Disabled', endpoints: [external('a', 'a.example.net')] })];
+    const profiles = [
+      profile('shop', { profileStatus: 'Disabled', endpoints: [external('a', 'a.example.net')] }),
+    ];
     expect(planProbeTargets(profiles, 'us-east-1', REGIONS)).toEqual([]);
   });
 
   it.each([
-    { name: 'the default probe regions include the region → probed', probeRegions: undefined, region: 'eu-west-1', count: 1 },
-    { name: 'the default probe regions leave the region out → not probed', probeRegions: undefined, region: 'ap-south-1', count: 0 },
-    { name: "the profile's own probe regions override the default", probeRegions: ['ap-south-1'], region: 'ap-south-1', count: 1 },
-    { name: "a default region the profile's list leaves out does not probe", probeRegions: ['ap-south-1'], region: 'us-east-1', count: 0 },
+    {
+      name: 'the default probe regions include the region → probed',
+      probeRegions: undefined,
+      region: 'eu-west-1',
+      count: 1,
+    },
+    {
+      name: 'the default probe regions leave the region out → not probed',
+      probeRegions: undefined,
+      region: 'ap-south-1',
+      count: 0,
+    },
+    {
+      name: "the profile's own probe regions override the default",
+      probeRegions: ['ap-south-1'],
+      region: 'ap-south-1',
+      count: 1,
+    },
+    {
+      name: "a default region the profile's list leaves out does not probe",
+      probeRegions: ['ap-south-1'],
+      region: 'us-east-1',
+      count: 0,
+    },
   ])('$name', ({ probeRegions, region, count }) => {
     const profiles = [profile('shop', { probeRegions, endpoints: [external('a', 'a.example.net')] })];
     expect(planProbeTargets(profiles, region, REGIONS)).toHaveLength(count);
@@ -37,8 +75,14 @@ describe('planProbeTargets', () => {
 
   it('the same check in several profiles is probed once, at the shortest interval, serving all of them', () => {
     // Prepare
-    const slow = profile('slow', { monitorConfig: monitor({ intervalInSeconds: 30, timeoutInSeconds: 9 }), endpoints: [external('e1', 'api.example.net')] });
-    const fast = profile('fast', { monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 9 }), endpoints: [external('e2', 'api.example.net')] });
+    const slow = profile('slow', {
+      monitorConfig: monitor({ intervalInSeconds: 30, timeoutInSeconds: 9 }),
+      endpoints: [external('e1', 'api.example.net')],
+    });
+    const fast = profile('fast', {
+      monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 9 }),
+      endpoints: [external('e2', 'api.example.net')],
+    });
     // Act
     const targets = planProbeTargets([slow, fast], 'us-east-1', REGIONS);
     // Assess
@@ -52,7 +96,10 @@ describe('planProbeTargets', () => {
 
   it('checks that differ in anything (here the path) are separate targets', () => {
     const a = profile('a', { endpoints: [external('e', 'api.example.net')] });
-    const b = profile('b', { monitorConfig: monitor({ path: '/other' }), endpoints: [external('e', 'api.example.net')] });
+    const b = profile('b', {
+      monitorConfig: monitor({ path: '/other' }),
+      endpoints: [external('e', 'api.example.net')],
+    });
     expect(planProbeTargets([a, b], 'us-east-1', REGIONS)).toHaveLength(2);
   });
 
@@ -64,7 +111,9 @@ describe('planProbeTargets', () => {
 
   it('offsets are stable: a restart, or other targets coming and going, does not move a target', () => {
     const one = profile('shop', { endpoints: [external('a', 'a.example.net')] });
-    const more = profile('shop', { endpoints: [external('a', 'a.example.net'), external('b', 'b.example.net')] });
+    const more = profile('shop', {
+      endpoints: [external('a', 'a.example.net'), external('b', 'b.example.net')],
+    });
     const before = planProbeTargets([one], 'us-east-1', REGIONS)[0];
     const after = planProbeTargets([more], 'us-east-1', REGIONS).find((t) => t.host === 'a.example.net');
     expect(after?.offsetMs).toBe(before?.offsetMs);
@@ -73,7 +122,10 @@ describe('planProbeTargets', () => {
   it('offsets spread the targets over the interval: no burst at the start of the round', () => {
     // Prepare: 1,000 targets at 10 s
     const endpoints = Array.from({ length: 1_000 }, (_, i) => external(`e${i}`, `host-${i}.example.net`));
-    const shop = profile('shop', { monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 9 }), endpoints });
+    const shop = profile('shop', {
+      monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 9 }),
+      endpoints,
+    });
     // Act
     const targets = planProbeTargets([shop], 'us-east-1', REGIONS);
     // Assess: every tenth of the interval holds roughly a tenth of the targets

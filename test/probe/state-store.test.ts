@@ -56,7 +56,9 @@ describe.each(implementations)('probe state store ($name)', ({ make }) => {
     const store = await make();
     await store.putVerdict(verdict(2_000, 'down'));
     expect(await store.putVerdict(verdict(at, 'up'))).toBe('superseded');
-    expect((await store.loadVerdicts('eu-west-1', [verdict(0).targetKey]))[0]).toEqual(verdict(2_000, 'down'));
+    expect((await store.loadVerdicts('eu-west-1', [verdict(0).targetKey]))[0]).toEqual(
+      verdict(2_000, 'down'),
+    );
   });
 
   it('an older heartbeat does not overwrite a newer one', async () => {
@@ -73,9 +75,15 @@ describe('DynamoDB probe state store: the table layout', () => {
     const { dynamodb, tableName } = await freshTable();
     await new DynamoDbProbeStateStore(dynamodb, tableName).putVerdict(verdict(1_000));
     const got = await dynamodb.send(
-      new GetItemCommand({ TableName: tableName, Key: marshall(Keys.verdict(verdict(0).targetKey, 'eu-west-1')) }),
+      new GetItemCommand({
+        TableName: tableName,
+        Key: marshall(Keys.verdict(verdict(0).targetKey, 'eu-west-1')),
+      }),
     );
-    expect(unmarshall(got.Item!)).toEqual({ ...Keys.verdict(verdict(0).targetKey, 'eu-west-1'), ...verdict(1_000) });
+    expect(unmarshall(got.Item!)).toEqual({
+      ...Keys.verdict(verdict(0).targetKey, 'eu-west-1'),
+      ...verdict(1_000),
+    });
   });
 
   it('loads more verdicts than one BatchGetItem takes (100)', async () => {

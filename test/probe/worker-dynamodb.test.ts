@@ -52,7 +52,9 @@ async function setup() {
     return report;
   };
   const storedVerdict = async (key: string) => {
-    const got = await dynamodb.send(new GetItemCommand({ TableName: tableName, Key: marshall(Keys.verdict(key, REGION)) }));
+    const got = await dynamodb.send(
+      new GetItemCommand({ TableName: tableName, Key: marshall(Keys.verdict(key, REGION)) }),
+    );
     return got.Item === undefined ? undefined : unmarshall(got.Item);
   };
   return { dynamodb, tableName, counts, clock, makeWorker, round, storedVerdict };
@@ -101,7 +103,9 @@ describe('probe worker against DynamoDB Local', () => {
     b.script.down.add('t');
     const report = await round(b.worker);
     // Assess
-    expect(report.changes.map((c) => c.detail)).toEqual([expect.stringMatching(/^3 consecutive failures \(tolerated 2\)/)]);
+    expect(report.changes.map((c) => c.detail)).toEqual([
+      expect.stringMatching(/^3 consecutive failures \(tolerated 2\)/),
+    ]);
     expect((await storedVerdict('t'))?.verdict).toBe('down');
   });
 

@@ -19,7 +19,11 @@ export function monitor(overrides: Partial<MonitorConfig> = {}): MonitorConfig {
   };
 }
 
-export function external(name: string, target: string, overrides: Partial<ExternalEndpoint> = {}): ExternalEndpoint {
+export function external(
+  name: string,
+  target: string,
+  overrides: Partial<ExternalEndpoint> = {},
+): ExternalEndpoint {
   return {
     type: 'external',
     name,
@@ -60,7 +64,13 @@ export function profile(name: string, overrides: Partial<Profile> = {}): Profile
     name,
     profileStatus: 'Enabled',
     trafficRoutingMethod: 'Priority',
-    dnsConfig: { zoneName: 'example.com', hostedZoneId: 'Z1', relativeName: name, ttl: 30, fqdn: `${name}.example.com` },
+    dnsConfig: {
+      zoneName: 'example.com',
+      hostedZoneId: 'Z1',
+      relativeName: name,
+      ttl: 30,
+      fqdn: `${name}.example.com`,
+    },
     maxReturn: undefined,
     monitorConfig: monitor(),
     probeRegions: undefined,

@@ -11,7 +11,15 @@ const quiet = { warn: () => undefined };
 function setup(overrides: Partial<ProbeWorkerOptions> = {}, store = new MemoryProbeStateStore()) {
   const clock = fakeClock();
   const script = scriptedProber(clock);
-  const worker = createProbeWorker({ region: REGION, store, prober: script.prober, clock, sleep: noSleep, logger: quiet, ...overrides });
+  const worker = createProbeWorker({
+    region: REGION,
+    store,
+    prober: script.prober,
+    clock,
+    sleep: noSleep,
+    logger: quiet,
+    ...overrides,
+  });
   let dueAt = Math.ceil(clock.now() / ROUND) * ROUND;
   const round = async () => {
     clock.set(dueAt);
@@ -62,7 +70,11 @@ describe('probe worker: from checks to the region verdict (SPEC §3)', () => {
     worker.setTargets([planned('t')]);
     const report = await round();
     expect(report.verdictWrites).toBe(1);
-    expect(store.verdicts.get(`t\u0000${REGION}`)).toMatchObject({ verdict: 'up', detail: 'check succeeded', latencyMs: 3 });
+    expect(store.verdicts.get(`t\u0000${REGION}`)).toMatchObject({
+      verdict: 'up',
+      detail: 'check succeeded',
+      latencyMs: 3,
+    });
   });
 
   it('an undecided failing count is kept in the heartbeat checkpoint, not in a verdict', async () => {
@@ -73,7 +85,9 @@ describe('probe worker: from checks to the region verdict (SPEC §3)', () => {
     const second = await round();
     expect(first.verdictWrites + second.verdictWrites).toBe(0);
     expect(second.heartbeatWritten).toBe(true);
-    expect(store.heartbeats.get(REGION)?.checkpoint).toEqual({ t: { kind: 'consecutiveFailures', failures: 2 } });
+    expect(store.heartbeats.get(REGION)?.checkpoint).toEqual({
+      t: { kind: 'consecutiveFailures', failures: 2 },
+    });
   });
 });
 
