@@ -1,5 +1,5 @@
 /**
- * The evaluator: a DynamoDB-stream handler that admits only CONFIG and TARGET# items (its
+ * The evaluator: a DynamoDB-stream handler that admits only CONFIG, TARGET# and TICK items (its
  * own STATUS/HISTORY writes and the heartbeats never trigger it), with every stream default
  * replaced (STYLE 8), plus the per-minute tick that applies staleness.
  */
@@ -91,6 +91,7 @@ export class Evaluator extends Construct {
           FilterCriteria.filter({
             dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.target) } } },
           }),
+          FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.tick) } } } }),
         ],
       }),
     );
@@ -100,7 +101,9 @@ export class Evaluator extends Construct {
       description: 'traffic-manager: evaluator tick (staleness) every minute',
     });
 
-    for (const fn of [this.function, this.tick]) this.grantEvaluation(fn, props);
+    this.grantEvaluation(this.function, props);
+    // The tick only reads heartbeats/config and writes the TICK item; it never publishes.
+    props.table.grantReadWriteData(this.tick);
 
     suppress(this, [
       BASIC_EXECUTION_ROLE,

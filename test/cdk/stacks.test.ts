@@ -110,13 +110,14 @@ describe('the evaluator stream event source', () => {
     return found[0]!.Properties as Record<string, unknown>;
   };
 
-  it('admits only CONFIG and TARGET# items, so its own writes and heartbeats never trigger it', () => {
+  it('admits only CONFIG, TARGET# and TICK items, so its own writes and heartbeats never trigger it', () => {
     const patterns = (mapping().FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) =>
       JSON.parse(f.Pattern),
     );
     expect(patterns).toEqual([
       { dynamodb: { Keys: { pk: { S: ['CONFIG'] } } } },
       { dynamodb: { Keys: { pk: { S: [{ prefix: 'TARGET#' }] } } } },
+      { dynamodb: { Keys: { pk: { S: ['TICK'] } } } },
     ]);
   });
 
@@ -303,8 +304,8 @@ describe('least privilege', () => {
       const forZone = statements.filter((s) =>
         JSON.stringify(s.Resource).includes(`:route53:::hostedzone/${zone}`),
       );
-      // The evaluator and its tick each hold the grant.
-      expect(forZone).toHaveLength(2);
+      // Only the evaluator holds the grant; the tick never publishes.
+      expect(forZone).toHaveLength(1);
       for (const statement of forZone) {
         expect(actionsOf(statement)).toEqual(['route53:ChangeResourceRecordSets']);
         expect(statement.Condition).toEqual({
