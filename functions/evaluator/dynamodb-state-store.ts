@@ -65,23 +65,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveStatus(status: StoredStatus): Promise<void> {
-    await this.client.send(
-      new PutItemCommand({
-        TableName: this.tableName,
-        Item: marshall({
-          ...Keys.status(status.report.profile),
-          name: status.report.profile,
-          status: status.report.status,
-          stale: status.report.stale,
-          since: status.report.since,
-          report: JSON.stringify(status.report),
-          hostedZoneId: status.hostedZoneId,
-          ownedName: status.ownedName,
-          published: JSON.stringify(status.published),
-          cidrCollections: JSON.stringify(status.cidrCollections),
-        }),
-      }),
-    );
+    await this.saveStatuses([status]);
+  }
+
+  async saveStatuses(statuses: readonly StoredStatus[]): Promise<void> {
+    await this.batchWrite(statuses.map((status) => ({ PutRequest: { Item: statusItem(status) } })), 'status');
   }
 
   async deleteStatus(profile: string): Promise<void> {
@@ -99,17 +87,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         ),
       },
     }));
-    for (let i = 0; i < requests.length; i += 25) {
-      let pending: WriteRequest[] = requests.slice(i, i + 25);
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await backoff(attempt);
-        const result = await this.client.send(
-          new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }),
-        );
-        pending = result.UnprocessedItems?.[this.tableName] ?? [];
-        if (attempt >= 8 && pending.length > 0) throw new Error(`history: ${pending.length} writes left unprocessed`);
-      }
-    }
+    await this.batchWrite(requests, 'history');
   }
 
   async loadTick(): Promise<TickItem | undefined> {
@@ -145,11 +123,12 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return items;
   }
 
-  /** BatchGetItem in chunks of 100, retrying unprocessed keys. */
+  /** BatchGetItem in chunks of 100 (a few at a time), retrying unprocessed keys. */
   private async batchGet(keys: readonly { pk: string; sk: string }[]): Promise<Item[]> {
-    const items: Item[] = [];
-    for (let i = 0; i < keys.length; i += 100) {
-      let pending: Item[] = keys.slice(i, i + 100).map((key) => marshall(key));
+    const chunks = chunked(keys, 100);
+    const pages = await inParallel(chunks, async (chunk) => {
+      const items: Item[] = [];
+      let pending: Item[] = chunk.map((key) => marshall(key));
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt > 0) await backoff(attempt);
         const result = await this.client.send(
@@ -161,9 +140,59 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
         if (attempt >= 8 && pending.length > 0) throw new Error(`batch get: ${pending.length} keys left unprocessed`);
       }
-    }
-    return items;
+      return items;
+    });
+    return pages.flat();
   }
+
+  /** BatchWriteItem in chunks of 25 (a few at a time), retrying unprocessed writes. */
+  private async batchWrite(requests: readonly WriteRequest[], what: string): Promise<void> {
+    await inParallel(chunked(requests, 25), async (chunk) => {
+      let pending: WriteRequest[] = chunk;
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) await backoff(attempt);
+        const result = await this.client.send(
+          new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }),
+        );
+        pending = result.UnprocessedItems?.[this.tableName] ?? [];
+        if (attempt >= 8 && pending.length > 0) throw new Error(`${what}: ${pending.length} writes left unprocessed`);
+      }
+    });
+  }
+}
+
+function statusItem(status: StoredStatus): Item {
+  return marshall({
+    ...Keys.status(status.report.profile),
+    name: status.report.profile,
+    status: status.report.status,
+    stale: status.report.stale,
+    since: status.report.since,
+    report: JSON.stringify(status.report),
+    hostedZoneId: status.hostedZoneId,
+    ownedName: status.ownedName,
+    published: JSON.stringify(status.published),
+    cidrCollections: JSON.stringify(status.cidrCollections),
+  });
+}
+
+function chunked<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Requests in flight at once: enough to hide round trips, few enough not to burst past the table's capacity. */
+const PARALLEL_REQUESTS = 8;
+
+async function inParallel<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await run(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, items.length) }, worker));
+  return results;
 }
 
 function backoff(attempt: number): Promise<void> {

@@ -225,6 +225,7 @@ async function saveStatuses(
   previous: ReadonlyMap<string, StoredStatus>,
 ): Promise<void> {
   const reportOf = new Map(reports.map((r) => [r.profile, r]));
+  const changed: StoredStatus[] = [];
   for (const profile of profiles) {
     const report = reportOf.get(profile.name);
     if (report === undefined) continue;
@@ -237,8 +238,9 @@ async function saveStatuses(
       cidrCollections: collections.filter((c) => c.name === collectionNameOf(profile, collections)),
     };
     const before = previous.get(profile.name);
-    if (before === undefined || JSON.stringify(before) !== JSON.stringify(next)) await deps.store.saveStatus(next);
+    if (before === undefined || JSON.stringify(before) !== JSON.stringify(next)) changed.push(next);
   }
+  if (changed.length > 0) await deps.store.saveStatuses(changed);
 }
 
 /** Subnet profiles own one collection, named by the planner. */

@@ -26,6 +26,8 @@ export interface EvaluatorStateStore {
   loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
   loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;
   saveStatus(status: StoredStatus): Promise<void>;
+  /** Saves many statuses in as few requests as the store allows. */
+  saveStatuses(statuses: readonly StoredStatus[]): Promise<void>;
   deleteStatus(profile: string): Promise<void>;
   appendHistory(changes: readonly StatusChange[], now: number): Promise<void>;
   loadTick(): Promise<TickItem | undefined>;

@@ -1,8 +1,9 @@
 /**
  * The probe function's round handler (SQS event source; docs/adr/0001-probe-cadence.md).
- * Environment: TABLE_NAME, PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma
- * list, fallback default probe regions), PROBE_CONCURRENCY (default 800),
- * HEARTBEAT_PERIOD_MS (default 60000); AWS_ENDPOINT_URL_DYNAMODB for a local table.
+ * Environment: TABLE_NAME, TABLE_REGION (the table's region when not the function's),
+ * PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma list, fallback default probe
+ * regions), PROBE_CONCURRENCY (default 800), HEARTBEAT_PERIOD_MS (default 60000);
+ * AWS_ENDPOINT_URL_DYNAMODB for a local table.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';

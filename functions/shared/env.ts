@@ -8,8 +8,10 @@ import { InvalidEnvironmentVariableError, MissingEnvironmentVariableError } from
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
-export function dynamoDbClientFromEnv(): DynamoDBClient {
-  return new DynamoDBClient({});
+/** `TABLE_REGION`, when set, is the table's region (probe regions write to the home region's table). */
+export function dynamoDbClientFromEnv(env: Environment = process.env): DynamoDBClient {
+  const region = env.TABLE_REGION?.trim();
+  return new DynamoDBClient(region ? { region } : {});
 }
 
 /** `TABLE_NAME`: the traffic-manager table. */

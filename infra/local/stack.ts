@@ -112,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       handler: createStreamHandler(() => deps, {
         onError: (error) => log(`evaluator: ${(error as Error).message} (the batch will be retried)`),
       }),
+      onError: (error) => log(`stream poller: ${(error as Error).message}`),
       onDeadLetter: (record, reason) =>
         log(`evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`),
     });

@@ -5,6 +5,11 @@
  * Lambda does — the batch is retried from the first failed record; a record that keeps
  * failing is retried a bounded number of times and then handed to `onDeadLetter`
  * (the cloud's on-failure queue) and skipped. Never a crash loop.
+ *
+ * Batching follows the cloud's settings (`EVALUATOR_STREAM_SETTINGS`): records are gathered
+ * up to the batch size or the batching window, with one local difference — the window closes
+ * early as soon as a poll finds the stream quiet, so a lone transition is not held for the
+ * whole window (Lambda always waits it out), while a burst still lands in one batch.
  */
 import {
   DescribeStreamCommand,
@@ -14,13 +19,18 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/items.js';
 
 export interface StreamPollerOptions {
   readonly client: DynamoDBStreamsClient;
   readonly streamArn: string;
   readonly handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  /** @default EVALUATOR_STREAM_SETTINGS.batchSize */
   readonly batchSize?: number;
+  /** @default EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs (closed early when the stream is quiet) */
+  readonly maxBatchingWindowMs?: number;
+  /** Pause between polls of an idle stream. @default 50 */
   readonly pollIntervalMs?: number;
   /** Attempts after the first before a record is dead-lettered (the cloud stack uses the same number). */
   readonly retryAttempts?: number;
@@ -38,14 +48,20 @@ export interface StreamPoller {
 
 export const LOCAL_RETRY_ATTEMPTS = 3;
 
+/** GetRecords' maximum page. */
+const GET_RECORDS_LIMIT = 1000;
+
 export function matchesEvaluatorFilter(record: DynamoDBRecord): boolean {
   const pk = record.dynamodb?.Keys?.pk?.S;
   return pk !== undefined && EVALUATOR_TRIGGER_PREFIXES.some((prefix) => pk.startsWith(prefix));
 }
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? EVALUATOR_STREAM_SETTINGS.batchSize;
+  const maxBatchingWindowMs = options.maxBatchingWindowMs ?? EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
+  // While records are arriving, the next poll comes sooner: it only has to tell a burst from a lone write.
+  const gatherIntervalMs = Math.min(10, pollIntervalMs);
   const retryAttempts = options.retryAttempts ?? LOCAL_RETRY_ATTEMPTS;
   const iterators = new Map<string, string | undefined>(); // shardId → iterator (undefined: closed)
   const pending: DynamoDBRecord[] = [];
@@ -55,6 +71,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   let iteration = 0;
   let lastIdleIteration = -1;
   let invocations = 0;
+
+  let gatheringSince: number | undefined; // when the records now pending started to arrive
 
   let discoveredAt = 0;
   const discoverShards = async () => {
@@ -73,17 +91,30 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
   };
 
-  const fetch = async (): Promise<number> => {
+  /** Records fetched, and whether a shard had more than one page ready. */
+  const fetch = async (): Promise<{ fetched: number; more: boolean }> => {
     let fetched = 0;
+    let more = false;
     for (const [shardId, iterator] of iterators) {
       if (iterator === undefined) continue;
-      const page = await options.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      const page = await options.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
       iterators.set(shardId, page.NextShardIterator);
       const records = (page.Records ?? []).map(toLambdaRecord).filter(matchesEvaluatorFilter);
       pending.push(...records);
       fetched += page.Records?.length ?? 0;
+      if ((page.Records?.length ?? 0) >= GET_RECORDS_LIMIT) more = true;
     }
-    return fetched;
+    return { fetched, more };
+  };
+
+  /** Keep gathering while the stream is busy, the batch is not full and the window is open. */
+  const keepGathering = (fetched: number): boolean => {
+    if (pending.length === 0) {
+      gatheringSince = undefined;
+      return false;
+    }
+    gatheringSince ??= Date.now();
+    return fetched > 0 && pending.length < batchSize && Date.now() - gatheringSince < maxBatchingWindowMs;
   };
 
   const deliver = async () => {
@@ -128,7 +159,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       const current = ++iteration;
       try {
         await discoverShards();
-        const fetched = await fetch();
+        const { fetched, more } = await fetch();
+        if (keepGathering(fetched)) {
+          if (!more) await sleep(gatherIntervalMs);
+          continue;
+        }
+        gatheringSince = undefined;
         await deliver();
         if (fetched === 0 && pending.length === 0) lastIdleIteration = current;
       } catch (error) {

@@ -47,6 +47,16 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
   };
   const errors: unknown[] = [];
   const handler = createStreamHandler(() => deps, { onError: (error) => errors.push(error) });
+  /** Every invocation through the poller: when it started and ended, and how many records it carried. */
+  const invocations: { startedAt: number; endedAt: number; records: number }[] = [];
+  const loggedHandler: typeof handler = async (event) => {
+    const startedAt = Date.now();
+    try {
+      return await handler(event);
+    } finally {
+      invocations.push({ startedAt, endedAt: Date.now(), records: event.Records.length });
+    }
+  };
   let poller: StreamPoller | undefined;
 
   const put = (item: Record<string, unknown>) =>
@@ -57,6 +67,7 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
     tableName,
     deps,
     handler,
+    invocations,
     errors,
     put,
     /** Starts the local stand-in for Lambda's event source mapping (its defaults unless overridden). */
@@ -64,7 +75,7 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
       poller = startStreamPoller({
         client: streams,
         streamArn,
-        handler,
+        handler: loggedHandler,
         onError: (error) => errors.push(error),
         ...overrides,
       });

@@ -1,0 +1,11 @@
+import { startLocalStack } from '../infra/local/stack.ts';
+import { parseDefinitions } from '../shared/profile/index.ts';
+import { demoDefinitions, startDemoBackends } from '../infra/local/demo.ts';
+const demo = await startDemoBackends(() => {});
+const r = parseDefinitions(demoDefinitions(demo.port));
+if (!r.ok) throw new Error('x');
+const t0 = Date.now();
+const stack = await startLocalStack({ profiles: r.profiles, dnsPort: 0, timeScale: 0.2, log: (l) => console.log(((Date.now()-t0)/1000).toFixed(1), l) });
+console.log('started', (Date.now()-t0)/1000);
+await new Promise((res) => setTimeout(res, 15000));
+await stack.stop(); await demo.stop();

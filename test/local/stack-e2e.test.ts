@@ -1,0 +1,270 @@
+/**
+ * End-to-end: the whole local stack (`tm local`'s code) with real probe workers against
+ * loopback backends, the evaluator on the real DynamoDB Local stream, the local Route 53,
+ * and answers read with `dig` over real DNS. Time scale 0.1: checks every second.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local.js';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import { parseDefinitions } from '../../shared/profile/index.js';
+import type { EndpointStatusChange } from '../../shared/status/report.js';
+import { dig, digAvailable } from './dns-fixtures.js';
+
+const TIME_SCALE = 0.1;
+const BACKENDS = { a: '127.0.0.21', b: '127.0.0.22', c: '127.0.0.23', d: '127.0.0.24' } as const;
+type Backend = keyof typeof BACKENDS;
+
+const healthy = new Map<Backend, boolean>(Object.keys(BACKENDS).map((k) => [k as Backend, true]));
+const servers: Server[] = [];
+let stack: LocalStack;
+let port: number;
+
+function definitions(overrides: Record<string, Record<string, unknown>> = {}) {
+  const monitorConfig = {
+    protocol: 'HTTP',
+    port,
+    path: '/health',
+    intervalInSeconds: 10,
+    timeoutInSeconds: 5,
+    toleratedNumberOfFailures: 2,
+  };
+  const profile = (name: string, method: string, endpoints: unknown[], extra: Record<string, unknown> = {}) => ({
+    name,
+    trafficRoutingMethod: method,
+    dnsConfig: { zoneName: 'example.com', relativeName: name, ttl: 5 },
+    monitorConfig,
+    endpoints,
+    ...extra,
+    ...overrides[name],
+  });
+  const list = [
+    profile('prio', 'Priority', [
+      { name: 'a', target: BACKENDS.a },
+      { name: 'b', target: BACKENDS.b },
+    ]),
+    profile('wtd', 'Weighted', [
+      { name: 'a', target: BACKENDS.a, weight: 1 },
+      { name: 'b', target: BACKENDS.b, weight: 1 },
+    ]),
+    profile('perf', 'Performance', [
+      { name: 'a', target: BACKENDS.a, endpointLocation: 'us-east-1' },
+      { name: 'b', target: BACKENDS.b, endpointLocation: 'eu-central-1' },
+    ]),
+    profile('geo', 'Geographic', [
+      { name: 'a', target: BACKENDS.a, geoMapping: ['GEO-EU'] },
+      { name: 'b', target: BACKENDS.b, geoMapping: ['WORLD'] },
+    ]),
+    profile(
+      'mv',
+      'MultiValue',
+      [
+        { name: 'a', target: BACKENDS.a },
+        { name: 'b', target: BACKENDS.b },
+        { name: 'c', target: BACKENDS.c },
+      ],
+      { maxReturn: 8 },
+    ),
+    profile('net', 'Subnet', [
+      { name: 'a', target: BACKENDS.a, subnets: ['192.0.2.0/24'] },
+      { name: 'b', target: BACKENDS.b },
+    ]),
+    profile('parent', 'Priority', [
+      { name: 'child', type: 'nested', targetProfile: 'child' },
+      { name: 'd', target: BACKENDS.d },
+    ]),
+    profile('child', 'Priority', [{ name: 'c', target: BACKENDS.c }]),
+  ];
+  const parsed = parseDefinitions(list);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.profiles;
+}
+
+async function answers(name: string, ...args: string[]): Promise<string[]> {
+  const result = await dig(stack.dnsPort, [name, 'A', ...args]);
+  return result.answers.filter((a) => a.type === 'A').map((a) => a.data).sort();
+}
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value)) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+const statusOf = async (profile: string, endpoint: string) =>
+  (await stack.statuses()).get(profile)?.report.endpoints.find((e) => e.endpoint === endpoint);
+
+async function allBackendsUpAndOnline() {
+  for (const key of healthy.keys()) healthy.set(key, true);
+  await eventually(
+    () => stack.statuses(),
+    (statuses) =>
+      [...statuses.values()].every((s) => s.report.endpoints.every((e) => e.status === 'Online' || e.status === 'Disabled')),
+  );
+}
+
+describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
+  beforeAll(async () => {
+    port = await freePort();
+    for (const [key, address] of Object.entries(BACKENDS)) {
+      const server = createServer((_req, res) => {
+        res.writeHead(healthy.get(key as Backend) === true ? 200 : 503).end();
+      });
+      await new Promise<void>((resolve) => server.listen(port, address, resolve));
+      servers.push(server);
+    }
+    stack = await startLocalStack({ profiles: definitions(), dnsPort: 0, timeScale: TIME_SCALE });
+    await allBackendsUpAndOnline();
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+
+  it('SPEC §3 timeline: Degraded exactly after tolerated+1 failed checks, Online again after one success', async () => {
+    expect(await answers('prio.example.com')).toEqual([BACKENDS.a]);
+    const seen = stack.events.length;
+    healthy.set('a', false);
+    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.b);
+    const toDegraded = stack.events
+      .slice(seen)
+      .map((e) => e.change)
+      .filter((c): c is EndpointStatusChange => c.endpoint === 'a' && c.profile === 'prio');
+    expect(toDegraded.map((c) => c.after)).toEqual(['Degraded']);
+    expect(toDegraded[0]?.reason).toMatch(/^3 consecutive failures \(tolerated 2\)/);
+
+    const beforeRecovery = stack.events.length;
+    healthy.set('a', true);
+    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.a);
+    const toOnline = stack.events
+      .slice(beforeRecovery)
+      .map((e) => e.change)
+      .filter((c) => c.endpoint === 'a' && c.profile === 'prio');
+    expect(toOnline.map((c) => c.after)).toEqual(['Online']);
+  });
+
+  it.each([
+    { name: 'Priority answers the first endpoint', query: ['prio.example.com'], expected: [BACKENDS.a] },
+    {
+      name: 'Performance answers the endpoint in the client’s region (ECS 192.0.2.1 → eu-central-1)',
+      query: ['perf.example.com', '+subnet=192.0.2.1/32'],
+      expected: [BACKENDS.b],
+    },
+    {
+      name: 'Performance answers us-east-1 to a client there (source 127.0.0.1)',
+      query: ['perf.example.com'],
+      expected: [BACKENDS.a],
+    },
+    {
+      name: 'Geographic answers the continent mapping to a European client',
+      query: ['geo.example.com', '+subnet=192.0.2.1/32'],
+      expected: [BACKENDS.a],
+    },
+    { name: 'Geographic answers WORLD to anyone else', query: ['geo.example.com'], expected: [BACKENDS.b] },
+    {
+      name: 'MultiValue answers every healthy address',
+      query: ['mv.example.com'],
+      expected: [BACKENDS.a, BACKENDS.b, BACKENDS.c],
+    },
+    {
+      name: 'Subnet answers the endpoint whose range holds the client',
+      query: ['net.example.com', '+subnet=192.0.2.1/32'],
+      expected: [BACKENDS.a],
+    },
+    {
+      name: 'Subnet answers the fallback to an unmapped client',
+      query: ['net.example.com', '+subnet=198.51.100.1/32'],
+      expected: [BACKENDS.b],
+    },
+    { name: 'a nested endpoint answers the child profile’s address', query: ['parent.example.com'], expected: [BACKENDS.c] },
+  ])('$name', async ({ query, expected }) => {
+    const [name = '', ...args] = query;
+    expect(await answers(name, ...args)).toEqual(expected);
+  });
+
+  it('Weighted answers both endpoints over many queries', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 30 && seen.size < 2; i++) for (const a of await answers('wtd.example.com')) seen.add(a);
+    expect([...seen].sort()).toEqual([BACKENDS.a, BACKENDS.b]);
+  });
+
+  it('Geographic keeps answering a Degraded endpoint (no failover)', async () => {
+    healthy.set('a', false);
+    await eventually(() => statusOf('geo', 'a'), (s) => s?.status === 'Degraded');
+    expect(await answers('geo.example.com', '+subnet=192.0.2.1/32')).toEqual([BACKENDS.a]);
+    expect(await answers('prio.example.com')).toEqual([BACKENDS.b]);
+    await allBackendsUpAndOnline();
+  });
+
+  it('nested: the child’s only endpoint Degraded → the parent fails over to its next endpoint', async () => {
+    healthy.set('c', false);
+    await eventually(() => answers('parent.example.com'), (v) => v[0] === BACKENDS.d);
+    expect((await statusOf('parent', 'child'))?.status).toBe('Degraded');
+    await allBackendsUpAndOnline();
+    await eventually(() => answers('parent.example.com'), (v) => v[0] === BACKENDS.c);
+  });
+
+  it('all degraded: every eligible endpoint is served again (MultiValue)', async () => {
+    for (const key of ['a', 'b', 'c'] as const) healthy.set(key, false);
+    await eventually(
+      () => statusOf('mv', 'c'),
+      (s) => s?.status === 'Degraded',
+    );
+    await eventually(() => Promise.all(['a', 'b'].map((e) => statusOf('mv', e))), (s) => s.every((x) => x?.status === 'Degraded'));
+    expect(await answers('mv.example.com')).toEqual([BACKENDS.a, BACKENDS.b, BACKENDS.c]);
+    expect((await stack.statuses()).get('mv')?.report.status).toBe('Degraded');
+    await allBackendsUpAndOnline();
+  });
+
+  it('an endpoint disabled in the definitions is gone from the answers at once', async () => {
+    await stack.setProfiles(definitions({ prio: { endpoints: [{ name: 'a', target: BACKENDS.a, endpointStatus: 'Disabled' }, { name: 'b', target: BACKENDS.b }] } }));
+    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.b);
+    await stack.setProfiles(definitions());
+    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.a);
+  });
+
+  it('a disabled profile answers NXDOMAIN', async () => {
+    await stack.setProfiles(definitions({ wtd: { profileStatus: 'Disabled' } }));
+    const result = await eventually(
+      () => dig(stack.dnsPort, ['wtd.example.com', 'A']),
+      (r) => r.status === 'NXDOMAIN',
+    );
+    expect(result.answers).toEqual([]);
+    await stack.setProfiles(definitions());
+    await eventually(() => answers('wtd.example.com'), (v) => v.length > 0);
+  });
+
+  it('a killed probe region: the other regions still decide', async () => {
+    await stack.killRegion('ap-southeast-1');
+    healthy.set('a', false);
+    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.b);
+    const votes = (await statusOf('prio', 'a'))?.votes.map((v) => `${v.region}:${v.vote}`);
+    expect(votes).toContain('us-east-1:down');
+    expect(votes).toContain('eu-west-1:down');
+    healthy.set('a', true);
+    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.a);
+  });
+
+  it('every probe region killed: the answers stay as they were (fail static) and the status says stale', async () => {
+    const before = await answers('prio.example.com');
+    await stack.killRegion('us-east-1');
+    await stack.killRegion('eu-west-1');
+    healthy.set('a', false); // nobody probes any more: this must not change DNS
+    await eventually(
+      async () => {
+        await stack.tick();
+        return statusOf('prio', 'a');
+      },
+      (s) => s?.stale === true,
+      40_000,
+    );
+    expect(await answers('prio.example.com')).toEqual(before);
+    expect((await statusOf('prio', 'a'))?.status).toBe('Online');
+  }, 60_000);
+});
