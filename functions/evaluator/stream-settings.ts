@@ -13,5 +13,5 @@ export const EVALUATOR_STREAM_SETTINGS = {
   /** Records per invocation (Lambda `BatchSize`). */
   batchSize: 10_000,
   /** How long records are gathered before an invocation (Lambda `MaximumBatchingWindowInSeconds`, in ms). */
-  maxBatchingWindowMs: 1_000,
+  maxBatchingWindowMs: 2_000,
 } as const;

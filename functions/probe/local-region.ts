@@ -59,7 +59,11 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
   worker.setTargets(planProbeTargets(options.profiles, options.region, defaults));
   const scheduler = startRoundScheduler({
     roundPeriodMs: () => worker.roundPeriodMs(),
-    runRound: async (dueAt, period) => options.onRound?.(await worker.runRound(dueAt, period)),
+    runRound: async (dueAt, period) => {
+      // Not `onRound?.(await …)`: optional chaining would skip the round itself when onRound is absent.
+      const report = await worker.runRound(dueAt, period);
+      options.onRound?.(report);
+    },
     onError: (error) =>
       (options.logger ?? console).warn('probe round failed', {
         region: options.region,

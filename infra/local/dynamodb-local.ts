@@ -73,6 +73,7 @@ export async function startDynamoDbLocal(options: { port?: number } = {}): Promi
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),
       '-inMemory',
+      '-sharedDb', // one database whatever the credentials and region of the client
       '-disableTelemetry',
       '-port',
       String(port),

@@ -13,7 +13,7 @@ import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
 import { callbackSink } from '../../functions/evaluator/event-sinks.js';
 import { createStreamHandler } from '../../functions/evaluator/handler.js';
-import { noMetrics, type StatusEvent } from '../../functions/evaluator/ports.js';
+import { noMetrics, type StatusEvent, type StoredStatus } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from '../../functions/probe/local-region.js';
@@ -58,6 +58,8 @@ export interface LocalStack {
   readonly profiles: readonly Profile[];
   /** Stops one probe region's worker: it no longer probes nor heartbeats. */
   killRegion(region: string): Promise<void>;
+  /** The evaluator's status items (what `tm status` prints). */
+  statuses(): Promise<Map<string, StoredStatus>>;
   /** Runs the evaluator tick now (it also runs every minute × time scale). */
   tick(): Promise<void>;
   /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
@@ -168,6 +170,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await workers.get(region)?.stop();
         workers.delete(region);
       },
+      statuses: () => store.loadStatuses(),
       tick,
       async setProfiles(next) {
         profiles = withHostedZones(route53, next);

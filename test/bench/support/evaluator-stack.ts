@@ -50,11 +50,12 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
   /** Every invocation through the poller: when it started and ended, and how many records it carried. */
   const invocations: { startedAt: number; endedAt: number; records: number }[] = [];
   const loggedHandler: typeof handler = async (event) => {
-    const startedAt = Date.now();
+    const invocation = { startedAt: Date.now(), endedAt: NaN, records: event.Records.length };
+    invocations.push(invocation);
     try {
       return await handler(event);
     } finally {
-      invocations.push({ startedAt, endedAt: Date.now(), records: event.Records.length });
+      invocation.endedAt = Date.now();
     }
   };
   let poller: StreamPoller | undefined;
@@ -104,21 +105,23 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
       await Promise.all(Array.from({ length: concurrency }, worker));
     },
     /** Bulk setup writes (not what a probe does; only to prepare state quickly). */
-    async bulkVerdicts(items: readonly VerdictItem[]) {
+    async bulkVerdicts(items: readonly VerdictItem[], concurrency = 8) {
       const requests: WriteRequest[] = items.map((item) => ({
         PutRequest: { Item: marshall({ ...Keys.verdict(item.targetKey, item.region), ...item }, { removeUndefinedValues: true }) },
       }));
       const chunks: WriteRequest[][] = [];
       for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
-      await Promise.all(
-        chunks.map(async (chunk) => {
-          let pending = chunk;
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < chunks.length; i = next++) {
+          let pending = chunks[i] as WriteRequest[];
           while (pending.length > 0) {
             const result = await dynamodb.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }));
             pending = result.UnprocessedItems?.[tableName] ?? [];
           }
-        }),
-      );
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
     },
     tick: (): Promise<TickOutcome> => runTick({ store, metrics: noMetrics, now: () => options.clock.now }),
     async stop() {
