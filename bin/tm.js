@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `tm` CLI. Registers tsx so the TypeScript sources (and `.ts` definition files) load without a build step.
+/* global process */
 import { register } from 'tsx/esm/api';
 
 // The AWS SDK warns at every start that releases after January 2027 need Node 22; it says nothing about this run.
