@@ -20,6 +20,7 @@ import {
   type StatusChange,
 } from '../../shared/status/evaluate.js';
 import { diffZone } from '../../shared/zone/diff.js';
+import type { VerdictItem } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError, UnpublishableProfileError } from './errors.js';
 import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, StatusEvent, StoredStatus, ZoneGateway } from './ports.js';
@@ -94,6 +95,11 @@ export async function evaluate(deps: EvaluatorDeps, triggers: readonly Trigger[]
   deps.metrics.count('ProfilesEvaluated', profiles.length);
   for (const report of reports) {
     deps.metrics.count('ProfileDegraded', report.status === 'Degraded' ? 1 : 0, { Profile: report.profile });
+    const degraded = report.endpoints.filter((e) => e.status === 'Degraded').length;
+    deps.metrics.count('DegradedEndpoints', degraded, { Profile: report.profile });
+  }
+  for (const verdict of triggeredVerdicts(verdicts, triggers)) {
+    if (verdict.latencyMs !== undefined) deps.metrics.duration('ProbeLatency', verdict.latencyMs, { Region: verdict.region });
   }
   return { evaluated: profiles.map((p) => p.name), changes, recordChanges };
 }
@@ -250,12 +256,14 @@ function collectionNameOf(profile: Profile, collections: readonly CidrCollection
   return collections.find((c) => c.name === name)?.name;
 }
 
-function latestDecision(
-  verdicts: readonly { targetKey: string; checkedAt: number }[],
-  triggers: readonly Trigger[],
-): number | undefined {
+function triggeredVerdicts(verdicts: readonly VerdictItem[], triggers: readonly Trigger[]): VerdictItem[] {
   const keys = new Set(triggers.flatMap((t) => (t.kind === 'target' ? [t.targetKey] : [])));
-  const times = verdicts.filter((v) => keys.has(v.targetKey)).map((v) => v.checkedAt);
+  return verdicts.filter((v) => keys.has(v.targetKey));
+}
+
+/** When the check that decided the newest triggering verdict ran. */
+function latestDecision(verdicts: readonly VerdictItem[], triggers: readonly Trigger[]): number | undefined {
+  const times = triggeredVerdicts(verdicts, triggers).map((v) => v.checkedAt);
   return times.length > 0 ? Math.max(...times) : undefined;
 }
 

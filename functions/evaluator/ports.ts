@@ -56,7 +56,7 @@ export interface EventSink {
 
 export interface EvaluatorMetrics {
   count(name: string, value: number, dimensions?: Record<string, string>): void;
-  duration(name: string, ms: number): void;
+  duration(name: string, ms: number, dimensions?: Record<string, string>): void;
   flush(): void;
 }
 
