@@ -69,11 +69,16 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveStatuses(statuses: readonly StoredStatus[]): Promise<void> {
-    await this.batchWrite(statuses.map((status) => ({ PutRequest: { Item: statusItem(status) } })), 'status');
+    await this.batchWrite(
+      statuses.map((status) => ({ PutRequest: { Item: statusItem(status) } })),
+      'status',
+    );
   }
 
   async deleteStatus(profile: string): Promise<void> {
-    await this.client.send(new DeleteItemCommand({ TableName: this.tableName, Key: marshall(Keys.status(profile)) }));
+    await this.client.send(
+      new DeleteItemCommand({ TableName: this.tableName, Key: marshall(Keys.status(profile)) }),
+    );
   }
 
   async appendHistory(changes: readonly StatusChange[], now: number): Promise<void> {
@@ -138,7 +143,8 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         );
         items.push(...(result.Responses?.[this.tableName] ?? []));
         pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-        if (attempt >= 8 && pending.length > 0) throw new Error(`batch get: ${pending.length} keys left unprocessed`);
+        if (attempt >= 8 && pending.length > 0)
+          throw new Error(`batch get: ${pending.length} keys left unprocessed`);
       }
       return items;
     });
@@ -155,7 +161,8 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
           new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }),
         );
         pending = result.UnprocessedItems?.[this.tableName] ?? [];
-        if (attempt >= 8 && pending.length > 0) throw new Error(`${what}: ${pending.length} writes left unprocessed`);
+        if (attempt >= 8 && pending.length > 0)
+          throw new Error(`${what}: ${pending.length} writes left unprocessed`);
       }
     });
   }

@@ -13,7 +13,9 @@ import { callbackSink, detailOf, eventBridgeSink } from './event-sinks.js';
 import { powertoolsMetrics } from './powertools-metrics.js';
 import { Route53ZoneGateway } from './route53-zone-gateway.js';
 
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'traffic-manager-evaluator' });
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'traffic-manager-evaluator',
+});
 
 let cached: EvaluatorDeps | undefined;
 

@@ -23,7 +23,14 @@ import { diffZone } from '../../shared/zone/diff.js';
 import type { VerdictItem } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError, UnpublishableProfileError } from './errors.js';
-import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, StatusEvent, StoredStatus, ZoneGateway } from './ports.js';
+import type {
+  EvaluatorMetrics,
+  EvaluatorStateStore,
+  EventSink,
+  StatusEvent,
+  StoredStatus,
+  ZoneGateway,
+} from './ports.js';
 
 export interface EvaluatorDeps {
   readonly store: EvaluatorStateStore;
@@ -39,12 +46,17 @@ export interface EvaluationOutcome {
   readonly recordChanges: readonly Change[];
 }
 
-export async function evaluate(deps: EvaluatorDeps, triggers: readonly Trigger[]): Promise<EvaluationOutcome> {
+export async function evaluate(
+  deps: EvaluatorDeps,
+  triggers: readonly Trigger[],
+): Promise<EvaluationOutcome> {
   const started = deps.now();
   const config = await deps.store.loadConfig();
   const previous = await deps.store.loadStatuses();
   const affected = affectedProfiles(config.profiles, triggers);
-  const removed = [...affected].filter((name) => !config.profiles.some((p) => p.name === name) && previous.has(name));
+  const removed = [...affected].filter(
+    (name) => !config.profiles.some((p) => p.name === name) && previous.has(name),
+  );
   const profiles = config.profiles.filter((p) => affected.has(p.name));
   if (profiles.length === 0 && removed.length === 0) return { evaluated: [], changes: [], recordChanges: [] };
 
@@ -76,7 +88,11 @@ export async function evaluate(deps: EvaluatorDeps, triggers: readonly Trigger[]
     const zoneDesired = desired.filter((r) => zone.names.has(r.name));
     const changes = await publishZone(deps, zoneId, zone, zoneDesired);
     recordChanges.push(...changes);
-    for (const name of zone.names) published.set(name, zoneDesired.filter((r) => r.name === name));
+    for (const name of zone.names)
+      published.set(
+        name,
+        zoneDesired.filter((r) => r.name === name),
+      );
   }
   if (recordChanges.length > 0) {
     const decidedAt = latestDecision(verdicts, triggers);
@@ -99,7 +115,8 @@ export async function evaluate(deps: EvaluatorDeps, triggers: readonly Trigger[]
     deps.metrics.count('DegradedEndpoints', degraded, { Profile: report.profile });
   }
   for (const verdict of triggeredVerdicts(verdicts, triggers)) {
-    if (verdict.latencyMs !== undefined) deps.metrics.duration('ProbeLatency', verdict.latencyMs, { Region: verdict.region });
+    if (verdict.latencyMs !== undefined)
+      deps.metrics.duration('ProbeLatency', verdict.latencyMs, { Region: verdict.region });
   }
   return { evaluated: profiles.map((p) => p.name), changes, recordChanges };
 }
@@ -149,7 +166,10 @@ function groupByZone(
     }
     const stored = previous.get(profile.name);
     add(zoneId, profile.dnsConfig.fqdn, stored);
-    if (stored !== undefined && (stored.ownedName !== profile.dnsConfig.fqdn || stored.hostedZoneId !== zoneId)) {
+    if (
+      stored !== undefined &&
+      (stored.ownedName !== profile.dnsConfig.fqdn || stored.hostedZoneId !== zoneId)
+    ) {
       add(stored.hostedZoneId, stored.ownedName, stored); // the old name: its records must go
     }
   }
@@ -157,7 +177,9 @@ function groupByZone(
     const stored = previous.get(name);
     if (stored !== undefined) add(stored.hostedZoneId, stored.ownedName, stored);
   }
-  return new Map([...zones].map(([id, z]) => [id, { names: z.names, actual: z.known ? z.actual : undefined }]));
+  return new Map(
+    [...zones].map(([id, z]) => [id, { names: z.names, actual: z.known ? z.actual : undefined }]),
+  );
 }
 
 async function publishZone(
@@ -213,7 +235,10 @@ function sameLocations(a: CidrCollection, b: CidrCollection): boolean {
 }
 
 /** The planner names CIDR collections; Route 53 records reference them by id. */
-function withCollectionIds(records: readonly RecordSet[], collections: readonly CidrCollection[]): RecordSet[] {
+function withCollectionIds(
+  records: readonly RecordSet[],
+  collections: readonly CidrCollection[],
+): RecordSet[] {
   const ids = new Map(collections.map((c) => [c.name, c.id]));
   return records.map((record) => {
     if (record.cidrRoutingConfig === undefined) return record;

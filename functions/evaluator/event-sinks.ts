@@ -16,7 +16,9 @@ export function eventBridgeSink(client: EventBridgeClient, eventBusName: string)
         }));
         const result = await client.send(new PutEventsCommand({ Entries: entries }));
         if ((result.FailedEntryCount ?? 0) > 0) {
-          throw new Error(`EventBridge rejected ${result.FailedEntryCount} of ${entries.length} status events`);
+          throw new Error(
+            `EventBridge rejected ${result.FailedEntryCount} of ${entries.length} status events`,
+          );
         }
       }
     },

@@ -60,4 +60,8 @@ export interface EvaluatorMetrics {
   flush(): void;
 }
 
-export const noMetrics: EvaluatorMetrics = { count: () => undefined, duration: () => undefined, flush: () => undefined };
+export const noMetrics: EvaluatorMetrics = {
+  count: () => undefined,
+  duration: () => undefined,
+  flush: () => undefined,
+};

@@ -3,7 +3,12 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { EvaluatorMetrics } from './ports.js';
 
 export function powertoolsMetrics(metrics = new Metrics({ defaultDimensions: {} })): EvaluatorMetrics {
-  const add = (name: string, unit: MetricUnit, value: number, dimensions?: Record<string, string>) => {
+  const add = (
+    name: string,
+    unit: (typeof MetricUnit)[keyof typeof MetricUnit],
+    value: number,
+    dimensions?: Record<string, string>,
+  ) => {
     if (dimensions === undefined) {
       metrics.addMetric(name, unit, value);
       return;

@@ -40,7 +40,10 @@ export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
     CidrRoutingConfig:
       record.cidrRoutingConfig === undefined
         ? undefined
-        : { CollectionId: record.cidrRoutingConfig.collectionId, LocationName: record.cidrRoutingConfig.locationName },
+        : {
+            CollectionId: record.cidrRoutingConfig.collectionId,
+            LocationName: record.cidrRoutingConfig.locationName,
+          },
   };
 }
 

@@ -25,7 +25,12 @@ import { fromSdkRecordSet, normalizeName, toSdkRecordSet } from './route53-codec
 /** Route 53 returns at most 300 record sets per ListResourceRecordSets page. */
 const LIST_PAGE_SIZE = 300;
 
-const RETRYABLE = new Set(['Throttling', 'ThrottlingException', 'PriorRequestNotComplete', 'ServiceUnavailable']);
+const RETRYABLE = new Set([
+  'Throttling',
+  'ThrottlingException',
+  'PriorRequestNotComplete',
+  'ServiceUnavailable',
+]);
 
 export interface Route53GatewayOptions {
   readonly requestsPerSecond?: number;
@@ -57,13 +62,17 @@ export class Route53ZoneGateway implements ZoneGateway {
     if (names.size <= 2) return this.readByName(hostedZoneId, names);
     const size = await this.recordCount(hostedZoneId);
     const pages = Math.max(1, Math.ceil(size / LIST_PAGE_SIZE));
-    return pages < names.size ? this.readWholeZone(hostedZoneId, names) : this.readByName(hostedZoneId, names);
+    return pages < names.size
+      ? this.readWholeZone(hostedZoneId, names)
+      : this.readByName(hostedZoneId, names);
   }
 
   /** The zone's record-set count; unknown (Infinity) when the role may not call GetHostedZone. */
   private async recordCount(hostedZoneId: string): Promise<number> {
     try {
-      const zone = await this.call('GetHostedZone', () => this.client.send(new GetHostedZoneCommand({ Id: hostedZoneId })));
+      const zone = await this.call('GetHostedZone', () =>
+        this.client.send(new GetHostedZoneCommand({ Id: hostedZoneId })),
+      );
       return zone.HostedZone?.ResourceRecordSetCount ?? Infinity;
     } catch (error) {
       if (errorName(error) === 'AccessDenied') return Infinity;
@@ -112,10 +121,16 @@ export class Route53ZoneGateway implements ZoneGateway {
         );
         const sets = page.ResourceRecordSets ?? [];
         const here = sets.filter((s) => normalizeName(s.Name ?? '') === name);
-        records.push(...here.filter((s) => ['A', 'AAAA', 'CNAME'].includes(s.Type ?? '')).map(fromSdkRecordSet));
+        records.push(
+          ...here.filter((s) => ['A', 'AAAA', 'CNAME'].includes(s.Type ?? '')).map(fromSdkRecordSet),
+        );
         const leftName = here.length < sets.length; // the page went past our name
         if (!page.IsTruncated || leftName || normalizeName(page.NextRecordName ?? '') !== name) break;
-        start = { name: page.NextRecordName, type: page.NextRecordType, identifier: page.NextRecordIdentifier };
+        start = {
+          name: page.NextRecordName,
+          type: page.NextRecordType,
+          identifier: page.NextRecordIdentifier,
+        };
       }
     }
     return records;
@@ -130,7 +145,10 @@ export class Route53ZoneGateway implements ZoneGateway {
               HostedZoneId: hostedZoneId,
               ChangeBatch: {
                 Comment: 'traffic-manager',
-                Changes: batch.map((c) => ({ Action: c.action, ResourceRecordSet: toSdkRecordSet(c.recordSet) })),
+                Changes: batch.map((c) => ({
+                  Action: c.action,
+                  ResourceRecordSet: toSdkRecordSet(c.recordSet),
+                })),
               },
             }),
           ),
@@ -149,14 +167,19 @@ export class Route53ZoneGateway implements ZoneGateway {
 
   async syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]> {
     if (desired.length === 0) return [];
-    const existing = await this.call('ListCidrCollections', () => this.client.send(new ListCidrCollectionsCommand({})));
+    const existing = await this.call('ListCidrCollections', () =>
+      this.client.send(new ListCidrCollectionsCommand({})),
+    );
     const result: CidrCollection[] = [];
     for (const collection of desired) {
       let summary = existing.CidrCollections?.find((c) => c.Name === collection.name);
       if (summary === undefined) {
         const created = await this.call('CreateCidrCollection', () =>
           this.client.send(
-            new CreateCidrCollectionCommand({ Name: collection.name, CallerReference: `tm-${collection.name}-${Date.now()}` }),
+            new CreateCidrCollectionCommand({
+              Name: collection.name,
+              CallerReference: `tm-${collection.name}-${Date.now()}`,
+            }),
           ),
         );
         summary = { Id: created.Collection?.Id, Name: collection.name, Version: created.Collection?.Version };
@@ -166,7 +189,11 @@ export class Route53ZoneGateway implements ZoneGateway {
       if (changes.length > 0) {
         await this.call('ChangeCidrCollection', () =>
           this.client.send(
-            new ChangeCidrCollectionCommand({ Id: id, CollectionVersion: summary?.Version, Changes: changes }),
+            new ChangeCidrCollectionCommand({
+              Id: id,
+              CollectionVersion: summary?.Version,
+              Changes: changes,
+            }),
           ),
         );
       }
@@ -193,7 +220,8 @@ export class Route53ZoneGateway implements ZoneGateway {
       const add = cidrs.filter((c) => !have.has(c));
       const remove = [...have].filter((c) => !cidrs.includes(c));
       if (add.length > 0) changes.push({ LocationName: name, Action: 'PUT', CidrList: add });
-      if (remove.length > 0) changes.push({ LocationName: name, Action: 'DELETE_IF_EXISTS', CidrList: remove });
+      if (remove.length > 0)
+        changes.push({ LocationName: name, Action: 'DELETE_IF_EXISTS', CidrList: remove });
     }
     for (const [name, have] of current) {
       if (!(name in desired.locations) && have.size > 0) {

@@ -8,10 +8,13 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
   const keys = record.dynamodb?.Keys;
   const pk = keys?.pk?.S;
   const sk = keys?.sk?.S;
-  if (pk === undefined || sk === undefined) throw new MalformedRecordError(`record ${record.eventID}: no pk/sk keys`);
+  if (pk === undefined || sk === undefined)
+    throw new MalformedRecordError(`record ${record.eventID}: no pk/sk keys`);
   const image = record.eventName === 'REMOVE' ? undefined : record.dynamodb?.NewImage;
   if (record.eventName !== 'REMOVE' && image === undefined) {
-    throw new MalformedRecordError(`record ${record.eventID} (${pk}): ${record.eventName} without a new image`);
+    throw new MalformedRecordError(
+      `record ${record.eventID} (${pk}): ${record.eventName} without a new image`,
+    );
   }
 
   if (pk.startsWith(KeyPrefix.target)) {

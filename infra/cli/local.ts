@@ -5,13 +5,20 @@ import { loadDefinitions } from '../definitions/load.js';
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { DEMO_BACKENDS, DEMO_TIME_SCALE, demoDefinitions, startDemoBackends, type DemoBackends } from '../local/demo.js';
+import {
+  DEMO_BACKENDS,
+  DEMO_TIME_SCALE,
+  demoDefinitions,
+  startDemoBackends,
+  type DemoBackends,
+} from '../local/demo.js';
 import { loadClientLocations, LocalDnsError, type ClientLocationTable } from '../local/dns/index.js';
 import { JavaMissingError } from '../local/dynamodb-local.js';
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
 import { removeStateFile, writeStateFile } from '../local/state-file.js';
 
-const USAGE = 'usage: tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]';
+const USAGE =
+  'usage: tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]';
 
 export async function run(args: string[]): Promise<number> {
   let parsed;
@@ -34,8 +41,18 @@ export async function run(args: string[]): Promise<number> {
   const file = positionals[0];
   const dnsPort = Number(values['dns-port']);
   const timeScale = Number(values['time-scale'] ?? (file === undefined ? DEMO_TIME_SCALE : 1));
-  const regions = values.regions?.split(',').map((r) => r.trim()).filter(Boolean) ?? [...DEFAULT_LOCAL_REGIONS];
-  if (positionals.length > 1 || !Number.isInteger(dnsPort) || dnsPort < 0 || dnsPort > 65535 || !(timeScale > 0) || regions.length === 0) {
+  const regions = values.regions
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean) ?? [...DEFAULT_LOCAL_REGIONS];
+  if (
+    positionals.length > 1 ||
+    !Number.isInteger(dnsPort) ||
+    dnsPort < 0 ||
+    dnsPort > 65535 ||
+    !(timeScale > 0) ||
+    regions.length === 0
+  ) {
     process.stderr.write(`tm local: bad arguments\n${USAGE}\n`);
     return 2;
   }
@@ -45,9 +62,12 @@ export async function run(args: string[]): Promise<number> {
   let profiles: Profile[];
   let locations: ClientLocationTable | undefined;
   try {
-    if (values['client-locations'] !== undefined) locations = await loadClientLocations(values['client-locations']);
+    if (values['client-locations'] !== undefined)
+      locations = await loadClientLocations(values['client-locations']);
     if (file === undefined) {
-      demo = await startDemoBackends((name, up) => log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`));
+      demo = await startDemoBackends((name, up) =>
+        log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`),
+      );
       const result = parseDefinitions(demoDefinitions(demo.port));
       if (!result.ok) throw new Error('the demo definitions are invalid');
       profiles = result.profiles;
@@ -70,7 +90,14 @@ export async function run(args: string[]): Promise<number> {
 
   let stack;
   try {
-    stack = await startLocalStack({ profiles, regions, dnsPort, timeScale, log, ...(locations && { clientLocations: locations }) });
+    stack = await startLocalStack({
+      profiles,
+      regions,
+      dnsPort,
+      timeScale,
+      log,
+      ...(locations && { clientLocations: locations }),
+    });
   } catch (error) {
     await demo?.stop();
     if (error instanceof JavaMissingError || error instanceof LocalDnsError) {
@@ -79,7 +106,12 @@ export async function run(args: string[]): Promise<number> {
     }
     throw error;
   }
-  writeStateFile({ pid: process.pid, dynamodbEndpoint: stack.dynamodbEndpoint, tableName: stack.tableName, dnsPort: stack.dnsPort });
+  writeStateFile({
+    pid: process.pid,
+    dynamodbEndpoint: stack.dynamodbEndpoint,
+    tableName: stack.tableName,
+    dnsPort: stack.dnsPort,
+  });
 
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
   process.stdout.write(
@@ -124,12 +156,15 @@ export async function run(args: string[]): Promise<number> {
     if (demo !== undefined && process.stdin.isTTY) {
       emitKeypressEvents(process.stdin);
       process.stdin.setRawMode(true);
-      process.stdin.on('keypress', (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
-        if (key.ctrl === true && key.name === 'c') return void stop();
-        if (key.name === 'q') return void stop();
-        const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
-        if (backend !== undefined) demo?.toggle(backend.name);
-      });
+      process.stdin.on(
+        'keypress',
+        (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
+          if (key.ctrl === true && key.name === 'c') return void stop();
+          if (key.name === 'q') return void stop();
+          const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
+          if (backend !== undefined) demo?.toggle(backend.name);
+        },
+      );
     }
   });
 }

@@ -29,7 +29,8 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
 
-  const local = values.table === undefined && process.env.TM_TABLE_NAME === undefined ? readStateFile() : undefined;
+  const local =
+    values.table === undefined && process.env.TM_TABLE_NAME === undefined ? readStateFile() : undefined;
   const tableName = values.table ?? process.env.TM_TABLE_NAME ?? local?.tableName;
   if (tableName === undefined) {
     process.stderr.write(
@@ -40,7 +41,11 @@ export async function run(args: string[]): Promise<number> {
   }
   const client =
     local !== undefined
-      ? new DynamoDBClient({ endpoint: local.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } })
+      ? new DynamoDBClient({
+          endpoint: local.dynamodbEndpoint,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        })
       : new DynamoDBClient({
           ...(values.region === undefined ? {} : { region: values.region }),
           ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
@@ -63,7 +68,9 @@ export async function run(args: string[]): Promise<number> {
   }
   reports.sort((a, b) => a.profile.localeCompare(b.profile));
   const now = Date.now();
-  process.stdout.write(values.json ? `${JSON.stringify({ profiles: reports }, null, 2)}\n` : formatReports(reports, now));
+  process.stdout.write(
+    values.json ? `${JSON.stringify({ profiles: reports }, null, 2)}\n` : formatReports(reports, now),
+  );
   return 0;
 }
 
@@ -71,7 +78,9 @@ export function formatReports(reports: readonly ProfileStatusReport[], now: numb
   if (reports.length === 0) return 'no profiles evaluated yet\n';
   const lines: string[] = [];
   for (const report of reports) {
-    lines.push(`${report.profile}  ${report.status}${report.stale ? ' [stale]' : ''}  since ${when(report.since, now)}`);
+    lines.push(
+      `${report.profile}  ${report.status}${report.stale ? ' [stale]' : ''}  since ${when(report.since, now)}`,
+    );
     const width = Math.max(...report.endpoints.map((e) => e.endpoint.length));
     for (const endpoint of report.endpoints) {
       lines.push(
@@ -90,6 +99,11 @@ export function formatReports(reports: readonly ProfileStatusReport[], now: numb
 
 function when(at: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - at) / 1000));
-  const ago = seconds < 120 ? `${seconds}s` : seconds < 7200 ? `${Math.round(seconds / 60)}m` : `${Math.round(seconds / 3600)}h`;
+  const ago =
+    seconds < 120
+      ? `${seconds}s`
+      : seconds < 7200
+        ? `${Math.round(seconds / 60)}m`
+        : `${Math.round(seconds / 3600)}h`;
   return `${new Date(at).toISOString().replace('T', ' ').slice(0, 19)}Z (${ago} ago)`;
 }

@@ -43,7 +43,9 @@ export interface DemoBackends {
   stop(): Promise<void>;
 }
 
-export async function startDemoBackends(onChange: (name: string, up: boolean) => void): Promise<DemoBackends> {
+export async function startDemoBackends(
+  onChange: (name: string, up: boolean) => void,
+): Promise<DemoBackends> {
   const up = new Map<string, boolean>(DEMO_BACKENDS.map((b) => [b.name, true]));
   const servers: Server[] = [];
   const listen = (server: Server, port: number, host: string) =>
@@ -70,7 +72,8 @@ export async function startDemoBackends(onChange: (name: string, up: boolean) =>
       continue;
     }
   }
-  if (servers.length < DEMO_BACKENDS.length) throw new Error('could not bind the demo backends on 127.0.0.11–13');
+  if (servers.length < DEMO_BACKENDS.length)
+    throw new Error('could not bind the demo backends on 127.0.0.11–13');
 
   const set = (name: string, value: boolean) => {
     if (!up.has(name)) return false;
@@ -83,9 +86,17 @@ export async function startDemoBackends(onChange: (name: string, up: boolean) =>
   const control = createServer((req, res) => {
     const [, action, name = ''] = (req.url ?? '').split('/');
     const ok =
-      action === 'down' ? set(name, false) : action === 'up' ? set(name, true) : action === 'toggle' ? set(name, !up.get(name)) : false;
+      action === 'down'
+        ? set(name, false)
+        : action === 'up'
+          ? set(name, true)
+          : action === 'toggle'
+            ? set(name, !up.get(name))
+            : false;
     res.writeHead(ok ? 200 : 404, { 'content-type': 'text/plain' });
-    res.end(ok ? `${name} is ${up.get(name) ? 'up' : 'down'}\n` : 'use /down/NAME, /up/NAME or /toggle/NAME\n');
+    res.end(
+      ok ? `${name} is ${up.get(name) ? 'up' : 'down'}\n` : 'use /down/NAME, /up/NAME or /toggle/NAME\n',
+    );
   });
   await listen(control, 0, '127.0.0.1');
   const address = control.address();

@@ -116,7 +116,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       onError: (error) => log(`stream poller: ${(error as Error).message}`),
       onDeadLetter: (record, reason) =>
-        log(`evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`),
+        log(
+          `evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`,
+        ),
     });
     cleanup.push(() => poller.stop());
 
@@ -142,9 +144,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const tick = async () => {
       const outcome = await runTick({ store, metrics: noMetrics, now });
-      if (outcome.changed && outcome.stale.length > 0) log(`stale probe regions: ${outcome.stale.join(', ')}`);
+      if (outcome.changed && outcome.stale.length > 0)
+        log(`stale probe regions: ${outcome.stale.join(', ')}`);
     };
-    const tickTimer = setInterval(() => void tick().catch((e) => log(`tick: ${(e as Error).message}`)), EVALUATOR_TICK_MS * timeScale);
+    const tickTimer = setInterval(
+      () => void tick().catch((e) => log(`tick: ${(e as Error).message}`)),
+      EVALUATOR_TICK_MS * timeScale,
+    );
     cleanup.push(async () => clearInterval(tickTimer));
 
     const dns: DnsServer = await startDnsServer({
@@ -191,7 +197,10 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
   return profiles.map((profile) => {
     const { zoneName, hostedZoneId } = profile.dnsConfig;
     let id = ids.get(zoneName) ?? route53.findZone(zoneName)?.hostedZoneId;
-    if (id === undefined || (hostedZoneId !== undefined && hostedZoneId !== id && route53.findZone(zoneName)?.zoneName !== zoneName)) {
+    if (
+      id === undefined ||
+      (hostedZoneId !== undefined && hostedZoneId !== id && route53.findZone(zoneName)?.zoneName !== zoneName)
+    ) {
       id = route53.createHostedZone(zoneName, hostedZoneId);
     }
     ids.set(zoneName, id);
@@ -202,10 +211,13 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
 /** `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions` */
 export function describeStatusEvent(event: StatusEvent): string | undefined {
   const { change } = event;
-  const subject = change.endpoint === undefined ? `${change.profile} (profile)` : `${change.profile}/${change.endpoint}`;
+  const subject =
+    change.endpoint === undefined ? `${change.profile} (profile)` : `${change.profile}/${change.endpoint}`;
   const stale = change.stale ? ' [stale data: last status kept]' : '';
   if (change.before === change.after) {
-    return change.stale ? `${subject} ${change.after}${stale}` : `${subject} ${change.after}: fresh data again`;
+    return change.stale
+      ? `${subject} ${change.after}${stale}`
+      : `${subject} ${change.after}: fresh data again`;
   }
   return `${subject} ${change.before ?? '(new)'} → ${change.after}: ${change.reason}${stale}`;
 }
@@ -214,7 +226,8 @@ export function describeStatusEvent(event: StatusEvent): string | undefined {
 export function describeDnsChanges(changes: readonly Change[]): string[] {
   return changes.map((change) => {
     const record = change.recordSet;
-    const target = record.aliasTarget !== undefined ? `ALIAS ${record.aliasTarget.dnsName}` : record.values.join(' ');
+    const target =
+      record.aliasTarget !== undefined ? `ALIAS ${record.aliasTarget.dnsName}` : record.values.join(' ');
     const set = record.setIdentifier === undefined ? '' : ` [${record.setIdentifier}]`;
     return `dns ${change.action.padEnd(6)} ${record.name} ${record.type}${set} ${target}`;
   });

@@ -80,12 +80,18 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     const open = [...iterators.values()].some((it) => it !== undefined);
     if (open && Date.now() - discoveredAt < 1000) return;
     discoveredAt = Date.now();
-    const description = await options.client.send(new DescribeStreamCommand({ StreamArn: options.streamArn }));
+    const description = await options.client.send(
+      new DescribeStreamCommand({ StreamArn: options.streamArn }),
+    );
     for (const shard of description.StreamDescription?.Shards ?? []) {
       const shardId = shard.ShardId;
       if (shardId === undefined || iterators.has(shardId)) continue;
       const iterator = await options.client.send(
-        new GetShardIteratorCommand({ StreamArn: options.streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }),
+        new GetShardIteratorCommand({
+          StreamArn: options.streamArn,
+          ShardId: shardId,
+          ShardIteratorType: 'TRIM_HORIZON',
+        }),
       );
       iterators.set(shardId, iterator.ShardIterator);
     }
@@ -97,7 +103,9 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     let more = false;
     for (const [shardId, iterator] of iterators) {
       if (iterator === undefined) continue;
-      const page = await options.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
+      const page = await options.client.send(
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }),
+      );
       iterators.set(shardId, page.NextShardIterator);
       const records = (page.Records ?? []).map(toLambdaRecord).filter(matchesEvaluatorFilter);
       pending.push(...records);

@@ -3,8 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
 const monitor = { protocol: 'HTTP', port: 80, path: '/health' };
-const dns = (relativeName: string, ttl = 30) => ({ zoneName: 'example.com', hostedZoneId: 'Z00000000000000000001', relativeName, ttl });
-const profile = (name: string, method: string, endpoints: unknown[], extra: Record<string, unknown> = {}) => ({
+const dns = (relativeName: string, ttl = 30) => ({
+  zoneName: 'example.com',
+  hostedZoneId: 'Z00000000000000000001',
+  relativeName,
+  ttl,
+});
+const profile = (
+  name: string,
+  method: string,
+  endpoints: unknown[],
+  extra: Record<string, unknown> = {},
+) => ({
   name,
   trafficRoutingMethod: method,
   dnsConfig: dns(name),
@@ -168,7 +178,9 @@ describe('statuses beyond one endpoint', () => {
     await h.settle();
     expect(h.values('parent.example.com')).toEqual(['192.0.2.99']);
     const statuses = await h.deps.store.loadStatuses();
-    expect(statuses.get('parent')?.report.endpoints.find((e) => e.endpoint === 'eu')?.status).toBe('Degraded');
+    expect(statuses.get('parent')?.report.endpoints.find((e) => e.endpoint === 'eu')?.status).toBe(
+      'Degraded',
+    );
   });
 });
 
@@ -236,14 +248,23 @@ describe('idempotence and the Route 53 control plane', () => {
           eventName: 'MODIFY' as const,
           dynamodb: {
             SequenceNumber: '1',
-            Keys: { pk: { S: `TARGET#${(await h.deps.store.loadStatuses()).get('shop')?.report.endpoints[0]?.targetKey}` }, sk: { S: 'REGION#us-east-1' } },
+            Keys: {
+              pk: {
+                S: `TARGET#${(await h.deps.store.loadStatuses()).get('shop')?.report.endpoints[0]?.targetKey}`,
+              },
+              sk: { S: 'REGION#us-east-1' },
+            },
             NewImage: { verdict: { S: 'down' } },
           },
         },
         {
           eventID: 'replay-2',
           eventName: 'MODIFY' as const,
-          dynamodb: { SequenceNumber: '2', Keys: { pk: { S: 'CONFIG' }, sk: { S: 'PROFILE#shop' } }, NewImage: { definition: { S: '{}' } } },
+          dynamodb: {
+            SequenceNumber: '2',
+            Keys: { pk: { S: 'CONFIG' }, sk: { S: 'PROFILE#shop' } },
+            NewImage: { definition: { S: '{}' } },
+          },
         },
       ],
     };

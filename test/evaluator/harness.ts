@@ -61,7 +61,10 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
 
   const put = (item: Record<string, unknown>) =>
     table.dynamodb.send(
-      new PutItemCommand({ TableName: table.tableName, Item: marshall(item, { removeUndefinedValues: true }) }),
+      new PutItemCommand({
+        TableName: table.tableName,
+        Item: marshall(item, { removeUndefinedValues: true }),
+      }),
     );
 
   return {
@@ -85,10 +88,16 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
       }
     },
     /** A region's verdict about one profile endpoint, as the probe worker writes it. */
-    async verdict(profile: string, endpoint: string, verdict: 'up' | 'down', regions: readonly string[] = REGIONS) {
+    async verdict(
+      profile: string,
+      endpoint: string,
+      verdict: 'up' | 'down',
+      regions: readonly string[] = REGIONS,
+    ) {
       const p = profiles.find((x) => x.name === profile);
       const e = p?.endpoints.find((x) => x.name === endpoint);
-      if (p === undefined || e === undefined || e.type !== 'external') throw new Error(`${profile}/${endpoint}?`);
+      if (p === undefined || e === undefined || e.type !== 'external')
+        throw new Error(`${profile}/${endpoint}?`);
       const targetKey = probeTargetOf(p, e).key;
       for (const region of regions) {
         const item: VerdictItem = {
@@ -121,7 +130,8 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
         .flatMap((r) => (r.aliasTarget !== undefined ? [`ALIAS ${r.aliasTarget.dnsName}`] : r.values))
         .sort();
     },
-    changeCalls: () => route53.calls.filter((c) => c.operation === 'ChangeResourceRecordSets' && c.status === 200),
+    changeCalls: () =>
+      route53.calls.filter((c) => c.operation === 'ChangeResourceRecordSets' && c.status === 200),
     async stop() {
       await poller.stop();
       await route53.stop();

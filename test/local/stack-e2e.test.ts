@@ -29,7 +29,12 @@ function definitions(overrides: Record<string, Record<string, unknown>> = {}) {
     timeoutInSeconds: 5,
     toleratedNumberOfFailures: 2,
   };
-  const profile = (name: string, method: string, endpoints: unknown[], extra: Record<string, unknown> = {}) => ({
+  const profile = (
+    name: string,
+    method: string,
+    endpoints: unknown[],
+    extra: Record<string, unknown> = {},
+  ) => ({
     name,
     trafficRoutingMethod: method,
     dnsConfig: { zoneName: 'example.com', relativeName: name, ttl: 5 },
@@ -82,14 +87,22 @@ function definitions(overrides: Record<string, Record<string, unknown>> = {}) {
 
 async function answers(name: string, ...args: string[]): Promise<string[]> {
   const result = await dig(stack.dnsPort, [name, 'A', ...args]);
-  return result.answers.filter((a) => a.type === 'A').map((a) => a.data).sort();
+  return result.answers
+    .filter((a) => a.type === 'A')
+    .map((a) => a.data)
+    .sort();
 }
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!accept(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     value = await read();
   }
@@ -137,7 +150,10 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
     expect(await answers('prio.example.com')).toEqual([BACKENDS.a]);
     const seen = stack.events.length;
     healthy.set('a', false);
-    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.b);
+    await eventually(
+      () => answers('prio.example.com'),
+      (v) => v[0] === BACKENDS.b,
+    );
     const toDegraded = stack.events
       .slice(seen)
       .map((e) => e.change)
@@ -148,7 +164,10 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
 
     const beforeRecovery = stack.events.length;
     healthy.set('a', true);
-    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.a);
+    await eventually(
+      () => answers('prio.example.com'),
+      (v) => v[0] === BACKENDS.a,
+    );
     const toOnline = stack.events
       .slice(beforeRecovery)
       .map((e) => e.change)
@@ -190,7 +209,11 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
       query: ['net.example.com', '+subnet=198.51.100.1/32'],
       expected: [BACKENDS.b],
     },
-    { name: 'a nested endpoint answers the child profile’s address', query: ['parent.example.com'], expected: [BACKENDS.c] },
+    {
+      name: 'a nested endpoint answers the child profile’s address',
+      query: ['parent.example.com'],
+      expected: [BACKENDS.c],
+    },
   ])('$name', async ({ query, expected }) => {
     const [name = '', ...args] = query;
     expect(await answers(name, ...args)).toEqual(expected);
@@ -198,13 +221,17 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
 
   it('Weighted answers both endpoints over many queries', async () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 30 && seen.size < 2; i++) for (const a of await answers('wtd.example.com')) seen.add(a);
+    for (let i = 0; i < 30 && seen.size < 2; i++)
+      for (const a of await answers('wtd.example.com')) seen.add(a);
     expect([...seen].sort()).toEqual([BACKENDS.a, BACKENDS.b]);
   });
 
   it('Geographic keeps answering a Degraded endpoint (no failover)', async () => {
     healthy.set('a', false);
-    await eventually(() => statusOf('geo', 'a'), (s) => s?.status === 'Degraded');
+    await eventually(
+      () => statusOf('geo', 'a'),
+      (s) => s?.status === 'Degraded',
+    );
     expect(await answers('geo.example.com', '+subnet=192.0.2.1/32')).toEqual([BACKENDS.a]);
     expect(await answers('prio.example.com')).toEqual([BACKENDS.b]);
     await allBackendsUpAndOnline();
@@ -212,10 +239,16 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
 
   it('nested: the child’s only endpoint Degraded → the parent fails over to its next endpoint', async () => {
     healthy.set('c', false);
-    await eventually(() => answers('parent.example.com'), (v) => v[0] === BACKENDS.d);
+    await eventually(
+      () => answers('parent.example.com'),
+      (v) => v[0] === BACKENDS.d,
+    );
     expect((await statusOf('parent', 'child'))?.status).toBe('Degraded');
     await allBackendsUpAndOnline();
-    await eventually(() => answers('parent.example.com'), (v) => v[0] === BACKENDS.c);
+    await eventually(
+      () => answers('parent.example.com'),
+      (v) => v[0] === BACKENDS.c,
+    );
   });
 
   it('all degraded: every eligible endpoint is served again (MultiValue)', async () => {
@@ -224,17 +257,35 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
       () => statusOf('mv', 'c'),
       (s) => s?.status === 'Degraded',
     );
-    await eventually(() => Promise.all(['a', 'b'].map((e) => statusOf('mv', e))), (s) => s.every((x) => x?.status === 'Degraded'));
+    await eventually(
+      () => Promise.all(['a', 'b'].map((e) => statusOf('mv', e))),
+      (s) => s.every((x) => x?.status === 'Degraded'),
+    );
     expect(await answers('mv.example.com')).toEqual([BACKENDS.a, BACKENDS.b, BACKENDS.c]);
     expect((await stack.statuses()).get('mv')?.report.status).toBe('Degraded');
     await allBackendsUpAndOnline();
   });
 
   it('an endpoint disabled in the definitions is gone from the answers at once', async () => {
-    await stack.setProfiles(definitions({ prio: { endpoints: [{ name: 'a', target: BACKENDS.a, endpointStatus: 'Disabled' }, { name: 'b', target: BACKENDS.b }] } }));
-    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.b);
+    await stack.setProfiles(
+      definitions({
+        prio: {
+          endpoints: [
+            { name: 'a', target: BACKENDS.a, endpointStatus: 'Disabled' },
+            { name: 'b', target: BACKENDS.b },
+          ],
+        },
+      }),
+    );
+    await eventually(
+      () => answers('prio.example.com'),
+      (v) => v[0] === BACKENDS.b,
+    );
     await stack.setProfiles(definitions());
-    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.a);
+    await eventually(
+      () => answers('prio.example.com'),
+      (v) => v[0] === BACKENDS.a,
+    );
   });
 
   it('a disabled profile answers NXDOMAIN', async () => {
@@ -245,18 +296,27 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', () => {
     );
     expect(result.answers).toEqual([]);
     await stack.setProfiles(definitions());
-    await eventually(() => answers('wtd.example.com'), (v) => v.length > 0);
+    await eventually(
+      () => answers('wtd.example.com'),
+      (v) => v.length > 0,
+    );
   });
 
   it('a killed probe region: the other regions still decide', async () => {
     await stack.killRegion('ap-southeast-1');
     healthy.set('a', false);
-    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.b);
+    await eventually(
+      () => answers('prio.example.com'),
+      (v) => v[0] === BACKENDS.b,
+    );
     const votes = (await statusOf('prio', 'a'))?.votes.map((v) => `${v.region}:${v.vote}`);
     expect(votes).toContain('us-east-1:down');
     expect(votes).toContain('eu-west-1:down');
     healthy.set('a', true);
-    await eventually(() => answers('prio.example.com'), (v) => v[0] === BACKENDS.a);
+    await eventually(
+      () => answers('prio.example.com'),
+      (v) => v[0] === BACKENDS.a,
+    );
   });
 
   it('every probe region killed: the answers stay as they were (fail static) and the status says stale', async () => {
