@@ -4,7 +4,12 @@
  * the production handler, the local stream poller, the local Route 53 (another process)
  * through the real SDK client at the production rate limit (5 requests/s).
  */
-import { BatchWriteItemCommand, DynamoDBClient, PutItemCommand, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { Route53Client } from '@aws-sdk/client-route-53';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -17,7 +22,11 @@ import { createStreamHandler } from '../../../functions/evaluator/handler.js';
 import { noMetrics } from '../../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../../functions/evaluator/route53-zone-gateway.js';
 import { runTick, type TickOutcome } from '../../../functions/evaluator/tick.js';
-import { startStreamPoller, type StreamPoller, type StreamPollerOptions } from '../../../infra/local/stream-poller.js';
+import {
+  startStreamPoller,
+  type StreamPoller,
+  type StreamPollerOptions,
+} from '../../../infra/local/stream-poller.js';
 import { createTable } from '../../../infra/local/table.js';
 import type { Profile } from '../../../shared/profile/types.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../../shared/state/items.js';
@@ -32,12 +41,25 @@ export interface BenchEvaluatorOptions {
 }
 
 export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
-  const dynamodb = new DynamoDBClient({ endpoint: options.dynamodbEndpoint, region: 'us-east-1', credentials });
-  const streams = new DynamoDBStreamsClient({ endpoint: options.dynamodbEndpoint, region: 'us-east-1', credentials });
+  const dynamodb = new DynamoDBClient({
+    endpoint: options.dynamodbEndpoint,
+    region: 'us-east-1',
+    credentials,
+  });
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.dynamodbEndpoint,
+    region: 'us-east-1',
+    credentials,
+  });
   const tableName = `tm-bench-${randomUUID().slice(0, 8)}`;
   const { streamArn } = await createTable(dynamodb, tableName);
   const store = new DynamoDbEvaluatorStore(dynamodb, tableName);
-  const route53 = new Route53Client({ endpoint: options.route53Endpoint, region: 'us-east-1', credentials, maxAttempts: 1 });
+  const route53 = new Route53Client({
+    endpoint: options.route53Endpoint,
+    region: 'us-east-1',
+    credentials,
+    maxAttempts: 1,
+  });
   const deps: EvaluatorDeps = {
     store,
     zones: new Route53ZoneGateway(route53), // the production limit: 5 requests per second
@@ -61,7 +83,9 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
   let poller: StreamPoller | undefined;
 
   const put = (item: Record<string, unknown>) =>
-    dynamodb.send(new PutItemCommand({ TableName: tableName, Item: marshall(item, { removeUndefinedValues: true }) }));
+    dynamodb.send(
+      new PutItemCommand({ TableName: tableName, Item: marshall(item, { removeUndefinedValues: true }) }),
+    );
 
   return {
     dynamodb,
@@ -107,7 +131,12 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
     /** Bulk setup writes (not what a probe does; only to prepare state quickly). */
     async bulkVerdicts(items: readonly VerdictItem[], concurrency = 8) {
       const requests: WriteRequest[] = items.map((item) => ({
-        PutRequest: { Item: marshall({ ...Keys.verdict(item.targetKey, item.region), ...item }, { removeUndefinedValues: true }) },
+        PutRequest: {
+          Item: marshall(
+            { ...Keys.verdict(item.targetKey, item.region), ...item },
+            { removeUndefinedValues: true },
+          ),
+        },
       }));
       const chunks: WriteRequest[][] = [];
       for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
@@ -116,7 +145,9 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
         for (let i = next++; i < chunks.length; i = next++) {
           let pending = chunks[i] as WriteRequest[];
           while (pending.length > 0) {
-            const result = await dynamodb.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }));
+            const result = await dynamodb.send(
+              new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
+            );
             pending = result.UnprocessedItems?.[tableName] ?? [];
           }
         }

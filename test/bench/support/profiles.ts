@@ -20,7 +20,12 @@ export function priorityProfiles(options: PriorityProfilesOptions): Profile[] {
     return {
       name: `${options.prefix}${i}`,
       trafficRoutingMethod: 'Priority',
-      dnsConfig: { zoneName: 'example.com', hostedZoneId: BENCH_ZONE_ID, relativeName: `${options.prefix}${i}`, ttl: 30 },
+      dnsConfig: {
+        zoneName: 'example.com',
+        hostedZoneId: BENCH_ZONE_ID,
+        relativeName: `${options.prefix}${i}`,
+        ttl: 30,
+      },
       monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
       ...(options.probeRegions === undefined ? {} : { probeRegions: options.probeRegions }),
       endpoints: [
@@ -30,13 +35,15 @@ export function priorityProfiles(options: PriorityProfilesOptions): Profile[] {
     };
   });
   const parsed = parseDefinitions(definitions);
-  if (!parsed.ok) throw new Error(`invalid bench definitions: ${JSON.stringify(parsed.issues).slice(0, 500)}`);
+  if (!parsed.ok)
+    throw new Error(`invalid bench definitions: ${JSON.stringify(parsed.issues).slice(0, 500)}`);
   return parsed.profiles;
 }
 
 export function targetKeyOf(profile: Profile, endpointName: string): string {
   const endpoint = profile.endpoints.find((e) => e.name === endpointName);
-  if (endpoint === undefined || endpoint.type !== 'external') throw new Error(`${profile.name}/${endpointName}?`);
+  if (endpoint === undefined || endpoint.type !== 'external')
+    throw new Error(`${profile.name}/${endpointName}?`);
   return probeTargetOf(profile, endpoint).key;
 }
 
@@ -50,16 +57,14 @@ export function verdictsFor(
 ): VerdictItem[] {
   return profiles.flatMap((profile) =>
     endpoints.flatMap((endpoint) =>
-      regions.map(
-        (region): VerdictItem => ({
-          targetKey: targetKeyOf(profile, endpoint),
-          region,
-          verdict,
-          since: at,
-          checkedAt: at,
-          detail: verdict === 'up' ? 'check succeeded' : '4 consecutive failures (tolerated 3)',
-        }),
-      ),
+      regions.map((region): VerdictItem => ({
+        targetKey: targetKeyOf(profile, endpoint),
+        region,
+        verdict,
+        since: at,
+        checkedAt: at,
+        detail: verdict === 'up' ? 'check succeeded' : '4 consecutive failures (tolerated 3)',
+      })),
     ),
   );
 }

@@ -72,7 +72,10 @@ export async function startRoute53Process(zoneId: string): Promise<Route53Proces
       const change = landed[count - 1];
       if (change !== undefined) return Promise.resolve(change);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no Route 53 change #${count} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no Route 53 change #${count} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           count,
           resolve: (c) => {
