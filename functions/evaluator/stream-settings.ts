@@ -16,4 +16,8 @@ export const EVALUATOR_STREAM_SETTINGS = {
   batchSize: 10_000,
   /** How long records are gathered before an invocation (Lambda `MaximumBatchingWindowInSeconds`, in ms). */
   maxBatchingWindowMs: 2_000,
+  /** Retries of a failing record before it goes to the on-failure queue (bisecting on the way). */
+  retryAttempts: 5,
+  /** Records older than this are sent to the on-failure queue instead of being evaluated (s). */
+  maxRecordAgeSeconds: 3_600,
 } as const;

@@ -4,6 +4,7 @@
  * replaced (STYLE 8), plus the per-minute tick that applies staleness.
  */
 import { Duration } from 'aws-cdk-lib';
+import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -31,10 +32,10 @@ export interface EvaluatorProps {
 
 /** Stream settings, named so tests and docs can point at them. */
 export const EVALUATOR_STREAM = {
-  batchSize: 100,
-  maxBatchingWindow: Duration.seconds(1),
-  retryAttempts: 5,
-  maxRecordAge: Duration.hours(1),
+  batchSize: EVALUATOR_STREAM_SETTINGS.batchSize,
+  maxBatchingWindow: Duration.millis(EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs),
+  retryAttempts: EVALUATOR_STREAM_SETTINGS.retryAttempts,
+  maxRecordAge: Duration.seconds(EVALUATOR_STREAM_SETTINGS.maxRecordAgeSeconds),
 } as const;
 
 export class Evaluator extends Construct {

@@ -30,7 +30,8 @@ export function route53PublishingStatements(profiles: readonly Profile[]): Polic
     statements.push(
       new PolicyStatement({
         sid: 'ReadOwnZones',
-        actions: ['route53:ListResourceRecordSets'],
+        // GetHostedZone gives the zone's size, so a read of many names can list the zone instead.
+        actions: ['route53:GetHostedZone', 'route53:ListResourceRecordSets'],
         resources: zoneArns,
       }),
     );

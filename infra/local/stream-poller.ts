@@ -46,7 +46,7 @@ export interface StreamPoller {
   readonly invocations: number;
 }
 
-export const LOCAL_RETRY_ATTEMPTS = 3;
+export const LOCAL_RETRY_ATTEMPTS = EVALUATOR_STREAM_SETTINGS.retryAttempts;
 
 /** GetRecords' maximum page. */
 const GET_RECORDS_LIMIT = 1000;

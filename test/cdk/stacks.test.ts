@@ -126,7 +126,8 @@ describe('the evaluator stream event source', () => {
     { name: 'bisects a batch on error', key: 'BisectBatchOnFunctionError', value: true },
     { name: 'bounds retries', key: 'MaximumRetryAttempts', value: 5 },
     { name: 'bounds record age (1 h)', key: 'MaximumRecordAgeInSeconds', value: 3600 },
-    { name: 'waits at most 1 s to fill a batch', key: 'MaximumBatchingWindowInSeconds', value: 1 },
+    { name: 'waits at most 2 s to fill a batch', key: 'MaximumBatchingWindowInSeconds', value: 2 },
+    { name: 'takes a whole storm in one batch (10,000 records)', key: 'BatchSize', value: 10_000 },
     { name: 'starts at the latest record', key: 'StartingPosition', value: 'LATEST' },
   ])('$name', ({ key, value }) => {
     expect(mapping()[key]).toEqual(value);
@@ -320,6 +321,11 @@ describe('least privilege', () => {
     {
       name: 'ListResourceRecordSets only on the profiles’ zones',
       action: 'route53:ListResourceRecordSets',
+      resource: `hostedzone/${ZONE_ID}`,
+    },
+    {
+      name: 'GetHostedZone only on the profiles’ zones',
+      action: 'route53:GetHostedZone',
       resource: `hostedzone/${ZONE_ID}`,
     },
     { name: 'GetChange on change ids', action: 'route53:GetChange', resource: ':route53:::change/*' },
