@@ -227,6 +227,17 @@ describe('configuration flows through the table', () => {
 });
 
 describe('idempotence and the Route 53 control plane', () => {
+  it('batches changes across profiles of one zone: 30 profiles defined at once, fewer change calls than profiles', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      profile(`p${i}`, 'Priority', [{ name: 'x', target: `192.0.2.${i + 1}` }]),
+    );
+    await h.define(many);
+    const statuses = await h.deps.store.loadStatuses();
+    expect(statuses.size).toBe(30);
+    expect(h.records().filter((r) => /^p\d+\.example\.com$/.test(r.name))).toHaveLength(30);
+    expect(h.changeCalls().length).toBeLessThan(30);
+  });
+
   it('replaying a batch makes zero Route 53 calls', async () => {
     const seen: unknown[] = [];
     await upEverywhere([
