@@ -11,7 +11,9 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['shared/**/*.ts'],
-      reporter: ['text-summary', 'text'],
+      exclude: ['functions/**', 'infra/**', 'test/**'],
+      reporter: ['text-summary'],
+      reportsDirectory: 'coverage',
       thresholds: { lines: 95, branches: 95 },
     },
   },
