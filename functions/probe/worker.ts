@@ -311,6 +311,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
         return report({ restoreFailed: true });
       }
 
+      // A new worker announces itself before its first verdicts, so the evaluator never sees a
+      // verdict from a region that has not heartbeat yet (it would count that vote as stale).
+      const announced = lastHeartbeatDueAt === undefined && (await heartbeatIfDue(dueAt));
       const retried = await Promise.all([...pendingVerdicts.values()].map(writeVerdict));
       const due = planned.filter((t) => isDueInRound(t, dueAt, roundPeriodMs));
       const runnable = due.filter((t) => !inFlight.has(t.key));
@@ -323,7 +326,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           return check(target, changes);
         }),
       );
-      const heartbeatWritten = await heartbeatIfDue(dueAt);
+      const heartbeatWritten = (await heartbeatIfDue(dueAt)) || announced;
       return report({
         probed: runnable.length,
         skipped: due.length - runnable.length,

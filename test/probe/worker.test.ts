@@ -137,13 +137,22 @@ describe('probe worker: failures of the store and restarts', () => {
       return put(item);
     };
     const { worker, round } = setup({}, store);
+    const pendingAtHeartbeat: number[] = [];
+    const putHeartbeat = store.putHeartbeat.bind(store);
+    store.putHeartbeat = async (item) => {
+      pendingAtHeartbeat.push(worker.pendingWrites());
+      return putHeartbeat(item);
+    };
     worker.setTargets([planned('t')]);
     // Act
     const first = await round();
     const second = await round();
     // Assess
-    expect(first).toMatchObject({ verdictWrites: 0, pendingWrites: 1, heartbeatWritten: false });
-    expect(second).toMatchObject({ verdictWrites: 1, pendingWrites: 0, heartbeatWritten: true });
+    expect(first).toMatchObject({ verdictWrites: 0, pendingWrites: 1 });
+    expect(second).toMatchObject({ verdictWrites: 1, pendingWrites: 0 });
+    // The worker announced itself before its first verdict; no heartbeat went out while one was pending.
+    expect(pendingAtHeartbeat.length).toBeGreaterThan(0);
+    expect(pendingAtHeartbeat.every((pending) => pending === 0)).toBe(true);
     expect(store.verdicts.get(`t\u0000${REGION}`)?.verdict).toBe('up');
   });
 
