@@ -314,6 +314,33 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
   });
 
+  it('tm status prints every profile, endpoint, region vote and latency from the table', async () => {
+    const { run } = await import('../../infra/cli/status.js');
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    const args = ['--table', stack.tableName, '--endpoint', stack.dynamodbEndpoint, '--region', 'us-east-1'];
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    process.stdout.write = ((chunk: string) => (
+      written.push(String(chunk)),
+      true
+    )) as typeof process.stdout.write;
+    let human: number;
+    let json: number;
+    try {
+      human = await run([...args, '--profile', 'prio']);
+      json = await run([...args, '--json']);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect([human, json]).toEqual([0, 0]);
+    expect(written[0]).toMatch(/^prio {2}Online {2}since /);
+    expect(written[0]).toMatch(/\n {2}a +Online .*up in 3\/3 regions\n/);
+    expect(written[0]).toMatch(/us-east-1 up \d+ms · eu-west-1 up \d+ms · ap-southeast-1 up \d+ms/);
+    const document = JSON.parse(written[1] ?? '{}') as { profiles: { profile: string }[] };
+    expect(document.profiles.map((p) => p.profile).sort()).toEqual(stack.profiles.map((p) => p.name).sort());
+  });
+
   it('a killed probe region: the other regions still decide', async () => {
     await stack.killRegion('ap-southeast-1');
     healthy.set('a', false);
