@@ -14,6 +14,8 @@ import {
   ListCidrLocationsCommand,
   ListResourceRecordSetsCommand,
   type CidrCollectionChange,
+  type ListResourceRecordSetsCommandOutput,
+  type RRType,
   type Route53Client,
 } from '@aws-sdk/client-route-53';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
@@ -37,6 +39,17 @@ export interface Route53GatewayOptions {
   readonly maxAttempts?: number;
   readonly baseDelayMs?: number;
   readonly metrics?: EvaluatorMetrics;
+}
+
+/** Where a ListResourceRecordSets page starts. */
+interface PageStart {
+  readonly name?: string | undefined;
+  readonly type?: RRType | undefined;
+  readonly identifier?: string | undefined;
+}
+
+function nextPageStart(page: ListResourceRecordSetsCommandOutput): PageStart {
+  return { name: page.NextRecordName, type: page.NextRecordType, identifier: page.NextRecordIdentifier };
 }
 
 export class Route53ZoneGateway implements ZoneGateway {
@@ -82,43 +95,39 @@ export class Route53ZoneGateway implements ZoneGateway {
 
   private async readWholeZone(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]> {
     const records: RecordSet[] = [];
-    let start: { name?: string; type?: string; identifier?: string } = {};
+    let start: PageStart = {};
     for (;;) {
-      const page = await this.call('ListResourceRecordSets', () =>
-        this.client.send(
-          new ListResourceRecordSetsCommand({
-            HostedZoneId: hostedZoneId,
-            StartRecordName: start.name,
-            StartRecordType: start.type as never,
-            StartRecordIdentifier: start.identifier,
-          }),
-        ),
-      );
+      const page = await this.listPage(hostedZoneId, start);
       for (const set of page.ResourceRecordSets ?? []) {
         if (names.has(normalizeName(set.Name ?? '')) && ['A', 'AAAA', 'CNAME'].includes(set.Type ?? '')) {
           records.push(fromSdkRecordSet(set));
         }
       }
       if (!page.IsTruncated) return records;
-      start = { name: page.NextRecordName, type: page.NextRecordType, identifier: page.NextRecordIdentifier };
+      start = nextPageStart(page);
     }
+  }
+
+  /** One ListResourceRecordSets page from `start` (from the zone's first record when empty). */
+  private listPage(hostedZoneId: string, start: PageStart): Promise<ListResourceRecordSetsCommandOutput> {
+    return this.call('ListResourceRecordSets', () =>
+      this.client.send(
+        new ListResourceRecordSetsCommand({
+          HostedZoneId: hostedZoneId,
+          StartRecordName: start.name,
+          StartRecordType: start.type,
+          StartRecordIdentifier: start.identifier,
+        }),
+      ),
+    );
   }
 
   private async readByName(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]> {
     const records: RecordSet[] = [];
     for (const name of [...names].sort()) {
-      let start: { name?: string; type?: string; identifier?: string } = { name: `${name}.` };
+      let start: PageStart = { name: `${name}.` };
       for (;;) {
-        const page = await this.call('ListResourceRecordSets', () =>
-          this.client.send(
-            new ListResourceRecordSetsCommand({
-              HostedZoneId: hostedZoneId,
-              StartRecordName: start.name,
-              StartRecordType: start.type as never,
-              StartRecordIdentifier: start.identifier,
-            }),
-          ),
-        );
+        const page = await this.listPage(hostedZoneId, start);
         const sets = page.ResourceRecordSets ?? [];
         const here = sets.filter((s) => normalizeName(s.Name ?? '') === name);
         records.push(
@@ -126,11 +135,7 @@ export class Route53ZoneGateway implements ZoneGateway {
         );
         const leftName = here.length < sets.length; // the page went past our name
         if (!page.IsTruncated || leftName || normalizeName(page.NextRecordName ?? '') !== name) break;
-        start = {
-          name: page.NextRecordName,
-          type: page.NextRecordType,
-          identifier: page.NextRecordIdentifier,
-        };
+        start = nextPageStart(page);
       }
     }
     return records;

@@ -4,8 +4,6 @@
  * not named have no results yet: CheckingEndpoint). No AWS call. Exit 0 with the plan;
  * 1 when the definitions cannot be loaded or are invalid; 2 on a usage error.
  */
-import { DefinitionsLoadError } from '../definitions/errors.js';
-import { loadDefinitions } from '../definitions/load.js';
 import { cidrCollectionNameOf } from '../../shared/routing/cidr-names.js';
 import { geoCodeOf } from '../../shared/routing/geo-location.js';
 import { planRecords, type RecordPlan } from '../../shared/routing/planner.js';
@@ -19,6 +17,9 @@ import {
 import { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+import { loadProfilesFor, type Output } from './load-profiles.js';
+
+export type { Output } from './load-profiles.js';
 
 const USAGE = `usage: tm plan FILE [--status profile/endpoint=STATUS …] [--json]
 
@@ -26,10 +27,6 @@ const USAGE = `usage: tm plan FILE [--status profile/endpoint=STATUS …] [--jso
                         repeatable; endpoints not named are CheckingEndpoint (no results yet)
   --json                print { profiles, records, cidrCollections } as JSON
 `;
-
-export interface Output {
-  write(text: string): unknown;
-}
 
 interface PlanArgs {
   readonly file: string;
@@ -59,31 +56,25 @@ export async function run(
     return 2;
   }
 
-  let loaded;
-  try {
-    loaded = await loadDefinitions(parsed.file);
-  } catch (error) {
-    if (!(error instanceof DefinitionsLoadError)) throw error;
-    stderr.write(`tm plan: ${error.message}\n`);
-    return 1;
-  }
-  if (!loaded.ok) {
-    stderr.write(loaded.formatted.map((line) => `${line}\n`).join(''));
-    stderr.write(`tm plan: ${parsed.file} is not valid (tm validate ${parsed.file})\n`);
-    return 1;
-  }
+  const profiles = await loadProfilesFor(
+    'plan',
+    parsed.file,
+    stderr,
+    () => `tm plan: ${parsed.file} is not valid (tm validate ${parsed.file})`,
+  );
+  if (profiles === undefined) return 1;
 
   let reports: ProfileStatusReport[];
   try {
     // The clock only dates the reports' `since`; the plan does not depend on it.
-    reports = statusesFromOverrides(loaded.profiles, parsed.overrides, Date.now());
+    reports = statusesFromOverrides(profiles, parsed.overrides, Date.now());
   } catch (error) {
     if (!(error instanceof StatusOverrideError)) throw error;
     stderr.write(error.problems.map((problem) => `tm plan: ${problem}\n`).join(''));
     return 2;
   }
-  const plan = planRecords(loaded.profiles, endpointStatusLookup(reports));
-  stdout.write(parsed.json ? formatJson(reports, plan) : formatPlan(loaded.profiles, reports, plan));
+  const plan = planRecords(profiles, endpointStatusLookup(reports));
+  stdout.write(parsed.json ? formatJson(reports, plan) : formatPlan(profiles, reports, plan));
   return 0;
 }
 

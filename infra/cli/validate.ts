@@ -2,15 +2,12 @@
  * `tm validate FILE` — exit 0 and one summary line per profile on stdout; exit 1 with
  * every problem on stderr, one per line; exit 2 on a usage error.
  */
-import { DefinitionsLoadError } from '../definitions/errors.js';
-import { loadDefinitions } from '../definitions/load.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { loadProfilesFor, type Output } from './load-profiles.js';
+
+export type { Output } from './load-profiles.js';
 
 const USAGE = 'usage: tm validate FILE   (a .ts, .js, .json or .yaml definitions file)\n';
-
-export interface Output {
-  write(text: string): unknown;
-}
 
 export async function run(
   args: string[],
@@ -34,22 +31,15 @@ export async function run(
     stderr.write(`tm validate: ${problem}\n${USAGE}`);
     return 2;
   }
-  let result;
-  try {
-    result = await loadDefinitions(file);
-  } catch (error) {
-    if (!(error instanceof DefinitionsLoadError)) throw error;
-    stderr.write(`tm validate: ${error.message}\n`);
-    return 1;
-  }
-  if (!result.ok) {
-    stderr.write(result.formatted.map((line) => `${line}\n`).join(''));
-    const count = result.formatted.length;
-    stderr.write(`tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}\n`);
-    return 1;
-  }
+  const profiles = await loadProfilesFor(
+    'validate',
+    file,
+    stderr,
+    (count) => `tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}`,
+  );
+  if (profiles === undefined) return 1;
   stdout.write(
-    summarize(result.profiles)
+    summarize(profiles)
       .map((line) => `${line}\n`)
       .join(''),
   );

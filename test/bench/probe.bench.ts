@@ -31,6 +31,7 @@ import type { PlannedTarget } from '../../shared/probe/target.js';
 import { Keys } from '../../shared/state/items.js';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { externalEndpoint, monitorConfig, profile } from '../support/profiles.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const quiet = { warn: () => undefined, info: () => undefined };
@@ -245,48 +246,11 @@ interface HandlerTimings {
 async function handlerTimings(client: DynamoDBClient, ports: { http: number }): Promise<HandlerTimings> {
   const tableName = 'bench-handlers';
   await createTable(client, tableName);
-  const definition = {
+  const definition = profile({
     name: 'shop',
-    profileStatus: 'Enabled',
-    trafficRoutingMethod: 'Priority',
-    dnsConfig: {
-      zoneName: 'example.com',
-      hostedZoneId: 'Z1',
-      relativeName: 'shop',
-      ttl: 30,
-      fqdn: 'shop.example.com',
-    },
-    maxReturn: undefined,
-    monitorConfig: {
-      protocol: 'HTTP',
-      port: ports.http,
-      path: '/health',
-      method: 'GET',
-      intervalInSeconds: 10,
-      timeoutInSeconds: 9,
-      toleratedNumberOfFailures: 3,
-      customHeaders: [],
-      expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-      healthRule: { kind: 'consecutiveFailures' },
-    },
-    probeRegions: undefined,
-    endpoints: [
-      {
-        type: 'external',
-        name: 'a',
-        target: '127.0.0.1',
-        targetKind: 'ipv4',
-        alwaysServe: false,
-        endpointStatus: 'Enabled',
-        priority: 1,
-        weight: 1,
-        endpointLocation: undefined,
-        geoMapping: [],
-        subnets: [],
-        customHeaders: [],
-      },
-    ],
-  };
+    monitorConfig: monitorConfig({ port: ports.http, path: '/health', intervalInSeconds: 10 }),
+    endpoints: [externalEndpoint({ name: 'a', target: '127.0.0.1' })],
+  });
   await client.send(
     new PutItemCommand({
       TableName: tableName,

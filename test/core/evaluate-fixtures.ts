@@ -3,39 +3,20 @@ import { probeTargetOf } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, MonitorConfig, NestedEndpoint, Profile } from '../../shared/profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../../shared/state/items.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
+import {
+  externalEndpoint,
+  monitorConfig,
+  nestedEndpoint,
+  profile as buildProfile,
+} from '../support/profiles.js';
 
 export const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 export const PERIOD_MS = 60_000;
 
-export const monitor: MonitorConfig = {
-  protocol: 'HTTP',
-  port: 80,
-  path: '/',
-  method: 'GET',
-  intervalInSeconds: 30,
-  timeoutInSeconds: 10,
-  toleratedNumberOfFailures: 3,
-  customHeaders: [],
-  expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-  healthRule: { kind: 'consecutiveFailures' },
-};
+export const monitor: MonitorConfig = monitorConfig();
 
 export function external(name: string, fields: Partial<ExternalEndpoint> = {}): ExternalEndpoint {
-  return {
-    type: 'external',
-    name,
-    endpointStatus: 'Enabled',
-    priority: 1,
-    weight: 1,
-    endpointLocation: undefined,
-    geoMapping: [],
-    subnets: [],
-    customHeaders: [],
-    target: `${name}.example.net`,
-    targetKind: 'hostname',
-    alwaysServe: false,
-    ...fields,
-  };
+  return externalEndpoint({ name, target: `${name}.example.net`, ...fields });
 }
 
 export function nested(
@@ -43,22 +24,7 @@ export function nested(
   targetProfile: string,
   fields: Partial<NestedEndpoint> = {},
 ): NestedEndpoint {
-  return {
-    type: 'nested',
-    name,
-    endpointStatus: 'Enabled',
-    priority: 1,
-    weight: 1,
-    endpointLocation: undefined,
-    geoMapping: [],
-    subnets: [],
-    customHeaders: [],
-    targetProfile,
-    minChildEndpoints: 1,
-    minChildEndpointsIPv4: undefined,
-    minChildEndpointsIPv6: undefined,
-    ...fields,
-  };
+  return nestedEndpoint({ name, targetProfile, ...fields });
 }
 
 export function profile(
@@ -66,23 +32,7 @@ export function profile(
   endpoints: Profile['endpoints'],
   fields: Partial<Profile> = {},
 ): Profile {
-  return {
-    name,
-    profileStatus: 'Enabled',
-    trafficRoutingMethod: 'Priority',
-    dnsConfig: {
-      zoneName: 'example.com',
-      hostedZoneId: 'Z1',
-      relativeName: name,
-      ttl: 30,
-      fqdn: `${name}.example.com`,
-    },
-    maxReturn: undefined,
-    monitorConfig: monitor,
-    probeRegions: [...REGIONS],
-    endpoints,
-    ...fields,
-  };
+  return buildProfile({ name, monitorConfig: monitor, probeRegions: [...REGIONS], endpoints, ...fields });
 }
 
 export function targetKey(p: Profile, endpointName: string): string {

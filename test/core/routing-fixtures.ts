@@ -7,37 +7,25 @@ import type {
   SubnetRange,
 } from '../../shared/profile/types.js';
 import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
+import { externalEndpoint, nestedEndpoint, profile as buildProfile } from '../support/profiles.js';
 
 export const ZONE_ID = 'Z0EXAMPLE';
 const UNSET_PRIORITY = 0;
 
 type EndpointOptions = Partial<Omit<ExternalEndpoint, 'type' | 'subnets'>> & { subnets?: readonly string[] };
 
-function kindOf(target: string): ExternalEndpoint['targetKind'] {
-  if (target.includes(':')) return 'ipv6';
-  return /^\d+\.\d+\.\d+\.\d+$/.test(target) ? 'ipv4' : 'hostname';
-}
-
 function rangesOf(subnets: readonly string[] | undefined): SubnetRange[] {
   return (subnets ?? []).map((source) => ({ source, cidrs: [source] }));
 }
 
 export function external(name: string, target: string, options: EndpointOptions = {}): ExternalEndpoint {
-  return {
-    type: 'external',
+  return externalEndpoint({
     name,
     target,
-    targetKind: kindOf(target),
-    alwaysServe: false,
-    endpointStatus: 'Enabled',
     priority: UNSET_PRIORITY,
-    weight: 1,
-    endpointLocation: undefined,
-    geoMapping: [],
-    customHeaders: [],
     ...options,
     subnets: rangesOf(options.subnets),
-  };
+  });
 }
 
 export function nested(
@@ -45,22 +33,13 @@ export function nested(
   targetProfile: string,
   options: Partial<Omit<NestedEndpoint, 'type' | 'subnets'>> & { subnets?: readonly string[] } = {},
 ): NestedEndpoint {
-  return {
-    type: 'nested',
+  return nestedEndpoint({
     name,
     targetProfile,
-    minChildEndpoints: 1,
-    minChildEndpointsIPv4: undefined,
-    minChildEndpointsIPv6: undefined,
-    endpointStatus: 'Enabled',
     priority: UNSET_PRIORITY,
-    weight: 1,
-    endpointLocation: undefined,
-    geoMapping: [],
-    customHeaders: [],
     ...options,
     subnets: rangesOf(options.subnets),
-  };
+  });
 }
 
 export interface ProfileOptions {
@@ -78,33 +57,17 @@ export function profile(
   options: ProfileOptions = {},
 ): Profile {
   const method = options.method ?? 'Priority';
-  return {
+  return buildProfile({
     name,
     profileStatus: options.status ?? 'Enabled',
     trafficRoutingMethod: method,
     dnsConfig: {
-      zoneName: 'example.com',
       hostedZoneId: 'hostedZoneId' in options ? options.hostedZoneId : ZONE_ID,
-      relativeName: name,
-      ttl: options.ttl ?? 30,
-      fqdn: `${name}.example.com`,
+      ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
     },
     maxReturn: method === 'MultiValue' ? (options.maxReturn ?? 2) : undefined,
-    monitorConfig: {
-      protocol: 'HTTP',
-      port: 80,
-      path: '/',
-      method: 'GET',
-      intervalInSeconds: 30,
-      timeoutInSeconds: 10,
-      toleratedNumberOfFailures: 3,
-      customHeaders: [],
-      expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-      healthRule: { kind: 'consecutiveFailures' },
-    },
-    probeRegions: undefined,
     endpoints: endpoints.map((e, i) => (e.priority === UNSET_PRIORITY ? { ...e, priority: i + 1 } : e)),
-  };
+  });
 }
 
 /** A status lookup from `{ 'profile/endpoint': status }`; everything else is Online. */

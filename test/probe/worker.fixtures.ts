@@ -2,21 +2,15 @@
 import type { ProbeResult } from '../../shared/probe/result.js';
 import type { PlannedTarget, ProbeTarget } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, MonitorConfig, NestedEndpoint, Profile } from '../../shared/profile/types.js';
+import {
+  externalEndpoint,
+  monitorConfig,
+  nestedEndpoint,
+  profile as buildProfile,
+} from '../support/profiles.js';
 
 export function monitor(overrides: Partial<MonitorConfig> = {}): MonitorConfig {
-  return {
-    protocol: 'HTTP',
-    port: 80,
-    path: '/health',
-    method: 'GET',
-    intervalInSeconds: 30,
-    timeoutInSeconds: 10,
-    toleratedNumberOfFailures: 3,
-    customHeaders: [],
-    expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-    healthRule: { kind: 'consecutiveFailures' },
-    ...overrides,
-  };
+  return monitorConfig({ path: '/health', ...overrides });
 }
 
 export function external(
@@ -24,59 +18,15 @@ export function external(
   target: string,
   overrides: Partial<ExternalEndpoint> = {},
 ): ExternalEndpoint {
-  return {
-    type: 'external',
-    name,
-    target,
-    targetKind: 'hostname',
-    alwaysServe: false,
-    endpointStatus: 'Enabled',
-    priority: 1,
-    weight: 1,
-    endpointLocation: undefined,
-    geoMapping: [],
-    subnets: [],
-    customHeaders: [],
-    ...overrides,
-  };
+  return externalEndpoint({ name, target, targetKind: 'hostname', ...overrides });
 }
 
 export function nested(name: string, targetProfile: string): NestedEndpoint {
-  return {
-    type: 'nested',
-    name,
-    targetProfile,
-    minChildEndpoints: 1,
-    minChildEndpointsIPv4: undefined,
-    minChildEndpointsIPv6: undefined,
-    endpointStatus: 'Enabled',
-    priority: 1,
-    weight: 1,
-    endpointLocation: undefined,
-    geoMapping: [],
-    subnets: [],
-    customHeaders: [],
-  };
+  return nestedEndpoint({ name, targetProfile });
 }
 
 export function profile(name: string, overrides: Partial<Profile> = {}): Profile {
-  return {
-    name,
-    profileStatus: 'Enabled',
-    trafficRoutingMethod: 'Priority',
-    dnsConfig: {
-      zoneName: 'example.com',
-      hostedZoneId: 'Z1',
-      relativeName: name,
-      ttl: 30,
-      fqdn: `${name}.example.com`,
-    },
-    maxReturn: undefined,
-    monitorConfig: monitor(),
-    probeRegions: undefined,
-    endpoints: [],
-    ...overrides,
-  };
+  return buildProfile({ name, monitorConfig: monitor(), ...overrides });
 }
 
 /** A planned target probed every round (interval = round period) at offset 0. */

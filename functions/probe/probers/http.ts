@@ -8,7 +8,6 @@
  * the socket at the deadline whatever stage it is in.
  */
 import net, { type LookupFunction, type Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import tls, { type SecureContext, type TLSSocket } from 'node:tls';
 import { Client, type Dispatcher } from 'undici';
 import type { StatusCodeRange } from '../../../shared/profile/types.js';
@@ -16,6 +15,15 @@ import { FailureReason, type ProbeResult } from '../../../shared/probe/result.js
 import type { ProbeTarget, Prober } from '../../../shared/probe/target.js';
 import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
 import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
+import {
+  firstStageOf,
+  kProbe,
+  ProbeClock,
+  watchConnect,
+  type ConnectListener,
+  type DeadlineOwner,
+  type ProbeSocket,
+} from './probe-clock.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
 import { PROBE_USER_AGENT } from './user-agent.js';
 
@@ -100,9 +108,6 @@ function secureContext(): SecureContext {
   return sharedSecureContext;
 }
 
-const kProbe = Symbol('probe');
-type ProbeSocket = Socket & { [kProbe]?: HttpProbe };
-
 const noop = (): void => {};
 
 /**
@@ -110,14 +115,12 @@ const noop = (): void => {};
  * calls natively (`onHeaders`, `onData`, …) — the newer controller-style API is
  * adapted onto these and parses every response header into an object we don't need.
  */
-class HttpProbe implements Dispatcher.DispatchHandler {
-  private readonly startedAt = Date.now();
-  private readonly t0 = performance.now();
+class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, DeadlineOwner {
+  private readonly clock: ProbeClock;
   private stage: ProbeStage;
   private done = false;
-  private timer: NodeJS.Timeout | undefined;
   private client: Client | undefined;
-  private socket: ProbeSocket | undefined;
+  private socket: Socket | undefined;
   private abortRequest: ((error?: Error) => void) | undefined;
   private dns: number | undefined;
   private connect: number | undefined;
@@ -134,11 +137,12 @@ class HttpProbe implements Dispatcher.DispatchHandler {
     private readonly settings: ProbeSettings,
     private readonly resolve: (result: ProbeResult) => void,
   ) {
-    this.stage = net.isIP(target.host) === 0 ? 'dns' : 'connect';
+    this.clock = new ProbeClock(target.timeoutMs, this);
+    this.stage = firstStageOf(target.host);
   }
 
   start(): void {
-    this.timer = setTimeout(onDeadline, this.target.timeoutMs, this);
+    this.clock.armDeadline();
     try {
       this.client = new Client(this.prepared.origin, {
         connect: (_options, callback) => this.open(callback),
@@ -155,7 +159,7 @@ class HttpProbe implements Dispatcher.DispatchHandler {
   private open(callback: (...args: [null, Socket] | [Error, null]) => void): void {
     const { host, port, protocol } = this.target;
     const lookup = this.settings.lookup;
-    const socket: ProbeSocket =
+    const socket: ProbeSocket<HttpProbe> =
       protocol === 'HTTPS'
         ? tls.connect({
             host,
@@ -166,32 +170,29 @@ class HttpProbe implements Dispatcher.DispatchHandler {
             secureContext: secureContext(),
           })
         : net.connect({ host, port, lookup });
-    socket[kProbe] = this;
     this.socket = socket;
     this.connectCallback = callback;
-    if (this.stage === 'dns') socket.once('lookup', onSocketLookup);
-    socket.once('connect', onSocketConnect);
+    // The error listener stays for the whole probe: a reset mid-body is a failure even
+    // where undici would take it as the end of a close-delimited body.
+    watchConnect(socket, this, this.stage === 'dns');
     if (protocol === 'HTTPS') socket.once('secureConnect', onSocketSecureConnect);
-    // Stays for the whole probe: a reset mid-body is a failure even where undici would
-    // take it as the end of a close-delimited body.
-    socket.on('error', onSocketError);
   }
 
   private connectCallback: ((...args: [null, Socket] | [Error, null]) => void) | undefined;
 
   looked(): void {
-    this.dns = this.elapsed();
+    this.dns = this.clock.elapsed();
     this.stage = 'connect';
   }
 
   connected(): void {
-    this.connect = this.elapsed();
+    this.connect = this.clock.elapsed();
     if (this.target.protocol === 'HTTPS') this.stage = 'tls';
     else this.handOver();
   }
 
   secured(socket: TLSSocket): void {
-    this.tls = this.elapsed();
+    this.tls = this.clock.elapsed();
     const certificate = socket.getPeerX509Certificate();
     if (certificate === undefined) {
       this.fail({ reason: FailureReason.Tls, detail: 'the server presented no certificate' });
@@ -203,7 +204,7 @@ class HttpProbe implements Dispatcher.DispatchHandler {
 
   private handOver(): void {
     this.stage = 'headers';
-    this.sentAt = this.elapsed();
+    this.sentAt = this.clock.elapsed();
     const callback = this.connectCallback;
     this.connectCallback = undefined;
     if (callback !== undefined && this.socket !== undefined) callback(null, this.socket);
@@ -213,15 +214,7 @@ class HttpProbe implements Dispatcher.DispatchHandler {
     if (!this.done) this.fail(failureOf(error, this.stage));
   }
 
-  deadline(): void {
-    // Timers count from the event loop's cached clock, so one armed after a busy tick
-    // can fire early; the deadline is measured from the probe's own start.
-    const remaining = this.target.timeoutMs - this.elapsed();
-    if (remaining >= 1) {
-      this.timer = setTimeout(onDeadline, remaining, this);
-      return;
-    }
-    this.timer = undefined;
+  deadlinePassed(): void {
     if (!this.done) this.fail(timeoutOf(this.target.timeoutMs, this.stage));
   }
 
@@ -230,7 +223,7 @@ class HttpProbe implements Dispatcher.DispatchHandler {
   }
 
   onHeaders(statusCode: number): boolean {
-    this.firstByte ??= this.elapsed();
+    this.firstByte ??= this.clock.elapsed();
     this.statusCode = statusCode;
     this.stage = 'body';
     return true;
@@ -253,12 +246,12 @@ class HttpProbe implements Dispatcher.DispatchHandler {
   /** The response (or its first `bodyCapBytes`) is in: the status decides. */
   private judge(): void {
     if (this.done) return;
-    const lastByte = this.elapsed();
+    const lastByte = this.clock.elapsed();
     const statusCode = this.statusCode ?? 0;
     const ranges = this.target.expectedStatusCodeRanges;
     const latencyMs = roundMs(lastByte - (this.sentAt ?? lastByte));
     const base = {
-      startedAt: this.startedAt,
+      startedAt: this.clock.startedAt,
       timings: this.timings(lastByte),
       latencyMs,
       statusCode,
@@ -280,7 +273,7 @@ class HttpProbe implements Dispatcher.DispatchHandler {
     if (this.done) return;
     this.finish({
       ok: false,
-      startedAt: this.startedAt,
+      startedAt: this.clock.startedAt,
       timings: this.timings(undefined),
       latencyMs: undefined,
       statusCode: this.statusCode,
@@ -292,7 +285,7 @@ class HttpProbe implements Dispatcher.DispatchHandler {
 
   private finish(result: ProbeResult): void {
     this.done = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.clock.disarm();
     this.resolve(result);
     const reason = result.ok || result.reason !== FailureReason.Timeout ? PROBE_FINISHED : PROBE_DEADLINE;
     this.abortRequest?.(reason);
@@ -310,30 +303,10 @@ class HttpProbe implements Dispatcher.DispatchHandler {
       lastByte: roundMsOrUndefined(lastByte),
     };
   }
-
-  private elapsed(): number {
-    return performance.now() - this.t0;
-  }
 }
 
-function onDeadline(probe: HttpProbe): void {
-  probe.deadline();
-}
-
-function onSocketLookup(this: ProbeSocket): void {
-  this[kProbe]?.looked();
-}
-
-function onSocketConnect(this: ProbeSocket): void {
-  this[kProbe]?.connected();
-}
-
-function onSocketSecureConnect(this: ProbeSocket): void {
-  this[kProbe]?.secured(this as TLSSocket & ProbeSocket);
-}
-
-function onSocketError(this: ProbeSocket, error: Error): void {
-  this[kProbe]?.socketFailed(error);
+function onSocketSecureConnect(this: ProbeSocket<HttpProbe>): void {
+  this[kProbe]?.secured(this as TLSSocket & ProbeSocket<HttpProbe>);
 }
 
 export function inRanges(statusCode: number, ranges: readonly StatusCodeRange[]): boolean {

@@ -3,10 +3,17 @@
  * the prober then resets it (RST, not FIN) so the endpoint keeps no half-closed state.
  */
 import net, { type LookupFunction, type Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type { ProbeResult } from '../../../shared/probe/result.js';
 import type { ProbeTarget, Prober } from '../../../shared/probe/target.js';
 import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
+import {
+  firstStageOf,
+  ProbeClock,
+  watchConnect,
+  type ConnectListener,
+  type DeadlineOwner,
+  type ProbeSocket,
+} from './probe-clock.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
 
 export interface TcpProberOptions {
@@ -21,16 +28,11 @@ export function createTcpProber(options: TcpProberOptions = {}): Prober {
 
 export const probeTcp: Prober = createTcpProber();
 
-const kProbe = Symbol('probe');
-type ProbeSocket = Socket & { [kProbe]?: TcpProbe };
-
-class TcpProbe {
-  private readonly startedAt = Date.now();
-  private readonly t0 = performance.now();
+class TcpProbe implements ConnectListener, DeadlineOwner {
+  private readonly clock: ProbeClock;
   private stage: ProbeStage;
   private done = false;
-  private timer: NodeJS.Timeout | undefined;
-  private socket: ProbeSocket | undefined;
+  private socket: Socket | undefined;
   private dns: number | undefined;
 
   constructor(
@@ -38,39 +40,37 @@ class TcpProbe {
     private readonly lookup: LookupFunction | undefined,
     private readonly resolve: (result: ProbeResult) => void,
   ) {
-    this.stage = net.isIP(target.host) === 0 ? 'dns' : 'connect';
+    this.clock = new ProbeClock(target.timeoutMs, this);
+    this.stage = firstStageOf(target.host);
   }
 
   start(): void {
-    this.timer = setTimeout(onDeadline, this.target.timeoutMs, this);
+    this.clock.armDeadline();
     try {
-      const socket: ProbeSocket = net.connect({
+      const socket: ProbeSocket<TcpProbe> = net.connect({
         host: this.target.host,
         port: this.target.port,
         lookup: this.lookup,
       });
-      socket[kProbe] = this;
       this.socket = socket;
-      if (this.stage === 'dns') socket.once('lookup', onSocketLookup);
-      socket.once('connect', onSocketConnect);
-      socket.on('error', onSocketError);
+      watchConnect(socket, this, this.stage === 'dns');
     } catch (error) {
       this.failWith(failureOf(error, this.stage));
     }
   }
 
   looked(): void {
-    this.dns = this.elapsed();
+    this.dns = this.clock.elapsed();
     this.stage = 'connect';
   }
 
   connected(): void {
     if (this.done) return;
-    const connect = this.elapsed();
+    const connect = this.clock.elapsed();
     // Latency is the handshake itself: from after the lookup to the established connection.
     this.finish({
       ok: true,
-      startedAt: this.startedAt,
+      startedAt: this.clock.startedAt,
       timings: { dns: roundMsOrUndefined(this.dns), connect: roundMs(connect) },
       latencyMs: roundMs(connect - (this.dns ?? 0)),
     });
@@ -80,15 +80,7 @@ class TcpProbe {
     this.failWith(failureOf(error, this.stage));
   }
 
-  deadline(): void {
-    // Timers count from the event loop's cached clock, so one armed after a busy tick
-    // can fire early; the deadline is measured from the probe's own start.
-    const remaining = this.target.timeoutMs - this.elapsed();
-    if (remaining >= 1) {
-      this.timer = setTimeout(onDeadline, remaining, this);
-      return;
-    }
-    this.timer = undefined;
+  deadlinePassed(): void {
     this.failWith(timeoutOf(this.target.timeoutMs, this.stage));
   }
 
@@ -96,7 +88,7 @@ class TcpProbe {
     if (this.done) return;
     this.finish({
       ok: false,
-      startedAt: this.startedAt,
+      startedAt: this.clock.startedAt,
       timings: { dns: roundMsOrUndefined(this.dns) },
       latencyMs: undefined,
       reason: failure.reason,
@@ -106,7 +98,7 @@ class TcpProbe {
 
   private finish(result: ProbeResult): void {
     this.done = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.clock.disarm();
     this.resolve(result);
     const socket = this.socket;
     if (socket === undefined || socket.destroyed) return;
@@ -114,24 +106,4 @@ class TcpProbe {
     if (result.ok) socket.resetAndDestroy();
     else socket.destroy();
   }
-
-  private elapsed(): number {
-    return performance.now() - this.t0;
-  }
-}
-
-function onDeadline(probe: TcpProbe): void {
-  probe.deadline();
-}
-
-function onSocketLookup(this: ProbeSocket): void {
-  this[kProbe]?.looked();
-}
-
-function onSocketConnect(this: ProbeSocket): void {
-  this[kProbe]?.connected();
-}
-
-function onSocketError(this: ProbeSocket, error: Error): void {
-  this[kProbe]?.socketFailed(error);
 }

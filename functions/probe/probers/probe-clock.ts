@@ -1,0 +1,94 @@
+/**
+ * What the HTTP and TCP probes share: one probe's clock and single deadline, and the
+ * routing of the connect phase's socket events to the probe.
+ */
+import net, { type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { ProbeStage } from './failure.js';
+
+/** A probe starts by resolving its host name unless the host is an IP literal. */
+export function firstStageOf(host: string): ProbeStage {
+  return net.isIP(host) === 0 ? 'dns' : 'connect';
+}
+
+export interface DeadlineOwner {
+  /** The probe's `timeoutMs` has passed since it started. */
+  deadlinePassed(): void;
+}
+
+/** A probe's start time and its one deadline, measured from that start. */
+export class ProbeClock {
+  readonly startedAt = Date.now();
+  private readonly t0 = performance.now();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly owner: DeadlineOwner,
+  ) {}
+
+  armDeadline(): void {
+    this.timer = setTimeout(onDeadline, this.timeoutMs, this);
+  }
+
+  disarm(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+  }
+
+  elapsed(): number {
+    return performance.now() - this.t0;
+  }
+
+  /** The deadline timer's callback. */
+  timerFired(): void {
+    // Timers count from the event loop's cached clock, so one armed after a busy tick
+    // can fire early; the deadline is measured from the probe's own start.
+    const remaining = this.timeoutMs - this.elapsed();
+    if (remaining >= 1) {
+      this.timer = setTimeout(onDeadline, remaining, this);
+      return;
+    }
+    this.timer = undefined;
+    this.owner.deadlinePassed();
+  }
+}
+
+function onDeadline(clock: ProbeClock): void {
+  clock.timerFired();
+}
+
+export interface ConnectListener {
+  looked(): void;
+  connected(): void;
+  socketFailed(error: Error): void;
+}
+
+export const kProbe = Symbol('probe');
+export type ProbeSocket<P> = Socket & { [kProbe]?: P };
+
+/**
+ * Routes the socket's lookup (when `withLookup`), connect and error events to the probe;
+ * the listeners are plain functions, so no closure is made per probe.
+ */
+export function watchConnect<P extends ConnectListener>(
+  socket: ProbeSocket<P>,
+  probe: P,
+  withLookup: boolean,
+): void {
+  socket[kProbe] = probe;
+  if (withLookup) socket.once('lookup', onSocketLookup);
+  socket.once('connect', onSocketConnect);
+  socket.on('error', onSocketError);
+}
+
+function onSocketLookup(this: ProbeSocket<ConnectListener>): void {
+  this[kProbe]?.looked();
+}
+
+function onSocketConnect(this: ProbeSocket<ConnectListener>): void {
+  this[kProbe]?.connected();
+}
+
+function onSocketError(this: ProbeSocket<ConnectListener>, error: Error): void {
+  this[kProbe]?.socketFailed(error);
+}

@@ -1,0 +1,33 @@
+/** Loading the definitions file of a `tm` command, with its problems reported one way. */
+import { DefinitionsLoadError } from '../definitions/errors.js';
+import { loadDefinitions } from '../definitions/load.js';
+import type { Profile } from '../../shared/profile/types.js';
+
+export interface Output {
+  write(text: string): unknown;
+}
+
+/**
+ * The file's profiles, or `undefined` once stderr says why not: `tm COMMAND: <load error>`
+ * when the file cannot be read, else every problem on a line of its own and then
+ * `invalidLine(problemCount)`.
+ */
+export async function loadProfilesFor(
+  command: string,
+  file: string,
+  stderr: Output,
+  invalidLine: (problemCount: number) => string,
+): Promise<Profile[] | undefined> {
+  let result;
+  try {
+    result = await loadDefinitions(file);
+  } catch (error) {
+    if (!(error instanceof DefinitionsLoadError)) throw error;
+    stderr.write(`tm ${command}: ${error.message}\n`);
+    return undefined;
+  }
+  if (result.ok) return result.profiles;
+  stderr.write(result.formatted.map((line) => `${line}\n`).join(''));
+  stderr.write(`${invalidLine(result.formatted.length)}\n`);
+  return undefined;
+}
