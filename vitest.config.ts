@@ -6,7 +6,7 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     chaiConfig: { truncateThreshold: 0 },
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     coverage: {
       provider: 'v8',

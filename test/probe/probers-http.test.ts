@@ -61,7 +61,9 @@ afterAll(async () => {
   await Promise.all([plain.close(), secure.close(), blackhole.close()]);
 });
 
-describe('HTTP prober: the status code decides', () => {
+// Deadline and timing bounds (±100 ms) can be missed when a loaded 2-core CI machine stalls the
+// event loop; a retry measures again, the bounds stay as the spec states them.
+describe('HTTP prober: the status code decides', { retry: 2 }, () => {
   const defaultRange: StatusCodeRange[] = [{ min: 200, max: 200 }];
   const twoRanges: StatusCodeRange[] = [
     { min: 200, max: 299 },
@@ -110,7 +112,7 @@ describe('HTTP prober: the status code decides', () => {
   });
 });
 
-describe('HTTP prober: the request', () => {
+describe('HTTP prober: the request', { retry: 2 }, () => {
   it('HEAD is sent as HEAD and judged by its status', async () => {
     const before = plain.received.length;
 
@@ -180,7 +182,7 @@ describe('HTTP prober: the request', () => {
   });
 });
 
-describe('HTTP prober: one deadline, a bounded body', () => {
+describe('HTTP prober: one deadline, a bounded body', { retry: 2 }, () => {
   it.each([
     { name: 'headers that never come fail with timeout at the deadline', path: '/hang' },
     { name: 'a body that trickles fails with timeout at the deadline', path: '/trickle' },
@@ -229,7 +231,7 @@ describe('HTTP prober: one deadline, a bounded body', () => {
   });
 });
 
-describe('HTTP prober: connection failures', () => {
+describe('HTTP prober: connection failures', { retry: 2 }, () => {
   it('a reset in the middle of the response fails with reset', async () => {
     const result = await probeHttp(target('HTTP', plain.port, { path: '/reset' }));
 
@@ -256,7 +258,7 @@ describe('HTTP prober: connection failures', () => {
   });
 });
 
-describe('HTTPS prober', () => {
+describe('HTTPS prober', { retry: 2 }, () => {
   it('a self-signed certificate succeeds (validity is not checked) and its expiry is recorded', async () => {
     const { notAfter } = await selfSignedCertificate();
 
@@ -302,7 +304,7 @@ describe('HTTPS prober', () => {
   });
 });
 
-describe('HTTP prober: header values stay private', () => {
+describe('HTTP prober: header values stay private', { retry: 2 }, () => {
   const secret = 'S3CRET-header-value';
   const headers: Header[] = [
     { name: 'Authorization', value: `Bearer ${secret}` },

@@ -51,7 +51,9 @@ afterAll(async () => {
   await Promise.all([server.close(), blackhole.close()]);
 });
 
-describe('TCP prober', () => {
+// Deadline and timing bounds (±100 ms) can be missed when a loaded 2-core CI machine stalls the
+// event loop; a retry measures again, the bounds stay as the spec states them.
+describe('TCP prober', { retry: 2 }, () => {
   it('an open port succeeds with the connect time as latency, and the server sees a reset', async () => {
     const reset = server.nextSocketError();
 
@@ -102,7 +104,7 @@ describe('TCP prober', () => {
   });
 });
 
-describe('probe registry', () => {
+describe('probe registry', { retry: 2 }, () => {
   let http: TestHttpServer;
   beforeAll(async () => {
     http = await startHttpServer();
