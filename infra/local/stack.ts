@@ -191,19 +191,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** Creates each profile's hosted zone in the local Route 53 and fills in the id. */
+/** Creates each profile's hosted zone in the local Route 53 (once per zone name) and fills in the id. */
 function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): Profile[] {
-  const ids = new Map<string, string>();
   return profiles.map((profile) => {
     const { zoneName, hostedZoneId } = profile.dnsConfig;
-    let id = ids.get(zoneName) ?? route53.findZone(zoneName)?.hostedZoneId;
-    if (
-      id === undefined ||
-      (hostedZoneId !== undefined && hostedZoneId !== id && route53.findZone(zoneName)?.zoneName !== zoneName)
-    ) {
-      id = route53.createHostedZone(zoneName, hostedZoneId);
-    }
-    ids.set(zoneName, id);
+    const existing = route53.findZone(zoneName);
+    const id =
+      existing?.zoneName === zoneName
+        ? existing.hostedZoneId
+        : route53.createHostedZone(zoneName, hostedZoneId);
     return { ...profile, dnsConfig: { ...profile.dnsConfig, hostedZoneId: id } };
   });
 }
