@@ -10,16 +10,15 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Profile } from '../../shared/profile/types.js';
 import {
   HISTORY_RETENTION_DAYS,
   Keys,
-  type ConfigItem,
   type HeartbeatItem,
   type TickItem,
   type VerdictItem,
 } from '../../shared/state/items.js';
 import type { StatusChange } from '../../shared/status/evaluate.js';
+import { readDeployedConfig } from '../shared/config-reader.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
 
 type Item = Record<string, AttributeValue>;
@@ -30,12 +29,8 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     private readonly tableName: string,
   ) {}
 
-  async loadConfig(): Promise<LoadedConfig> {
-    const items = (await this.queryAll('CONFIG', 'PROFILE#')).map((item) => unmarshall(item) as ConfigItem);
-    return {
-      profiles: items.map((item) => JSON.parse(item.definition) as Profile),
-      defaultProbeRegions: items[0]?.defaultProbeRegions ?? [],
-    };
+  loadConfig(): Promise<LoadedConfig> {
+    return readDeployedConfig(this.client, this.tableName);
   }
 
   async loadStatuses(): Promise<Map<string, StoredStatus>> {
@@ -62,10 +57,6 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return (await this.batchGet(regions.map((region) => Keys.heartbeat(region)))).map(
       (item) => unmarshall(item) as HeartbeatItem,
     );
-  }
-
-  async saveStatus(status: StoredStatus): Promise<void> {
-    await this.saveStatuses([status]);
   }
 
   async saveStatuses(statuses: readonly StoredStatus[]): Promise<void> {

@@ -25,7 +25,6 @@ export interface EvaluatorStateStore {
   loadStatuses(): Promise<Map<string, StoredStatus>>;
   loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
   loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;
-  saveStatus(status: StoredStatus): Promise<void>;
   /** Saves many statuses in as few requests as the store allows. */
   saveStatuses(statuses: readonly StoredStatus[]): Promise<void>;
   deleteStatus(profile: string): Promise<void>;

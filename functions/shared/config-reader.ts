@@ -1,10 +1,5 @@
 /** Reads the deployed profile definitions (CONFIG items, shared/state/items.ts) from the table. */
-import {
-  QueryCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-  type QueryCommandOutput,
-} from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix, type ConfigItem } from '../../shared/state/items.js';
@@ -16,22 +11,38 @@ export interface DeployedConfig {
 }
 
 export async function readDeployedConfig(client: DynamoDBClient, tableName: string): Promise<DeployedConfig> {
-  const items: ConfigItem[] = [];
-  let startKey: Record<string, AttributeValue> | undefined;
-  do {
-    const page: QueryCommandOutput = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': { S: KeyPrefix.config }, ':sk': { S: 'PROFILE#' } },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) items.push(unmarshall(item) as ConfigItem);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
+  const items = await readConfigItems(client, tableName);
   return {
     profiles: items.map((item) => JSON.parse(item.definition) as Profile),
     defaultProbeRegions: items[0]?.defaultProbeRegions ?? [],
   };
+}
+
+export async function readConfigItems(client: DynamoDBClient, tableName: string): Promise<ConfigItem[]> {
+  const items: ConfigItem[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: KeyPrefix.config } },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) {
+      const item = unmarshall(raw);
+      items.push({
+        name: String(item.name),
+        definition: String(item.definition),
+        version: String(item.version),
+        defaultProbeRegions: Array.isArray(item.defaultProbeRegions)
+          ? item.defaultProbeRegions.map(String)
+          : [],
+      });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return items;
 }
