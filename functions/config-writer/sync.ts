@@ -1,8 +1,12 @@
 /** Makes the table's CONFIG items equal the definitions; idempotent. */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '../../shared/profile/types.js';
+import { mapLimited } from '../shared/concurrency.js';
 import { planConfigSync, type ConfigSyncPlan } from './plan.js';
 import { deleteConfigItem, putConfigItem, readConfigItems } from './store.js';
+
+/** A few writes at a time: fast for hundreds of profiles without bursting past the SDK's retries. */
+const CONFIG_WRITES_IN_FLIGHT = 10;
 
 export async function syncConfig(
   client: DynamoDBClient,
@@ -12,12 +16,9 @@ export async function syncConfig(
 ): Promise<ConfigSyncPlan> {
   const plan = planConfigSync(await readConfigItems(client, tableName), profiles, defaultProbeRegions);
   // Puts first: a profile renamed in one deploy never leaves the table without either name.
-  await inChunks(plan.puts, (item) => putConfigItem(client, tableName, item));
-  await inChunks(plan.deletes, (name) => deleteConfigItem(client, tableName, name));
+  await mapLimited(plan.puts, CONFIG_WRITES_IN_FLIGHT, (item) => putConfigItem(client, tableName, item));
+  await mapLimited(plan.deletes, CONFIG_WRITES_IN_FLIGHT, (name) =>
+    deleteConfigItem(client, tableName, name),
+  );
   return plan;
-}
-
-/** A few writes at a time: fast for hundreds of profiles without bursting past the SDK's retries. */
-async function inChunks<T>(items: readonly T[], write: (item: T) => Promise<void>, size = 10): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(write));
 }

@@ -24,8 +24,8 @@ import type { ProbeResult } from '../../shared/probe/result.js';
 import type { PlannedTarget, Prober } from '../../shared/probe/target.js';
 import type { HeartbeatItem, RuleStateCheckpoint, VerdictItem } from '../../shared/state/items.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
-import { ConcurrencyLimiter } from './limiter.js';
 import type { ProbeStateStore } from './state-store.js';
+import { concurrencyLimit } from '../shared/concurrency.js';
 
 /** The heartbeat period (before the time scale): staleness is judged against it (shared/monitor/staleness.ts). */
 export const DEFAULT_HEARTBEAT_PERIOD_MS = 60_000;
@@ -118,7 +118,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const maxCheckpointEntries = options.maxCheckpointEntries ?? MAX_CHECKPOINT_ENTRIES;
   const logger = options.logger ?? console;
-  const limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const limit = concurrencyLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
 
   let planned: PlannedTarget[] = [];
   const states = new Map<string, RuleState>();
@@ -196,7 +196,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   async function check(target: PlannedTarget, changes: VerdictChange[]): Promise<boolean> {
     inFlight.add(target.key);
     try {
-      const result = await limiter.run(() => prober(target));
+      const result = await limit(() => prober(target));
       const before =
         states.get(target.key) ??
         restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, undefined, undefined);
