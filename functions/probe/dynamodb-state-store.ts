@@ -6,7 +6,6 @@ import {
   GetItemCommand,
   PutItemCommand,
   type AttributeValue,
-  type ConsumedCapacity,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
@@ -17,17 +16,7 @@ import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 const BATCH_GET_LIMIT = 100;
 const MAX_UNPROCESSED_RETRIES = 8;
 
-/** What this store consumed, for metrics and the write-cost benchmark. */
-export interface StoreUsage {
-  writeRequests: number;
-  writeUnits: number;
-  readRequests: number;
-  readUnits: number;
-}
-
 export class DynamoDbProbeStateStore implements ProbeStateStore {
-  readonly usage: StoreUsage = { writeRequests: 0, writeUnits: 0, readRequests: 0, readUnits: 0 };
-
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
@@ -46,10 +35,8 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
         const response: BatchGetItemCommandOutput = await this.client.send(
           new BatchGetItemCommand({
             RequestItems: { [this.tableName]: { Keys: keys } },
-            ReturnConsumedCapacity: 'TOTAL',
           }),
         );
-        this.countReads(response.ConsumedCapacity);
         for (const item of response.Responses?.[this.tableName] ?? [])
           items.push(withoutKeys(item) as unknown as VerdictItem);
         keys = response.UnprocessedKeys?.[this.tableName]?.Keys;
@@ -64,10 +51,8 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
         TableName: this.tableName,
         Key: marshall(Keys.heartbeat(region)),
         ConsistentRead: true,
-        ReturnConsumedCapacity: 'TOTAL',
       }),
     );
-    this.countReads(response.ConsumedCapacity === undefined ? undefined : [response.ConsumedCapacity]);
     return response.Item === undefined ? undefined : (withoutKeys(response.Item) as unknown as HeartbeatItem);
   }
 
@@ -85,31 +70,20 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
 
   private async putIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
     try {
-      const response = await this.client.send(
+      await this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
           Item: marshall(item, { removeUndefinedValues: true }),
           ConditionExpression: 'attribute_not_exists(pk) OR #t < :t',
           ExpressionAttributeNames: { '#t': timeAttribute },
           ExpressionAttributeValues: { ':t': { N: String(time) } },
-          ReturnConsumedCapacity: 'TOTAL',
         }),
       );
-      this.usage.writeRequests++;
-      this.usage.writeUnits += response.ConsumedCapacity?.CapacityUnits ?? 1;
       return 'written';
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      // A failed condition is still billed as a write.
-      this.usage.writeRequests++;
-      this.usage.writeUnits += 1;
       return 'superseded';
     }
-  }
-
-  private countReads(consumed: readonly ConsumedCapacity[] | undefined): void {
-    this.usage.readRequests++;
-    for (const c of consumed ?? []) this.usage.readUnits += c.CapacityUnits ?? 0;
   }
 }
 

@@ -16,7 +16,7 @@ import { createStreamHandler } from '../../functions/evaluator/handler.js';
 import { noMetrics, type StatusEvent, type StoredStatus } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { runTick } from '../../functions/evaluator/tick.js';
-import { startLocalProbeRegion, type LocalProbeRegion } from '../../functions/probe/local-region.js';
+import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { Change } from '../../shared/zone/record-set.js';

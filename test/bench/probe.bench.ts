@@ -8,6 +8,7 @@
  *  4. the monthly cost of the cadence design (docs/adr/0001-probe-cadence.md);
  *  5. then spawns test/bench/probers.bench.ts (CPU per probe) when present.
  * Backends run in a child process (this file with `--servers`), on loopback only.
+ * `BENCH_ONLY=round` stops after 1–2; `BENCH_ONLY=writes` runs only 3–4.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { createTable } from '../../infra/local/table.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
-import { startRoundScheduler } from '../../functions/probe/local-scheduler.js';
+import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createTickHandler } from '../../functions/probe/tick.js';
 import { createProbeWorker, DEFAULT_CONCURRENCY } from '../../functions/probe/worker.js';
@@ -31,6 +32,7 @@ import type { PlannedTarget } from '../../shared/probe/target.js';
 import { Keys } from '../../shared/state/items.js';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { meterCapacity } from './support/capacity-meter.js';
 import { externalEndpoint, monitorConfig, profile } from '../support/profiles.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,19 +41,22 @@ const quiet = { warn: () => undefined, info: () => undefined };
 async function main(): Promise<void> {
   const servers = await startServers();
   try {
-    await idleJitter();
-    await roundOf10k(servers.ports, 'compact', COMPACT_SPREAD, 2_000);
-    await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, DEFAULT_CONCURRENCY);
+    if (process.env.BENCH_ONLY !== 'writes') {
+      await idleJitter();
+      await roundOf10k(servers.ports, 'compact', COMPACT_SPREAD, 2_000);
+      await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, DEFAULT_CONCURRENCY);
+    }
     if (process.env.BENCH_ONLY === 'round') return;
     const ddb = await startDynamoDbLocal();
     try {
-      const client = new DynamoDBClient({
-        endpoint: ddb.endpoint,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      });
-      const writes = await writeCosts(client);
-      const timings = await handlerTimings(client, servers.ports);
+      const client = (): DynamoDBClient =>
+        new DynamoDBClient({
+          endpoint: ddb.endpoint,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        });
+      const writes = await writeCosts(client());
+      const timings = await handlerTimings(client(), servers.ports);
       printCost(writes, timings);
     } finally {
       await ddb.stop();
@@ -59,7 +64,7 @@ async function main(): Promise<void> {
   } finally {
     servers.child.kill('SIGTERM');
   }
-  await runProbersBench();
+  if (process.env.BENCH_ONLY !== 'writes') await runProbersBench();
 }
 
 async function startServers(): Promise<{ child: ChildProcess; ports: { http: number; blackHole: number } }> {
@@ -177,9 +182,10 @@ interface WriteFigure {
   readonly perTargetHour: number;
 }
 
-/** One simulated hour of 10 s rounds per scenario, counting real writes on DynamoDB Local. */
+/** One simulated hour of 10 s rounds per scenario, counting real writes on DynamoDB Local (metered client). */
 async function writeCosts(client: DynamoDBClient): Promise<WriteFigure[]> {
   const figures: WriteFigure[] = [];
+  const usage = meterCapacity(client);
   for (const targets of [10, 1_000]) {
     for (const scenario of ['steady', '10% flapping'] as const) {
       const tableName = `bench-${targets}-${scenario === 'steady' ? 's' : 'f'}`;
@@ -223,10 +229,10 @@ async function writeCosts(client: DynamoDBClient): Promise<WriteFigure[]> {
       );
       await worker.runRound(now, 10_000); // first decisions: not steady state
       now += 10_000;
-      const before = { ...store.usage };
+      const before = { ...usage };
       for (let round = 0; round < 360; round++, now += 10_000) await worker.runRound(now, 10_000);
-      const writeRequests = store.usage.writeRequests - before.writeRequests;
-      const writeUnits = store.usage.writeUnits - before.writeUnits;
+      const writeRequests = usage.writeRequests - before.writeRequests;
+      const writeUnits = usage.writeUnits - before.writeUnits;
       figures.push({ targets, scenario, writeRequests, writeUnits, perTargetHour: writeRequests / targets });
       console.log(
         `DynamoDB writes, ${targets} targets, ${scenario}, one hour of 10 s rounds: ${writeRequests} requests, ` +

@@ -6,7 +6,7 @@ import {
   spreadWindowMs,
   startDelayMs,
 } from '../../shared/probe/round-schedule.js';
-import { startRoundScheduler } from '../../functions/probe/local-scheduler.js';
+import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
 import { tickMessages } from '../../functions/probe/tick.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 

@@ -94,3 +94,25 @@ describe('DynamoDB probe state store: the table layout', () => {
     expect(await store.loadVerdicts('eu-west-1', keys)).toHaveLength(130);
   });
 });
+
+describe('DynamoDB probe state store: what it asks DynamoDB for', () => {
+  it('never requests consumed capacity (only the benchmark needs it, and meters its own client)', async () => {
+    const { dynamodb, tableName } = await freshTable();
+    const inputs: Record<string, unknown>[] = [];
+    dynamodb.middlewareStack.add(
+      (next) => async (args) => {
+        inputs.push(args.input as Record<string, unknown>);
+        return next(args);
+      },
+      { step: 'initialize', name: 'recordInputs' },
+    );
+    const store = new DynamoDbProbeStateStore(dynamodb, tableName);
+    await store.putVerdict(verdict(2_000));
+    await store.putVerdict(verdict(1_000)); // superseded
+    await store.putHeartbeat(heartbeat(1_000));
+    await store.loadVerdicts('eu-west-1', [verdict(0).targetKey]);
+    await store.loadHeartbeat('eu-west-1');
+    expect(inputs).toHaveLength(5);
+    for (const input of inputs) expect(input).not.toHaveProperty('ReturnConsumedCapacity');
+  });
+});

@@ -7,16 +7,16 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { planProbeTargets } from '../../shared/probe/plan.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
-import { startRoundScheduler, type RoundScheduler } from './local-scheduler.js';
-import { probe } from './probers/registry.js';
+import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
+import { startRoundScheduler, type RoundScheduler } from './round-scheduler.js';
+import { probe } from '../../functions/probe/probers/registry.js';
 import {
   createProbeWorker,
   type ProbeWorker,
   type RoundReport,
   type VerdictChange,
   type WorkerLogger,
-} from './worker.js';
+} from '../../functions/probe/worker.js';
 
 export interface LocalProbeRegionOptions {
   readonly region: string;
