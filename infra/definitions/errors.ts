@@ -38,3 +38,26 @@ export class UnsupportedDefinitionsFormatError extends DefinitionsLoadError {
     this.name = 'UnsupportedDefinitionsFormatError';
   }
 }
+
+/** A definitions module did something other than export its profiles while loading (exit, memory, non-data export). */
+export class DefinitionsModuleError extends DefinitionsLoadError {
+  override readonly code: string = 'DEFINITIONS_MODULE';
+
+  constructor(file: string, message: string) {
+    super(file, message);
+    this.name = 'DefinitionsModuleError';
+  }
+}
+
+/** A definitions module did not finish loading within the time limit. */
+export class DefinitionsTimeoutError extends DefinitionsModuleError {
+  override readonly code = 'DEFINITIONS_TIMEOUT';
+
+  constructor(file: string, limitMs: number) {
+    super(
+      file,
+      `did not finish loading within ${limitMs / 1000} s (a busy loop, or a top-level await waiting on a timer or a request?)`,
+    );
+    this.name = 'DefinitionsTimeoutError';
+  }
+}

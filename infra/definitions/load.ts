@@ -2,11 +2,18 @@
  * Loads a definitions file — `.ts`/`.mts`/`.js`/`.mjs` (the default export), `.json`,
  * `.yaml`/`.yml` — holding a list of profiles or `{ profiles: [...] }`, and validates it.
  * A file that cannot be read or parsed throws a `DefinitionsLoadError` naming the file;
- * invalid content is a result with every issue, formatted.
+ * invalid content is a result with every issue, formatted. The one loader of `tm` and of
+ * CDK's `loadProfiles`.
+ *
+ * A module is the user's code: it is imported in a worker thread (`module-worker.mjs`)
+ * with a time and a memory limit, so a top-level await that never settles, a busy loop,
+ * a timer or `process.exit()` inside it ends in a `DefinitionsLoadError` naming the file,
+ * never in a hang or a silent exit of the caller.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { parse as parseYaml } from 'yaml';
 import { formatIssue } from '../../shared/profile/issues.js';
 import { parseDefinitions } from '../../shared/profile/parse.js';
@@ -15,18 +22,31 @@ import type { Profile } from '../../shared/profile/types.js';
 import {
   DefinitionsFileNotFoundError,
   DefinitionsLoadError,
+  DefinitionsModuleError,
   DefinitionsSyntaxError,
+  DefinitionsTimeoutError,
   UnsupportedDefinitionsFormatError,
 } from './errors.js';
 
 export type LoadResult =
   { ok: true; profiles: Profile[] } | { ok: false; issues: ValidationIssue[]; formatted: string[] };
 
+/** How long a definitions module may take to load (import and evaluate, including top-level awaits). */
+export const DEFINITIONS_LOAD_TIME_LIMIT_MS = 10_000;
+/** The heap a definitions module may use while loading. */
+export const DEFINITIONS_MODULE_HEAP_MB = 256;
+
+export interface LoadOptions {
+  /** @default DEFINITIONS_LOAD_TIME_LIMIT_MS */
+  readonly timeLimitMs?: number;
+}
+
 const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.js', '.mjs']);
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml']);
+const MODULE_WORKER = new URL('./module-worker.mjs', import.meta.url);
 
-export async function loadDefinitions(file: string): Promise<LoadResult> {
-  const input = await readDefinitions(file);
+export async function loadDefinitions(file: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const input = await readDefinitions(file, options);
   const result = parseDefinitions(input);
   if (result.ok) return result;
   return {
@@ -37,7 +57,7 @@ export async function loadDefinitions(file: string): Promise<LoadResult> {
 }
 
 /** The raw content of a definitions file, not yet validated. */
-export async function readDefinitions(file: string): Promise<unknown> {
+export async function readDefinitions(file: string, options: LoadOptions = {}): Promise<unknown> {
   const path = resolve(file);
   const extension = extname(path).toLowerCase();
   const known = MODULE_EXTENSIONS.has(extension) || YAML_EXTENSIONS.has(extension) || extension === '.json';
@@ -48,7 +68,8 @@ export async function readDefinitions(file: string): Promise<unknown> {
     if (error instanceof DefinitionsLoadError) throw error;
     throw new DefinitionsFileNotFoundError(file, { cause: error });
   }
-  if (MODULE_EXTENSIONS.has(extension)) return importDefault(file, path);
+  if (MODULE_EXTENSIONS.has(extension))
+    return importDefault(file, path, options.timeLimitMs ?? DEFINITIONS_LOAD_TIME_LIMIT_MS);
   const text = await readFile(path, 'utf8');
   try {
     return extension === '.json' ? JSON.parse(text) : parseYaml(text);
@@ -57,17 +78,84 @@ export async function readDefinitions(file: string): Promise<unknown> {
   }
 }
 
-async function importDefault(file: string, path: string): Promise<unknown> {
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new DefinitionsSyntaxError(file, briefly(error), { cause: error });
+type WorkerMessage =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'no-default' }
+  | { kind: 'not-data'; message: string }
+  | { kind: 'exit'; code: number | string }
+  | { kind: 'error'; message: string };
+
+/** The module's default export, copied out of the worker it ran in; the worker is ended either way. */
+function importDefault(file: string, path: string, timeLimitMs: number): Promise<unknown> {
+  const worker = new Worker(MODULE_WORKER, {
+    workerData: { url: pathToFileURL(path).href },
+    resourceLimits: { maxOldGenerationSizeMb: DEFINITIONS_MODULE_HEAP_MB },
+  });
+  return new Promise<unknown>((settle, fail) => {
+    let outcome: WorkerMessage | undefined;
+    const timer = setTimeout(() => {
+      fail(new DefinitionsTimeoutError(file, timeLimitMs));
+      void worker.terminate();
+    }, timeLimitMs);
+    const finish = (action: () => void) => {
+      clearTimeout(timer);
+      action();
+      // The value is ours now; whatever the module left running (timers, sockets) ends with it.
+      void worker.terminate();
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      outcome = message;
+      if (message.kind === 'exit') return; // the worker is about to exit
+      finish(() => (message.kind === 'value' ? settle(message.value) : fail(moduleError(file, message))));
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish(() =>
+        fail(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new DefinitionsModuleError(
+                file,
+                `used more than ${DEFINITIONS_MODULE_HEAP_MB} MB while loading`,
+              )
+            : new DefinitionsSyntaxError(file, briefly(error), { cause: error }),
+        ),
+      ),
+    );
+    worker.on('exit', () =>
+      finish(() =>
+        fail(
+          outcome?.kind === 'exit'
+            ? moduleError(file, outcome)
+            : new DefinitionsModuleError(
+                file,
+                'its top-level await never settled (nothing was left to run, so the module could not finish)',
+              ),
+        ),
+      ),
+    );
+  });
+}
+
+function moduleError(file: string, message: Exclude<WorkerMessage, { kind: 'value' }>): DefinitionsLoadError {
+  switch (message.kind) {
+    case 'no-default':
+      return new DefinitionsLoadError(file, 'has no default export (export default defineProfiles([...]))');
+    case 'not-data':
+      return new DefinitionsModuleError(
+        file,
+        `the default export must be plain data (lists, objects, strings, numbers, booleans): ${truncate(message.message)}`,
+      );
+    case 'exit':
+      return new DefinitionsModuleError(
+        file,
+        `called process.exit(${message.code}) while loading; a definitions module must only export its profiles`,
+      );
+    case 'error':
+      return new DefinitionsSyntaxError(file, briefly(message.message));
   }
-  if (!('default' in module)) {
-    throw new DefinitionsLoadError(file, 'has no default export (export default defineProfiles([...]))');
-  }
-  return module.default;
+}
+
+function truncate(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function briefly(error: unknown): string {

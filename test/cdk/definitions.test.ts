@@ -1,6 +1,6 @@
 /** `fails when …`: problems in the definitions or the deployment settings stop `cdk synth` before anything is deployed. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -75,6 +75,19 @@ describe('fails when the definitions are invalid', () => {
 
   it('a definitions file that does not exist is named', async () => {
     await expect(loadProfiles('examples/nope.yaml')).rejects.toThrow('examples/nope.yaml');
+  });
+
+  it('a definitions module that calls process.exit is reported by the same loader as tm validate', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tm-cdk-exit-'));
+    try {
+      const file = join(dir, 'exit.mts');
+      await writeFile(file, 'process.exit(0);\nexport default [];\n');
+      await expect(loadProfiles(file)).rejects.toThrow(
+        `${file}: called process.exit(0) while loading; a definitions module must only export its profiles`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

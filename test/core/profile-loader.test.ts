@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DefinitionsFileNotFoundError,
   DefinitionsLoadError,
+  DefinitionsModuleError,
   DefinitionsSyntaxError,
+  DefinitionsTimeoutError,
   UnsupportedDefinitionsFormatError,
 } from '../../infra/definitions/errors.js';
 import { loadDefinitions } from '../../infra/definitions/load.js';
@@ -155,6 +157,45 @@ describe('loadDefinitions names the file when it cannot be read', () => {
 
     // Act
     const load = loadDefinitions(path);
+
+    // Assess
+    await expect(load).rejects.toBeInstanceOf(error);
+    await expect(load).rejects.toThrow(message);
+  });
+});
+
+describe('loadDefinitions bounds what a definitions module may do while loading', () => {
+  it.each([
+    {
+      name: 'past the time limit it is stopped',
+      file: 'slow.mjs',
+      content: 'while (Date.now() > 0) {}\nexport default [];\n',
+      timeLimitMs: 500,
+      error: DefinitionsTimeoutError,
+      message: /slow\.mjs: did not finish loading within 0\.5 s/,
+    },
+    {
+      name: 'past the heap limit it is stopped',
+      file: 'hungry.mjs',
+      content: 'const a = [];\nwhile (true) a.push(new Array(1e6).fill(1));\nexport default a;\n',
+      timeLimitMs: undefined,
+      error: DefinitionsModuleError,
+      message: /hungry\.mjs: used more than 256 MB while loading/,
+    },
+    {
+      name: 'an exception it throws is the reason',
+      file: 'throws.mjs',
+      content: 'throw new Error("no profiles today");\n',
+      timeLimitMs: undefined,
+      error: DefinitionsSyntaxError,
+      message: /throws\.mjs: cannot be read: no profiles today/,
+    },
+  ])('$name', async ({ file: name, content, timeLimitMs, error, message }) => {
+    // Prepare
+    const path = await file(name, content);
+
+    // Act
+    const load = loadDefinitions(path, { timeLimitMs });
 
     // Assess
     await expect(load).rejects.toBeInstanceOf(error);
