@@ -8,6 +8,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import {
   DEMO_BACKENDS,
   DEMO_TIME_SCALE,
+  demoControlCommand,
   demoDefinitions,
   startDemoBackends,
   type DemoBackends,
@@ -57,6 +58,10 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 23)}  ${line}\n`);
+  // Every listener answers its own errors; a rejection nobody awaited is a bug to report, not a reason to drop DNS.
+  process.on('unhandledRejection', (reason) =>
+    log(`internal error (tm local keeps running): ${(reason as Error)?.stack ?? String(reason)}`),
+  );
 
   let demo: DemoBackends | undefined;
   let profiles: Profile[];
@@ -129,7 +134,7 @@ export async function run(args: string[]): Promise<number> {
             '',
             `Demo: profile "shop" (Priority) over three backends on port ${demo.port}: ${DEMO_BACKENDS.map((b) => `${b.name} ${b.address}`).join(', ')}.`,
             `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key}=${b.name}`).join(', ')}`,
-            `  or: curl ${demo.controlUrl}/toggle/east   (also /down/NAME, /up/NAME)`,
+            `  or: ${demoControlCommand(demo.controlUrl, 'toggle', 'east')}   (also /down/NAME, /up/NAME)`,
             `  East is Degraded after 3 failed checks (tolerated 2) ≈ 6 s, and dig shows west; bring it back and east returns.`,
           ]),
       '',

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { freePort } from './dynamodb-local.js';
+import { startGuardedHttpServer, type HttpReply } from './http-guard.js';
 
 export const DEMO_BACKENDS = [
   { name: 'east', address: '127.0.0.11', key: '1' },
@@ -33,6 +34,25 @@ export function demoDefinitions(port: number): unknown[] {
     },
   ];
 }
+
+/**
+ * The control port changes state, so a web page must not reach it: it takes `POST` with
+ * this header only (a page cannot add a custom header cross-site without a CORS preflight,
+ * which the guard refuses), and refuses anything with an Origin.
+ */
+export const DEMO_CONTROL_HEADER = 'X-TM-Control';
+const DEMO_CONTROL_USAGE = `use: curl -X POST -H '${DEMO_CONTROL_HEADER}: 1' <control-url>/toggle/NAME   (or /down/NAME, /up/NAME)\n`;
+
+/** The exact command the banner and the README show. */
+export function demoControlCommand(controlUrl: string, action: string, name: string): string {
+  return `curl -X POST -H '${DEMO_CONTROL_HEADER}: 1' ${controlUrl}/${action}/${name}`;
+}
+
+const text = (status: number, body: string): HttpReply => ({
+  status,
+  headers: { 'content-type': 'text/plain' },
+  body,
+});
 
 export interface DemoBackends {
   readonly port: number;
@@ -83,33 +103,27 @@ export async function startDemoBackends(
     }
     return true;
   };
-  const control = createServer((req, res) => {
-    const [, action, name = ''] = (req.url ?? '').split('/');
-    const ok =
-      action === 'down'
-        ? set(name, false)
-        : action === 'up'
-          ? set(name, true)
-          : action === 'toggle'
-            ? set(name, !up.get(name))
-            : false;
-    res.writeHead(ok ? 200 : 404, { 'content-type': 'text/plain' });
-    res.end(
-      ok ? `${name} is ${up.get(name) ? 'up' : 'down'}\n` : 'use /down/NAME, /up/NAME or /toggle/NAME\n',
-    );
+  const control = await startGuardedHttpServer({
+    caller: { header: DEMO_CONTROL_HEADER },
+    handle: ({ method, url }) => {
+      const [, action = '', name = ''] = url.pathname.split('/');
+      const known = action === 'down' || action === 'up' || action === 'toggle';
+      if (method !== 'POST' || !known || !up.has(name))
+        return text(method !== 'POST' && known ? 405 : 404, DEMO_CONTROL_USAGE);
+      set(name, action === 'toggle' ? !up.get(name) : action === 'up');
+      return text(200, `${name} is ${up.get(name) ? 'up' : 'down'}\n`);
+    },
+    errorReply: (error) => text(error.status, `${error.message}\n${DEMO_CONTROL_USAGE}`),
   });
-  await listen(control, 0, '127.0.0.1');
-  const address = control.address();
-  const controlPort = typeof address === 'object' && address !== null ? address.port : 0;
 
   return {
     port,
-    controlUrl: `http://127.0.0.1:${controlPort}`,
+    controlUrl: control.endpoint,
     isUp: (name) => up.get(name) === true,
     set,
     toggle: (name) => set(name, !up.get(name)),
     stop: async () => {
-      await Promise.all([...servers, control].map((s) => new Promise((resolve) => s.close(resolve))));
+      await Promise.all([control.stop(), ...servers.map((s) => new Promise((resolve) => s.close(resolve)))]);
     },
   };
 }

@@ -6,10 +6,9 @@
  * zone state and Route 53's rules are in store.ts, the XML in xml-codec.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Clock, Random } from '../../../shared/clock.js';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
+import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
 import {
   InvalidInputError,
@@ -95,43 +94,36 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   const calls: Route53Call[] = [];
   const routes = routesFor(store);
 
-  const server = createServer((request, response) => {
-    void serve(request, response);
+  const server = await startGuardedHttpServer({
+    ...(options.port === undefined ? {} : { port: options.port }),
+    caller: { sigv4Service: 'route53' },
+    maxBodyBytes: MAX_BODY_BYTES,
+    handle: ({ method, url, body }) => serve(method, url, body.toString('utf8')),
+    errorReply: (error) => {
+      calls.push({ operation: 'Unknown', at: clock.now(), status: error.status });
+      return toHttp(errorReply(new Route53ApiError(error.code, error.status, error.message)));
+    },
   });
 
-  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  function serve(method: string, url: URL, body: string): HttpReply {
     const path = url.pathname.replace(/\/+$/, '');
-    const method = request.method ?? 'GET';
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     const operation = route?.operation ?? 'Unknown';
     let reply: Reply;
     try {
-      const body = await readBody(request);
       injectFault(faults, random);
       if (route === undefined) throw new UnsupportedOperationError(method, url.pathname);
-      const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => decodeURIComponent(param));
+      const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => decodeParam(param));
       reply = route.handle(params, url.searchParams, body);
     } catch (error) {
       reply = errorReply(error);
     }
     calls.push({ operation, at: clock.now(), status: reply.status });
-    response.writeHead(reply.status, {
-      'content-type': 'text/xml',
-      'x-amzn-requestid': randomUUID(),
-      ...reply.headers,
-    });
-    response.end(reply.body);
+    return toHttp(reply);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: server.endpoint,
     calls,
     createHostedZone: (name, id) =>
       store.createHostedZone({ name, callerReference: randomUUID(), ...(id === undefined ? {} : { id }) })
@@ -153,11 +145,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
       faults = next;
     },
     onChange: (listener) => store.onChange(listener),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: () => server.stop(),
   };
 }
 
@@ -347,15 +335,19 @@ function errorReply(error: unknown): Reply {
   return { status: apiError.status, body: xml.errorResponse(apiError, randomUUID()) };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES)
-      throw new InvalidInputError(`Request body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(buffer);
+function toHttp(reply: Reply): HttpReply {
+  return {
+    status: reply.status,
+    headers: { 'content-type': 'text/xml', 'x-amzn-requestid': randomUUID(), ...reply.headers },
+    body: reply.body,
+  };
+}
+
+/** A path parameter; one that is not valid percent-encoding is kept as sent (and then not found). */
+function decodeParam(param: string): string {
+  try {
+    return decodeURIComponent(param);
+  } catch {
+    throw new InvalidInputError(`Invalid percent-encoding in '${param}'`);
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
