@@ -43,6 +43,9 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         ownedName: row.ownedName as string,
         published: JSON.parse(row.published as string),
         cidrCollections: JSON.parse((row.cidrCollections as string | undefined) ?? '[]'),
+        ...(row.publishProblem === undefined
+          ? {}
+          : { publishProblem: JSON.parse(row.publishProblem as string) }),
       });
     }
     return statuses;
@@ -171,6 +174,7 @@ function statusItem(status: StoredStatus): Item {
     ownedName: status.ownedName,
     published: JSON.stringify(status.published),
     cidrCollections: JSON.stringify(status.cidrCollections),
+    ...(status.publishProblem === undefined ? {} : { publishProblem: JSON.stringify(status.publishProblem) }),
   });
 }
 

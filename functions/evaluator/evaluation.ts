@@ -19,18 +19,20 @@ import {
   type ProfileStatusReport,
   type StatusChange,
 } from '../../shared/status/evaluate.js';
-import { diffZone } from '../../shared/zone/diff.js';
 import type { VerdictItem } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
-import { InvalidChangeBatchError, UnpublishableProfileError } from './errors.js';
+import { UnpublishableProfileError } from './errors.js';
 import type {
   EvaluatorMetrics,
   EvaluatorStateStore,
   EventSink,
+  PublishProblem,
+  PublishRejectedEvent,
   StatusEvent,
   StoredStatus,
   ZoneGateway,
 } from './ports.js';
+import { publishZone, type RejectedName, type ZoneScope } from './publish-zone.js';
 
 export interface EvaluatorDeps {
   readonly store: EvaluatorStateStore;
@@ -84,15 +86,13 @@ export async function evaluate(
 
   const recordChanges: Change[] = [];
   const published = new Map<string, RecordSet[]>();
+  const rejected = new Map<string, RejectedName & { hostedZoneId: string }>();
   for (const [zoneId, zone] of groupByZone(profiles, removed, previous)) {
     const zoneDesired = desired.filter((r) => zone.names.has(r.name));
-    const changes = await publishZone(deps, zoneId, zone, zoneDesired);
-    recordChanges.push(...changes);
-    for (const name of zone.names)
-      published.set(
-        name,
-        zoneDesired.filter((r) => r.name === name),
-      );
+    const outcome = await publishZone(deps, zoneId, zone, zoneDesired);
+    recordChanges.push(...outcome.changes);
+    for (const name of zone.names) published.set(name, outcome.recordsAt(name));
+    for (const refused of outcome.rejected) rejected.set(refused.name, { ...refused, hostedZoneId: zoneId });
   }
   if (recordChanges.length > 0) {
     const decidedAt = latestDecision(verdicts, triggers);
@@ -101,12 +101,15 @@ export async function evaluate(
 
   const previousReports = new Map([...previous].map(([name, stored]) => [name, stored.report]));
   const changes = statusChanges(previousReports, reports);
-  await saveStatuses(deps, profiles, reports, published, cidrCollections, previous);
+  const problems = publishProblems(profiles, rejected, now);
+  await saveStatuses(deps, profiles, reports, published, cidrCollections, previous, problems);
   for (const name of removed) await deps.store.deleteStatus(name);
-  if (changes.length > 0) {
-    await deps.store.appendHistory(changes, now);
-    await deps.events.emit(toEvents(changes, recordChanges, profiles, previous));
-  }
+  if (changes.length > 0) await deps.store.appendHistory(changes, now);
+  const events = [
+    ...toEvents(changes, recordChanges, profiles, previous),
+    ...rejectionEvents(profiles, rejected, previous),
+  ];
+  if (events.length > 0) await deps.events.emit(events);
   deps.metrics.duration('EvaluationDuration', deps.now() - started);
   deps.metrics.count('ProfilesEvaluated', profiles.length);
   for (const report of reports) {
@@ -132,12 +135,6 @@ function targetKeysOf(profiles: readonly Profile[]): string[] {
     }
   }
   return [...keys];
-}
-
-interface ZoneScope {
-  readonly names: Set<string>;
-  /** What we believe is at those names; `undefined` when a name has never been published by us. */
-  readonly actual: RecordSet[] | undefined;
 }
 
 function groupByZone(
@@ -179,28 +176,6 @@ function groupByZone(
   return new Map(
     [...zones].map(([id, z]) => [id, { names: z.names, actual: z.known ? z.actual : undefined }]),
   );
-}
-
-async function publishZone(
-  deps: EvaluatorDeps,
-  zoneId: string,
-  zone: ZoneScope,
-  desired: readonly RecordSet[],
-): Promise<Change[]> {
-  const actual = zone.actual ?? (await deps.zones.readRecords(zoneId, zone.names));
-  let batches = diffZone(desired, actual, zone.names);
-  if (batches.length === 0) return [];
-  try {
-    await deps.zones.publish(zoneId, batches);
-  } catch (error) {
-    if (!(error instanceof InvalidChangeBatchError)) throw error;
-    // The zone is not what we last published: re-read it and recompute once.
-    deps.metrics.count('Route53Reconciliations', 1);
-    const real = await deps.zones.readRecords(zoneId, zone.names);
-    batches = diffZone(desired, real, zone.names);
-    if (batches.length > 0) await deps.zones.publish(zoneId, batches);
-  }
-  return batches.flat();
 }
 
 async function syncCollections(
@@ -253,6 +228,7 @@ async function saveStatuses(
   published: ReadonlyMap<string, RecordSet[]>,
   collections: readonly CidrCollection[],
   previous: ReadonlyMap<string, StoredStatus>,
+  problems: ReadonlyMap<string, PublishProblem>,
 ): Promise<void> {
   const reportOf = new Map(reports.map((r) => [r.profile, r]));
   const changed: StoredStatus[] = [];
@@ -266,6 +242,7 @@ async function saveStatuses(
       ownedName,
       published: published.get(ownedName) ?? [],
       cidrCollections: collections.filter((c) => c.name === collectionNameOf(profile, collections)),
+      ...(problems.has(profile.name) ? { publishProblem: problems.get(profile.name) } : {}),
     };
     const before = previous.get(profile.name);
     if (before === undefined || JSON.stringify(before) !== JSON.stringify(next)) changed.push(next);
@@ -305,4 +282,42 @@ function toEvents(
     change,
     recordsChanged: recordChanges.filter((c) => c.recordSet.name === fqdnOf(change.profile)),
   }));
+}
+
+/** Profiles whose change Route 53 refused in this evaluation, with its reasons. */
+function publishProblems(
+  profiles: readonly Profile[],
+  rejected: ReadonlyMap<string, RejectedName>,
+  now: number,
+): Map<string, PublishProblem> {
+  const problems = new Map<string, PublishProblem>();
+  for (const profile of profiles) {
+    const refused = rejected.get(profile.dnsConfig.fqdn);
+    if (refused !== undefined) problems.set(profile.name, { at: now, reasons: refused.reasons });
+  }
+  return problems;
+}
+
+/** One event per profile whose refusal is new (or whose reasons changed), so a refusal retried every reconcile is not an event storm. */
+function rejectionEvents(
+  profiles: readonly Profile[],
+  rejected: ReadonlyMap<string, RejectedName & { hostedZoneId: string }>,
+  previous: ReadonlyMap<string, StoredStatus>,
+): PublishRejectedEvent[] {
+  const events: PublishRejectedEvent[] = [];
+  for (const profile of profiles) {
+    const refused = rejected.get(profile.dnsConfig.fqdn);
+    if (refused === undefined) continue;
+    const before = previous.get(profile.name)?.publishProblem;
+    if (before !== undefined && before.reasons.join('\n') === refused.reasons.join('\n')) continue;
+    events.push({
+      kind: 'PublishRejected',
+      profile: profile.name,
+      hostedZoneId: refused.hostedZoneId,
+      name: refused.name,
+      reasons: refused.reasons,
+      changes: refused.changes,
+    });
+  }
+  return events;
 }

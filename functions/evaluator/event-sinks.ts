@@ -1,6 +1,7 @@
 /** Where status-change events go: EventBridge in AWS, a log line in the local stack. */
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import type { EventSink, StatusEvent } from './ports.js';
+import type { EvaluatorEvent, EventSink } from './ports.js';
+import type { Change } from '../../shared/zone/record-set.js';
 
 export const EVENT_SOURCE = 'traffic-manager';
 
@@ -26,7 +27,7 @@ export function eventBridgeSink(client: EventBridgeClient, eventBusName: string)
 }
 
 /** Collects events in memory and hands each to `onEvent` (the local stack prints them). */
-export function callbackSink(onEvent: (event: StatusEvent) => void): EventSink {
+export function callbackSink(onEvent: (event: EvaluatorEvent) => void): EventSink {
   return {
     async emit(events) {
       for (const event of events) onEvent(event);
@@ -34,16 +35,25 @@ export function callbackSink(onEvent: (event: StatusEvent) => void): EventSink {
   };
 }
 
-export function detailOf(event: StatusEvent) {
-  const { change } = event;
+/** The EventBridge `detail` of an event: plain JSON, record changes as `{ action, name, type, setIdentifier, values }`. */
+export function detailOf(event: EvaluatorEvent): Record<string, unknown> {
+  switch (event.kind) {
+    case 'PublishRejected': {
+      const { kind: _kind, changes, ...rest } = event;
+      return { ...rest, changes: changes.map(changeDetail) };
+    }
+    default:
+      return { ...event.change, recordsChanged: event.recordsChanged.map(changeDetail) };
+  }
+}
+
+function changeDetail(c: Change) {
   return {
-    ...change,
-    recordsChanged: event.recordsChanged.map((c) => ({
-      action: c.action,
-      name: c.recordSet.name,
-      type: c.recordSet.type,
-      setIdentifier: c.recordSet.setIdentifier,
-      values: c.recordSet.values,
-    })),
+    action: c.action,
+    name: c.recordSet.name,
+    type: c.recordSet.type,
+    setIdentifier: c.recordSet.setIdentifier,
+    values: c.recordSet.values,
+    ...(c.recordSet.aliasTarget === undefined ? {} : { aliasTarget: c.recordSet.aliasTarget.dnsName }),
   };
 }

@@ -18,6 +18,15 @@ export interface StoredStatus {
   readonly published: readonly RecordSet[];
   /** CIDR collections as published, with their Route 53 ids (Subnet profiles). */
   readonly cidrCollections: readonly CidrCollection[];
+  /** Route 53 rejected this profile's last change (InvalidChangeBatch): `published` is then what the zone holds. */
+  readonly publishProblem?: PublishProblem;
+}
+
+export interface PublishProblem {
+  /** Epoch ms of the rejected attempt. */
+  readonly at: number;
+  /** Route 53's reasons, as it gave them. */
+  readonly reasons: readonly string[];
 }
 
 export interface EvaluatorStateStore {
@@ -49,8 +58,26 @@ export interface StatusEvent {
   readonly recordsChanged: readonly Change[];
 }
 
+/** Route 53 refused one profile's change; the rest of its zone was published without it. */
+export interface PublishRejectedEvent {
+  readonly kind: 'PublishRejected';
+  readonly profile: string;
+  readonly hostedZoneId: string;
+  /** The profile's DNS name: the only name its changes touch. */
+  readonly name: string;
+  readonly reasons: readonly string[];
+  /** The changes that were refused (nothing of them was applied). */
+  readonly changes: readonly Change[];
+}
+
+export type EvaluatorEvent = StatusEvent | PublishRejectedEvent;
+
+export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
+  return event.kind === 'EndpointStatusChanged' || event.kind === 'ProfileStatusChanged';
+}
+
 export interface EventSink {
-  emit(events: readonly StatusEvent[]): Promise<void>;
+  emit(events: readonly EvaluatorEvent[]): Promise<void>;
 }
 
 export interface EvaluatorMetrics {

@@ -6,6 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { parseArgs } from 'node:util';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
+import type { PublishProblem } from '../../functions/evaluator/ports.js';
 import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
 import { readStateFile } from '../local/state-file.js';
 
@@ -52,9 +53,12 @@ export async function run(args: string[]): Promise<number> {
         });
 
   const store = new DynamoDbEvaluatorStore(client, tableName);
-  let reports: ProfileStatusReport[];
+  let reports: ProfileStatus[];
   try {
-    reports = [...(await store.loadStatuses()).values()].map((s) => s.report);
+    reports = [...(await store.loadStatuses()).values()].map((s) => ({
+      ...s.report,
+      ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
+    }));
   } catch (error) {
     process.stderr.write(`tm status: could not read table ${tableName}: ${(error as Error).message}\n`);
     return 1;
@@ -74,13 +78,21 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-export function formatReports(reports: readonly ProfileStatusReport[], now: number): string {
+/** A profile's report, with the reason Route 53 refused its last change when it did. */
+export type ProfileStatus = ProfileStatusReport & { readonly publishProblem?: PublishProblem };
+
+export function formatReports(reports: readonly ProfileStatus[], now: number): string {
   if (reports.length === 0) return 'no profiles evaluated yet\n';
   const lines: string[] = [];
   for (const report of reports) {
     lines.push(
       `${report.profile}  ${report.status}${report.stale ? ' [stale]' : ''}  since ${when(report.since, now)}`,
     );
+    if (report.publishProblem !== undefined) {
+      lines.push(
+        `  ! Route 53 refused its last change (${when(report.publishProblem.at, now)}): ${report.publishProblem.reasons.join('; ')}`,
+      );
+    }
     const width = Math.max(...report.endpoints.map((e) => e.endpoint.length));
     for (const endpoint of report.endpoints) {
       lines.push(

@@ -13,7 +13,13 @@ import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
 import { callbackSink } from '../../functions/evaluator/event-sinks.js';
 import { createStreamHandler } from '../../functions/evaluator/handler.js';
-import { noMetrics, type StatusEvent, type StoredStatus } from '../../functions/evaluator/ports.js';
+import {
+  isStatusEvent,
+  noMetrics,
+  type EvaluatorEvent,
+  type StatusEvent,
+  type StoredStatus,
+} from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
@@ -53,7 +59,10 @@ export interface LocalStack {
   readonly tableName: string;
   readonly route53: LocalRoute53;
   readonly poller: StreamPoller;
+  /** Status changes. */
   readonly events: readonly StatusEvent[];
+  /** Every event the evaluator emitted (status changes, refused changes, drift repairs). */
+  readonly allEvents: readonly EvaluatorEvent[];
   /** Profiles as written to the table (hosted zone ids filled in). */
   readonly profiles: readonly Profile[];
   /** Stops one probe region's worker: it no longer probes nor heartbeats. */
@@ -88,6 +97,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let profiles = withHostedZones(route53, options.profiles);
 
     const events: StatusEvent[] = [];
+    const allEvents: EvaluatorEvent[] = [];
     const now = () => Date.now();
     const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
     const deps: EvaluatorDeps = {
@@ -96,8 +106,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         new Route53Client({ endpoint: route53.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 }),
       ),
       events: callbackSink((event) => {
-        events.push(event);
-        const line = describeStatusEvent(event);
+        allEvents.push(event);
+        if (isStatusEvent(event)) events.push(event);
+        const line = describeEvent(event);
         if (line !== undefined) log(line);
       }),
       metrics: noMetrics,
@@ -169,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       route53,
       poller,
       events,
+      allEvents,
       get profiles() {
         return profiles;
       },
@@ -204,8 +216,14 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
   });
 }
 
-/** `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions` */
-export function describeStatusEvent(event: StatusEvent): string | undefined {
+/** One log line per event, e.g. `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions`. */
+export function describeEvent(event: EvaluatorEvent): string | undefined {
+  if (event.kind === 'PublishRejected')
+    return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
+  return describeStatusEvent(event);
+}
+
+function describeStatusEvent(event: StatusEvent): string | undefined {
   const { change } = event;
   const subject =
     change.endpoint === undefined ? `${change.profile} (profile)` : `${change.profile}/${change.endpoint}`;

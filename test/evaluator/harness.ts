@@ -12,7 +12,12 @@ import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
 import { callbackSink } from '../../functions/evaluator/event-sinks.js';
 import { createStreamHandler } from '../../functions/evaluator/handler.js';
-import { noMetrics, type StatusEvent } from '../../functions/evaluator/ports.js';
+import {
+  isStatusEvent,
+  noMetrics,
+  type EvaluatorEvent,
+  type StatusEvent,
+} from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
@@ -38,7 +43,9 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
   const table = await freshTable('tm-eval');
   const route53 = await startLocalRoute53({ faults: { throttleRate: options.throttleRate ?? 0 } });
   route53.createHostedZone('example.com', ZONE_ID);
+  /** Status changes only; `allEvents` has every event the evaluator emitted. */
   const events: StatusEvent[] = [];
+  const allEvents: EvaluatorEvent[] = [];
   const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
   const store = new DynamoDbEvaluatorStore(table.dynamodb, table.tableName);
   const deps: EvaluatorDeps = {
@@ -47,7 +54,10 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
       new Route53Client({ endpoint: route53.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 }),
       { requestsPerSecond: 1000, baseDelayMs: 2, maxAttempts: 30 },
     ),
-    events: callbackSink((event) => events.push(event)),
+    events: callbackSink((event) => {
+      allEvents.push(event);
+      if (isStatusEvent(event)) events.push(event);
+    }),
     metrics: noMetrics,
     now: () => clock.now,
   };
@@ -72,6 +82,7 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
     route53: route53 as LocalRoute53,
     deps,
     events,
+    allEvents,
     clock,
     poller,
     /** Writes the definitions like the config writer does, and waits for the evaluation. */

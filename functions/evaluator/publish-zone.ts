@@ -1,0 +1,114 @@
+/**
+ * Publishing one hosted zone: diff the desired records against what we believe is there and
+ * send the change batches. When Route 53 rejects a batch, the zone is not what we last
+ * published (someone changed it) or one profile's change breaks a Route 53 rule: the zone is
+ * re-read and the diff recomputed once; if Route 53 still rejects it, the names are bisected
+ * until each rejected name stands alone, so one profile's bad change never holds back the
+ * others (k rejected names of n cost about 2·k·log₂ n extra calls, and only when it happens).
+ */
+import { diffZone } from '../../shared/zone/diff.js';
+import type { Change, RecordSet } from '../../shared/zone/record-set.js';
+import { InvalidChangeBatchError } from './errors.js';
+import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
+
+export interface ZoneScope {
+  readonly names: ReadonlySet<string>;
+  /** What we believe is at those names; `undefined` when we do not know (then the zone is read). */
+  readonly actual: readonly RecordSet[] | undefined;
+}
+
+export interface RejectedName {
+  readonly name: string;
+  readonly reasons: readonly string[];
+  /** The changes Route 53 refused; none of them was applied. */
+  readonly changes: readonly Change[];
+}
+
+export interface ZonePublication {
+  /** Changes Route 53 accepted. */
+  readonly changes: readonly Change[];
+  readonly rejected: readonly RejectedName[];
+  /** What the zone holds at each owned name afterwards. */
+  readonly recordsAt: (name: string) => RecordSet[];
+}
+
+export interface PublishDeps {
+  readonly zones: ZoneGateway;
+  readonly metrics: EvaluatorMetrics;
+}
+
+export async function publishZone(
+  deps: PublishDeps,
+  zoneId: string,
+  zone: ZoneScope,
+  desired: readonly RecordSet[],
+): Promise<ZonePublication> {
+  const actual = zone.actual ?? (await deps.zones.readRecords(zoneId, zone.names));
+  const changes: Change[] = [];
+  try {
+    for (const batch of diffZone(desired, actual, zone.names)) {
+      await deps.zones.publish(zoneId, [batch]);
+      changes.push(...batch);
+    }
+    return publication(desired, actual, changes, []);
+  } catch (error) {
+    if (!(error instanceof InvalidChangeBatchError)) throw error;
+  }
+  // The zone is not what we believed (someone changed it), or a change breaks a Route 53 rule:
+  // read the zone and publish what is left, isolating the names Route 53 refuses.
+  deps.metrics.count('Route53Reconciliations', 1);
+  const real = await deps.zones.readRecords(zoneId, zone.names);
+  const rejected: RejectedName[] = [];
+  await publishIsolating(deps.zones, zoneId, desired, real, zone.names, changes, rejected);
+  if (rejected.length > 0) deps.metrics.count('ChangesRejected', rejected.length);
+  return publication(desired, real, changes, rejected);
+}
+
+/**
+ * Publishes the diff at `names` batch by batch; a rejected batch of several names is split
+ * in two (in diff order, so alias targets stay ahead of their aliases) and each half retried.
+ * Names of different batches are disjoint, so a half is always diffed against the unchanged
+ * zone content.
+ */
+async function publishIsolating(
+  zones: ZoneGateway,
+  zoneId: string,
+  desired: readonly RecordSet[],
+  actual: readonly RecordSet[],
+  names: ReadonlySet<string>,
+  changes: Change[],
+  rejected: RejectedName[],
+): Promise<void> {
+  for (const batch of diffZone(desired, actual, names)) {
+    try {
+      await zones.publish(zoneId, [batch]);
+      changes.push(...batch);
+      continue;
+    } catch (error) {
+      if (!(error instanceof InvalidChangeBatchError)) throw error;
+      const batchNames = [...new Set(batch.map((c) => c.recordSet.name))];
+      const [only] = batchNames;
+      if (batchNames.length === 1 && only !== undefined) {
+        rejected.push({ name: only, reasons: error.messages, changes: batch });
+        continue;
+      }
+      const half = Math.ceil(batchNames.length / 2);
+      for (const part of [batchNames.slice(0, half), batchNames.slice(half)])
+        await publishIsolating(zones, zoneId, desired, actual, new Set(part), changes, rejected);
+    }
+  }
+}
+
+function publication(
+  desired: readonly RecordSet[],
+  actual: readonly RecordSet[],
+  changes: readonly Change[],
+  rejected: readonly RejectedName[],
+): ZonePublication {
+  const refused = new Set(rejected.map((r) => r.name));
+  return {
+    changes,
+    rejected,
+    recordsAt: (name) => (refused.has(name) ? actual : desired).filter((r) => r.name === name),
+  };
+}
