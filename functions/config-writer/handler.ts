@@ -6,6 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { Profile } from '../../shared/profile/types.js';
+import { logger } from '../shared/logger.js';
 import { InvalidConfigRequestError } from './errors.js';
 import { syncConfig } from './sync.js';
 
@@ -32,13 +33,7 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   const regions = props.DefaultProbeRegions.split(',').filter((r) => r !== '');
   client ??= new DynamoDBClient({});
   const plan = await syncConfig(client, props.TableName, profiles, regions);
-  console.log(
-    JSON.stringify({
-      message: 'config synced',
-      written: plan.puts.map((p) => p.name),
-      deleted: plan.deletes,
-    }),
-  );
+  logger.info('config synced', { written: plan.puts.map((p) => p.name), deleted: plan.deletes });
   return { PhysicalResourceId, Data: { Written: plan.puts.length, Deleted: plan.deletes.length } };
 }
 

@@ -6,25 +6,24 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { Route53Client } from '@aws-sdk/client-route-53';
-import { Logger } from '@aws-lambda-powertools/logger';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { tableNameFromEnv } from '../shared/env.js';
+import { logger } from '../shared/logger.js';
 import { DynamoDbEvaluatorStore } from './dynamodb-state-store.js';
 import type { EvaluatorDeps } from './evaluation.js';
 import { callbackSink, detailOf, eventBridgeSink } from './event-sinks.js';
 import { powertoolsMetrics } from './powertools-metrics.js';
 import { Route53ZoneGateway } from './route53-zone-gateway.js';
 
-export const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'traffic-manager-evaluator',
-});
+export { logger };
 
 let cached: EvaluatorDeps | undefined;
 
 export function depsFromEnvironment(env: NodeJS.ProcessEnv = process.env): EvaluatorDeps {
   if (cached !== undefined) return cached;
-  const tableName = env.TABLE_NAME;
-  if (tableName === undefined || tableName === '') throw new Error('TABLE_NAME is not set');
+  const tableName = tableNameFromEnv(env);
   const metrics = powertoolsMetrics();
-  const eventBusName = env.EVENT_BUS_NAME;
+  const eventBusName = env[Env.eventBusName];
   cached = {
     store: new DynamoDbEvaluatorStore(new DynamoDBClient({}), tableName),
     zones: new Route53ZoneGateway(new Route53Client({ region: 'us-east-1' }), { metrics }),

@@ -7,6 +7,8 @@
  * for a profile seen for the first time, and after Route 53 rejects a batch (someone changed
  * the zone behind our back) — then the batch is recomputed once against the real zone.
  */
+import { EventDetailType } from '../../shared/contracts/events.js';
+import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { affectedProfiles, withDescendants, type Trigger } from '../../shared/evaluation/triggers.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { probeTargetOf } from '../../shared/probe/target.js';
@@ -96,7 +98,8 @@ export async function evaluate(
   }
   if (recordChanges.length > 0) {
     const decidedAt = latestDecision(verdicts, triggers);
-    if (decidedAt !== undefined) deps.metrics.duration('DecisionToChangeRequest', deps.now() - decidedAt);
+    if (decidedAt !== undefined)
+      deps.metrics.duration(MetricName.decisionToChangeRequest, deps.now() - decidedAt);
   }
 
   const previousReports = new Map([...previous].map(([name, stored]) => [name, stored.report]));
@@ -110,15 +113,19 @@ export async function evaluate(
     ...rejectionEvents(profiles, rejected, previous),
   ];
   if (events.length > 0) await deps.events.emit(events);
-  deps.metrics.duration('EvaluationDuration', deps.now() - started);
-  deps.metrics.count('ProfilesEvaluated', profiles.length);
+  deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
+  deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
   for (const report of reports) {
     // One custom metric per profile ($0.30/month each): the alarm on a Degraded profile needs it.
-    deps.metrics.count('ProfileDegraded', report.status === 'Degraded' ? 1 : 0, { Profile: report.profile });
+    deps.metrics.count(MetricName.profileDegraded, report.status === 'Degraded' ? 1 : 0, {
+      [MetricDimension.profile]: report.profile,
+    });
   }
   for (const verdict of triggeredVerdicts(verdicts, triggers)) {
     if (verdict.latencyMs !== undefined)
-      deps.metrics.duration('ProbeLatency', verdict.latencyMs, { Region: verdict.region });
+      deps.metrics.duration(MetricName.probeLatency, verdict.latencyMs, {
+        [MetricDimension.region]: verdict.region,
+      });
   }
   return { evaluated: profiles.map((p) => p.name), changes, recordChanges };
 }
@@ -278,7 +285,10 @@ function toEvents(
   const fqdnOf = (name: string) =>
     profiles.find((p) => p.name === name)?.dnsConfig.fqdn ?? previous.get(name)?.ownedName;
   return changes.map((change) => ({
-    kind: change.endpoint === undefined ? 'ProfileStatusChanged' : 'EndpointStatusChanged',
+    kind:
+      change.endpoint === undefined
+        ? EventDetailType.profileStatusChanged
+        : EventDetailType.endpointStatusChanged,
     change,
     recordsChanged: recordChanges.filter((c) => c.recordSet.name === fqdnOf(change.profile)),
   }));
@@ -311,7 +321,7 @@ function rejectionEvents(
     const before = previous.get(profile.name)?.publishProblem;
     if (before !== undefined && before.reasons.join('\n') === refused.reasons.join('\n')) continue;
     events.push({
-      kind: 'PublishRejected',
+      kind: EventDetailType.publishRejected,
       profile: profile.name,
       hostedZoneId: refused.hostedZoneId,
       name: refused.name,

@@ -1,9 +1,8 @@
 /** Where status-change events go: EventBridge in AWS, a log line in the local stack. */
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import type { EvaluatorEvent, EventSink } from './ports.js';
+import { EVENT_SOURCE, EventDetailType } from '../../shared/contracts/events.js';
 import type { Change } from '../../shared/zone/record-set.js';
-
-export const EVENT_SOURCE = 'traffic-manager';
+import type { EvaluatorEvent, EventSink } from './ports.js';
 
 export function eventBridgeSink(client: EventBridgeClient, eventBusName: string): EventSink {
   return {
@@ -38,7 +37,7 @@ export function callbackSink(onEvent: (event: EvaluatorEvent) => void): EventSin
 /** The EventBridge `detail` of an event: plain JSON, record changes as `{ action, name, type, setIdentifier, values }`. */
 export function detailOf(event: EvaluatorEvent): Record<string, unknown> {
   switch (event.kind) {
-    case 'PublishRejected': {
+    case EventDetailType.publishRejected: {
       const { kind: _kind, changes, ...rest } = event;
       return { ...rest, changes: changes.map(changeDetail) };
     }

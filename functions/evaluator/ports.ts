@@ -1,4 +1,6 @@
 /** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
+import { EventDetailType } from '../../shared/contracts/events.js';
+import type { MetricName } from '../../shared/contracts/metrics.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { ProfileStatusReport, StatusChange } from '../../shared/status/evaluate.js';
 import type { HeartbeatItem, TickItem, VerdictItem } from '../../shared/state/items.js';
@@ -53,14 +55,15 @@ export interface ZoneGateway {
 }
 
 export interface StatusEvent {
-  readonly kind: 'EndpointStatusChanged' | 'ProfileStatusChanged';
+  /** The event's `detail-type`. */
+  readonly kind: typeof EventDetailType.endpointStatusChanged | typeof EventDetailType.profileStatusChanged;
   readonly change: StatusChange;
   readonly recordsChanged: readonly Change[];
 }
 
 /** Route 53 refused one profile's change; the rest of its zone was published without it. */
 export interface PublishRejectedEvent {
-  readonly kind: 'PublishRejected';
+  readonly kind: typeof EventDetailType.publishRejected;
   readonly profile: string;
   readonly hostedZoneId: string;
   /** The profile's DNS name: the only name its changes touch. */
@@ -73,7 +76,7 @@ export interface PublishRejectedEvent {
 export type EvaluatorEvent = StatusEvent | PublishRejectedEvent;
 
 export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
-  return event.kind === 'EndpointStatusChanged' || event.kind === 'ProfileStatusChanged';
+  return event.kind !== EventDetailType.publishRejected;
 }
 
 export interface EventSink {
@@ -81,8 +84,8 @@ export interface EventSink {
 }
 
 export interface EvaluatorMetrics {
-  count(name: string, value: number, dimensions?: Record<string, string>): void;
-  duration(name: string, ms: number, dimensions?: Record<string, string>): void;
+  count(name: MetricName, value: number, dimensions?: Record<string, string>): void;
+  duration(name: MetricName, ms: number, dimensions?: Record<string, string>): void;
   flush(): void;
 }
 

@@ -6,6 +6,7 @@
  * until each rejected name stands alone, so one profile's bad change never holds back the
  * others (k rejected names of n cost about 2·k·log₂ n extra calls, and only when it happens).
  */
+import { MetricName } from '../../shared/contracts/metrics.js';
 import { diffZone } from '../../shared/zone/diff.js';
 import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError } from './errors.js';
@@ -56,11 +57,11 @@ export async function publishZone(
   }
   // The zone is not what we believed (someone changed it), or a change breaks a Route 53 rule:
   // read the zone and publish what is left, isolating the names Route 53 refuses.
-  deps.metrics.count('Route53Reconciliations', 1);
+  deps.metrics.count(MetricName.route53Reconciliations, 1);
   const real = await deps.zones.readRecords(zoneId, zone.names);
   const rejected: RejectedName[] = [];
   await publishIsolating(deps.zones, zoneId, desired, real, zone.names, changes, rejected);
-  if (rejected.length > 0) deps.metrics.count('ChangesRejected', rejected.length);
+  if (rejected.length > 0) deps.metrics.count(MetricName.changesRejected, rejected.length);
   return publication(desired, real, changes, rejected);
 }
 

@@ -18,6 +18,7 @@ import {
   type RRType,
   type Route53Client,
 } from '@aws-sdk/client-route-53';
+import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError } from './errors.js';
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
@@ -239,13 +240,13 @@ export class Route53ZoneGateway implements ZoneGateway {
   private async call<T>(operation: string, send: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       await this.limiter.take();
-      this.options.metrics?.count('Route53Calls', 1, { Operation: operation });
+      this.options.metrics?.count(MetricName.route53Calls, 1, { [MetricDimension.operation]: operation });
       try {
         return await send();
       } catch (error) {
         const retryable = RETRYABLE.has(errorName(error)) || httpStatus(error) >= 500;
         if (!retryable || attempt >= this.maxAttempts) throw error;
-        this.options.metrics?.count('Route53Retries', 1, { Operation: operation });
+        this.options.metrics?.count(MetricName.route53Retries, 1, { [MetricDimension.operation]: operation });
         const cap = this.baseDelayMs * 2 ** (attempt - 1);
         await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
       }

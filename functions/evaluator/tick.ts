@@ -6,6 +6,7 @@
  * keeps the last statuses (fail static) and flags them stale. A quiet minute costs one
  * config query and one batch read, and no Route 53 call.
  */
+import { MetricName } from '../../shared/contracts/metrics.js';
 import { isRegionFresh } from '../../shared/monitor/staleness.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { depsFromEnvironment, logger } from './environment.js';
@@ -34,7 +35,7 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     return heartbeat !== undefined && isRegionFresh(heartbeat, now);
   });
   const stale = regions.filter((r) => !fresh.includes(r));
-  deps.metrics.count('StaleRegions', stale.length);
+  deps.metrics.count(MetricName.staleRegions, stale.length);
   const previous = await deps.store.loadTick();
   const changed =
     previous === undefined ||

@@ -6,6 +6,7 @@
  * AWS_ENDPOINT_URL_DYNAMODB for a local table.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
 import {
@@ -15,6 +16,7 @@ import {
   probeRegionsFromEnv,
   tableNameFromEnv,
 } from '../shared/env.js';
+import { logger } from '../shared/logger.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
 import { probe } from './probers/registry.js';
 import { createRoundHandler, type RoundHandler } from './round-handler.js';
@@ -24,12 +26,6 @@ import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
 export const LAMBDA_PROBE_CONCURRENCY = 800;
 
 const systemClock = { now: () => Date.now() };
-const logger = {
-  info: (message: string, fields?: Record<string, unknown>) =>
-    console.log(JSON.stringify({ level: 'INFO', message, ...fields })),
-  warn: (message: string, fields?: Record<string, unknown>) =>
-    console.warn(JSON.stringify({ level: 'WARN', message, ...fields })),
-};
 
 let roundHandler: RoundHandler | undefined;
 
@@ -42,8 +38,8 @@ function roundHandlerFromEnv(): RoundHandler {
     prober: probe,
     clock: systemClock,
     spread: COMPACT_SPREAD,
-    concurrency: positiveIntegerFromEnv('PROBE_CONCURRENCY', LAMBDA_PROBE_CONCURRENCY),
-    heartbeatPeriodMs: positiveIntegerFromEnv('HEARTBEAT_PERIOD_MS', DEFAULT_HEARTBEAT_PERIOD_MS),
+    concurrency: positiveIntegerFromEnv(Env.probeConcurrency, LAMBDA_PROBE_CONCURRENCY),
+    heartbeatPeriodMs: positiveIntegerFromEnv(Env.heartbeatPeriodMs, DEFAULT_HEARTBEAT_PERIOD_MS),
     logger,
   });
   return createRoundHandler({

@@ -21,7 +21,7 @@ export interface RoundHandlerDeps {
   }>;
   /** Used when the CONFIG items carry no default probe regions. */
   readonly fallbackProbeRegions: readonly string[];
-  readonly logger: WorkerLogger & { info(message: string, fields?: Record<string, unknown>): void };
+  readonly logger: WorkerLogger & { info(message: string, fields: Record<string, unknown>): void };
 }
 
 export interface RoundHandler {

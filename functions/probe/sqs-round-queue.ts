@@ -7,9 +7,12 @@ import type { RoundQueue } from './round-queue.js';
 export function sqsRoundQueue(queueUrl: string, client = new SQSClient({})): RoundQueue {
   return {
     async sendRounds(entries: readonly RoundMessageEntry[]) {
-      const output = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [...entries] }));
+      const output = await client.send(
+        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [...entries] }),
+      );
       const failed = output.Failed ?? [];
-      if (failed.length > 0) throw new RoundEnqueueError(failed.map((f) => `${f.Id ?? '?'} (${f.Code ?? 'unknown'})`));
+      if (failed.length > 0)
+        throw new RoundEnqueueError(failed.map((f) => `${f.Id ?? '?'} (${f.Code ?? 'unknown'})`));
     },
   };
 }

@@ -5,6 +5,7 @@
  * Without targets it sends nothing, so an idle region costs one short invocation a minute.
  * Environment: TABLE_NAME, ROUND_QUEUE_URL, PROBE_REGION (default AWS_REGION), PROBE_REGIONS.
  */
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import type { Clock } from '../../shared/clock.js';
 import { planProbeTargets } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
@@ -70,8 +71,8 @@ let tick: (() => Promise<TickResult>) | undefined;
 
 export const tickHandler = async (): Promise<TickResult> => {
   if (tick === undefined) {
-    const queueUrl = process.env.ROUND_QUEUE_URL?.trim();
-    if (!queueUrl) throw new MissingEnvironmentVariableError('ROUND_QUEUE_URL', 'the URL of the round queue');
+    const queueUrl = process.env[Env.roundQueueUrl]?.trim();
+    if (!queueUrl) throw new MissingEnvironmentVariableError(Env.roundQueueUrl, 'the URL of the round queue');
     const dynamodb = dynamoDbClientFromEnv();
     const tableName = tableNameFromEnv();
     tick = createTickHandler({

@@ -70,7 +70,7 @@ export interface RoundReport {
 }
 
 export interface WorkerLogger {
-  warn(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields: Record<string, unknown>): void;
 }
 
 export interface ProbeWorkerOptions {

@@ -4,32 +4,33 @@
  * `AWS_ENDPOINT_URL_DYNAMODB` (and `AWS_ENDPOINT_URL`), `AWS_REGION` and the credentials chain.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { InvalidEnvironmentVariableError, MissingEnvironmentVariableError } from './errors.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /** `TABLE_REGION`, when set, is the table's region (probe regions write to the home region's table). */
 export function dynamoDbClientFromEnv(env: Environment = process.env): DynamoDBClient {
-  const region = env.TABLE_REGION?.trim();
+  const region = env[Env.tableRegion]?.trim();
   return new DynamoDBClient(region ? { region } : {});
 }
 
 /** `TABLE_NAME`: the traffic-manager table. */
 export function tableNameFromEnv(env: Environment = process.env): string {
-  return required(env, 'TABLE_NAME', 'the traffic-manager table name');
+  return required(env, Env.tableName, 'the traffic-manager table name');
 }
 
 /** `PROBE_REGION`, else `AWS_REGION`: the region name this probe function reports as. */
 export function probeRegionFromEnv(env: Environment = process.env): string {
-  const region = env.PROBE_REGION?.trim() || env.AWS_REGION?.trim();
+  const region = env[Env.probeRegion]?.trim() || env.AWS_REGION?.trim();
   if (!region)
-    throw new MissingEnvironmentVariableError('PROBE_REGION', 'the probe region name; or AWS_REGION');
+    throw new MissingEnvironmentVariableError(Env.probeRegion, 'the probe region name; or AWS_REGION');
   return region;
 }
 
 /** `PROBE_REGIONS`: the deployment's default probe regions, a comma list (used when the CONFIG items carry none). */
 export function probeRegionsFromEnv(env: Environment = process.env): string[] {
-  return (env.PROBE_REGIONS ?? '')
+  return (env[Env.probeRegions] ?? '')
     .split(',')
     .map((r) => r.trim())
     .filter((r) => r.length > 0);
@@ -37,7 +38,7 @@ export function probeRegionsFromEnv(env: Environment = process.env): string[] {
 
 /** A positive integer setting, or its default when unset. */
 export function positiveIntegerFromEnv(
-  variable: string,
+  variable: Env,
   fallback: number,
   env: Environment = process.env,
 ): number {
@@ -50,7 +51,7 @@ export function positiveIntegerFromEnv(
   return value;
 }
 
-function required(env: Environment, variable: string, what: string): string {
+function required(env: Environment, variable: Env, what: string): string {
   const value = env[variable]?.trim();
   if (!value) throw new MissingEnvironmentVariableError(variable, what);
   return value;

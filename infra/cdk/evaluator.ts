@@ -14,6 +14,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix } from '../../shared/state/items.js';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
@@ -46,14 +47,10 @@ export class Evaluator extends Construct {
 
   constructor(scope: Construct, id: string, props: EvaluatorProps) {
     super(scope, id);
-    const hostedZoneIds = [...new Set(props.profiles.map((p) => p.dnsConfig.hostedZoneId ?? ''))]
-      .filter((z) => z !== '')
-      .sort();
     const environment = {
-      TABLE_NAME: props.table.tableName,
-      EVENT_BUS_NAME: props.eventBus.eventBusName,
-      PROBE_REGIONS: props.defaultProbeRegions.join(','),
-      HOSTED_ZONE_IDS: hostedZoneIds.join(','),
+      [Env.tableName]: props.table.tableName,
+      [Env.eventBusName]: props.eventBus.eventBusName,
+      [Env.probeRegions]: props.defaultProbeRegions.join(','),
     };
     const common = { memorySize: props.memorySize ?? 512, environment, logLevel: props.logLevel };
 

@@ -59,6 +59,7 @@ export class TrafficManagerHomeStack extends Stack {
       table: this.table,
       profiles: props.profiles,
       defaultProbeRegions: props.probeRegions,
+      logLevel: props.logLevel,
     });
 
     if (props.notificationTopicArn !== undefined) {

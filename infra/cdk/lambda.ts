@@ -10,7 +10,8 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { METRICS_NAMESPACE, SERVICE_NAME } from './names.js';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../../shared/contracts/metrics.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -68,9 +69,9 @@ export function trafficManagerFunction(
     projectRoot: repoRoot,
     depsLockFilePath: repoPath('package-lock.json'),
     environment: {
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-      POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+      [Env.powertoolsServiceName]: SERVICE_NAME,
+      [Env.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
+      [Env.powertoolsLogLevel]: props.logLevel ?? 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     },

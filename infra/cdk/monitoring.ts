@@ -13,7 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
 import type { Evaluator } from './evaluator.js';
-import { METRICS_NAMESPACE, MetricName } from './names.js';
+import { METRICS_NAMESPACE, MetricName } from '../../shared/contracts/metrics.js';
 import { probeFunctionName, roundDeadLetterQueueName } from './probe-names.js';
 
 export interface MonitoringProps {

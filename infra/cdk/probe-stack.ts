@@ -13,6 +13,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { InvalidDeploymentError } from './errors.js';
 import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
@@ -68,10 +69,10 @@ export class TrafficManagerProbeStack extends Stack {
     const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
     const tableArn = tableArnInRegion(deploymentName, props.homeRegion);
     const environment = {
-      TABLE_NAME: deploymentName,
-      TABLE_REGION: props.homeRegion,
-      PROBE_REGION: region,
-      PROBE_REGIONS: props.defaultProbeRegions.join(','),
+      [Env.tableName]: deploymentName,
+      [Env.tableRegion]: props.homeRegion,
+      [Env.probeRegion]: region,
+      [Env.probeRegions]: props.defaultProbeRegions.join(','),
     };
 
     this.deadLetterQueue = new Queue(this, 'RoundDeadLetters', {
@@ -117,7 +118,7 @@ export class TrafficManagerProbeStack extends Stack {
       description: 'traffic-manager: enqueues the minute’s probe rounds',
       memorySize: 128,
       timeout: Duration.seconds(20),
-      environment: { ...environment, ROUND_QUEUE_URL: this.roundQueue.queueUrl },
+      environment: { ...environment, [Env.roundQueueUrl]: this.roundQueue.queueUrl },
       logLevel: props.logLevel,
     });
     this.tick.addToRolePolicy(configReadStatement(tableArn));

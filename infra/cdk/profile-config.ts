@@ -19,6 +19,8 @@ export interface ProfileConfigProps {
   readonly table: ITable;
   readonly profiles: readonly Profile[];
   readonly defaultProbeRegions: readonly string[];
+  /** Powertools log level of the config writer. @default 'INFO' */
+  readonly logLevel?: string;
 }
 
 export class ProfileConfig extends Construct {
@@ -29,6 +31,7 @@ export class ProfileConfig extends Construct {
       description: 'traffic-manager: writes the deployed profile definitions to the state table',
       memorySize: 256,
       timeout: Duration.minutes(2),
+      logLevel: props.logLevel,
     });
     writer.addToRolePolicy(
       new PolicyStatement({

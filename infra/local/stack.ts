@@ -8,6 +8,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { Route53Client } from '@aws-sdk/client-route-53';
+import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
@@ -218,7 +219,7 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
 
 /** One log line per event, e.g. `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions`. */
 export function describeEvent(event: EvaluatorEvent): string | undefined {
-  if (event.kind === 'PublishRejected')
+  if (event.kind === EventDetailType.publishRejected)
     return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
   return describeStatusEvent(event);
 }

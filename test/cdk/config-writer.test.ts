@@ -7,6 +7,7 @@ import { handler } from '../../functions/config-writer/handler.js';
 import { configItemOf, planConfigSync } from '../../functions/config-writer/plan.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { freshTable } from '../support/dynamodb.js';
+import { logLinesOf, powertoolsLine } from '../support/log-lines.js';
 import { profile } from './fixtures/profiles.js';
 
 const REGIONS = ['us-east-1', 'eu-west-1'];
@@ -105,8 +106,17 @@ describe('the custom resource handler against DynamoDB Local', () => {
     process.env.AWS_SECRET_ACCESS_KEY = 'local';
   });
 
-  it('create writes one CONFIG / PROFILE#<name> item per profile', async () => {
-    const response = await handler(event('Create', [shop, api]));
+  it('create writes one CONFIG / PROFILE#<name> item per profile, and says so in a Powertools log line', async () => {
+    let response: Awaited<ReturnType<typeof handler>> | undefined;
+    const lines = await logLinesOf(async () => (response = await handler(event('Create', [shop, api]))));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        ...powertoolsLine('INFO', 'config synced'),
+        written: ['shop', 'api'],
+        deleted: [],
+      }),
+    );
+    if (response === undefined) throw new Error('no response');
     expect(response.PhysicalResourceId).toBe(`traffic-manager-config:${table.tableName}`);
     const items = await configItems();
     expect(items.map((i) => [i.pk, i.sk, i.name]).sort()).toEqual([

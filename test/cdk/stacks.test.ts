@@ -200,15 +200,33 @@ describe('functions', () => {
     for (const group of groups) expect(group.Properties).toMatchObject({ RetentionInDays: 30 });
   });
 
-  it('the evaluator gets the table, bus, default probe regions and hosted zones from its environment', () => {
-    expect(functionByDescription(home, 'traffic-manager: evaluates').properties.Environment).toMatchObject({
+  it('the logLevel prop reaches every function of every stack', () => {
+    const app = testApp({ nag: false });
+    const debug = new TrafficManager(app, 'Debug', {
+      profiles: PROFILES,
+      homeRegion: 'us-east-1',
+      probeRegions: ['us-east-1', 'eu-west-1'],
+      logLevel: 'DEBUG',
+    });
+    const stacks = [debug.home, ...debug.probes.values()].map((stack) => Template.fromStack(stack));
+    const levels = stacks.flatMap((t) =>
+      ours(t).map(
+        (fn) => (fn.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_LOG_LEVEL,
+      ),
+    );
+    expect(levels).toEqual(Array(3 + 2 + 2).fill('DEBUG'));
+  });
+
+  it('the evaluator gets the table, bus and default probe regions from its environment, and nothing it does not read', () => {
+    const environment = functionByDescription(home, 'traffic-manager: evaluates').properties.Environment;
+    expect(environment).toMatchObject({
       Variables: {
         TABLE_NAME: { Ref: expect.stringMatching(/^StateTable/) },
         EVENT_BUS_NAME: { Ref: expect.stringMatching(/^StatusEvents/) },
         PROBE_REGIONS: 'us-east-1,eu-west-1',
-        HOSTED_ZONE_IDS: `${ZONE_ID},${OTHER_ZONE_ID}`,
       },
     });
+    expect((environment as { Variables: object }).Variables).not.toHaveProperty('HOSTED_ZONE_IDS');
   });
 });
 

@@ -10,6 +10,7 @@ import { probeTargetOf } from '../../shared/probe/target.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
 import { freshTable } from '../support/dynamodb.js';
+import { logLinesOf, powertoolsLine } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
 const REGION = 'eu-west-1';
@@ -116,9 +117,19 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
     // Prepare
     healthy = false;
     // Act
-    const response = await handler(sqsEvent(round(firstDueAt), round(firstDueAt - 2 * PERIOD), 'garbage'));
-    // Assess: nothing was probed, so the endpoint's failure is not noticed yet
+    let response: Awaited<ReturnType<typeof handler>> | undefined;
+    const lines = await logLinesOf(
+      async () =>
+        (response = await handler(sqsEvent(round(firstDueAt), round(firstDueAt - 2 * PERIOD), 'garbage'))),
+    );
+    // Assess: nothing was probed, so the endpoint's failure is not noticed yet; each skip is logged by Powertools
     expect(response).toEqual({ batchItemFailures: [] });
+    expect(lines).toContainEqual(
+      expect.objectContaining(powertoolsLine('INFO', 'skipping a round already run')),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining(powertoolsLine('WARN', 'ignoring a message that is not a round')),
+    );
     expect((await stored(Keys.verdict(targetKey, REGION)))?.verdict).toBe('up');
     healthy = true;
   });

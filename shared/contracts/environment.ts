@@ -1,0 +1,31 @@
+/**
+ * The environment contract between the CDK stacks and the handlers they deploy: every
+ * variable a function reads, by one name. The stacks set them and the handlers read them
+ * through these constants. (The SDK's own variables — `AWS_REGION`,
+ * `AWS_ENDPOINT_URL_<SERVICE>` — are AWS's contract, not ours.)
+ */
+export const EnvironmentVariable = {
+  /** The traffic-manager table's name (every function). */
+  tableName: 'TABLE_NAME',
+  /** The table's region when it is not the function's (probe regions write to the home table). */
+  tableRegion: 'TABLE_REGION',
+  /** The region name a probe function reports as (default `AWS_REGION`). */
+  probeRegion: 'PROBE_REGION',
+  /** The deployment's default probe regions, a comma list (used when CONFIG items carry none). */
+  probeRegions: 'PROBE_REGIONS',
+  /** Probes in flight at once in one probe function. */
+  probeConcurrency: 'PROBE_CONCURRENCY',
+  /** How often a probe region writes its heartbeat, in ms. */
+  heartbeatPeriodMs: 'HEARTBEAT_PERIOD_MS',
+  /** The probe tick's round queue. */
+  roundQueueUrl: 'ROUND_QUEUE_URL',
+  /** The status event bus (evaluator); unset: events are logged instead. */
+  eventBusName: 'EVENT_BUS_NAME',
+  /** Powertools: the `service` of logs and metrics. */
+  powertoolsServiceName: 'POWERTOOLS_SERVICE_NAME',
+  /** Powertools: the metric namespace. */
+  powertoolsMetricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  /** Powertools: the log level (the stacks' `logLevel` prop). */
+  powertoolsLogLevel: 'POWERTOOLS_LOG_LEVEL',
+} as const;
+export type EnvironmentVariable = (typeof EnvironmentVariable)[keyof typeof EnvironmentVariable];

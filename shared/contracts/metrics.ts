@@ -1,0 +1,40 @@
+/**
+ * The metric contract: what the evaluator emits (Powertools Metrics, CloudWatch EMF) and what
+ * the dashboard and the alarms read. Emitters and the CDK stacks import these names.
+ */
+
+/** The CloudWatch namespace every custom metric is written to (`POWERTOOLS_METRICS_NAMESPACE`). */
+export const METRICS_NAMESPACE = 'TrafficManager';
+
+/** Powertools' service name (`POWERTOOLS_SERVICE_NAME`): the `service` of every log line and metric. */
+export const SERVICE_NAME = 'traffic-manager';
+
+export const MetricName = {
+  /** Evaluator tick: probe regions whose heartbeat is stale (0 when all are fresh). Alarmed. */
+  staleRegions: 'StaleRegions',
+  /** Per profile (dimension `Profile`): 1 while the profile monitor status is Degraded, else 0. Alarmed. */
+  profileDegraded: 'ProfileDegraded',
+  /** Profiles evaluated by one evaluation. */
+  profilesEvaluated: 'ProfilesEvaluated',
+  /** Milliseconds one evaluation took. */
+  evaluationDuration: 'EvaluationDuration',
+  /** Milliseconds from a status decision to the Route 53 change request that publishes it. */
+  decisionToChangeRequest: 'DecisionToChangeRequest',
+  /** Probe latency of a verdict (dimension `Region`). */
+  probeLatency: 'ProbeLatency',
+  /** Zones read back from Route 53 (first sight or after a rejected batch). */
+  route53Reconciliations: 'Route53Reconciliations',
+  /** Route 53 API calls (dimension `Operation`). */
+  route53Calls: 'Route53Calls',
+  /** Route 53 calls retried after throttling (dimension `Operation`). */
+  route53Retries: 'Route53Retries',
+  /** Names whose changes Route 53 refused in one publication (each isolated to its profile). */
+  changesRejected: 'ChangesRejected',
+} as const;
+export type MetricName = (typeof MetricName)[keyof typeof MetricName];
+
+export const MetricDimension = {
+  profile: 'Profile',
+  region: 'Region',
+  operation: 'Operation',
+} as const;
