@@ -1,7 +1,9 @@
 /**
  * Rules on the graph of nested profiles (SPEC §6): every `targetProfile` names a
- * profile of the same definitions, nesting never loops, and goes at most
- * `LIMITS.nestingDepth` levels deep (a level is one parent → child edge).
+ * profile of the same definitions, nesting never loops, goes at most
+ * `LIMITS.nestingDepth` levels deep (a level is one parent → child edge), and a parent
+ * that publishes addresses has its children in its own hosted zone (its records are
+ * aliases to them, and a Route 53 alias reaches only records of its own hosted zone).
  */
 import { LIMITS } from './defaults.js';
 import type { ValidationIssue } from './issues.js';
@@ -11,6 +13,15 @@ export interface NestingNode {
   readonly index: number;
   readonly name: string;
   readonly edges: readonly { readonly endpointIndex: number; readonly targetProfile: string }[];
+  /** The profile's hosted zone, when its dnsConfig is valid enough to tell. */
+  readonly zone?: HostedZoneRef;
+  /** Some external endpoint targets a host name (the profile then publishes CNAMEs). */
+  readonly hostNameTargets: boolean;
+}
+
+export interface HostedZoneRef {
+  readonly zoneName: string;
+  readonly hostedZoneId?: string;
 }
 
 interface Edge {
@@ -79,6 +90,7 @@ export function checkNesting(nodes: readonly NestingNode[]): ValidationIssue[] {
   };
   for (const node of nodes) if (!state.has(node)) visit(node);
   if (cyclic) return issues;
+  issues.push(...crossZoneAliases(nodes, edgesOf));
 
   // Depth: the longest chain below each profile; reported once, at the top of the chain.
   const deepest = new Map<NestingNode, { levels: number; via: Edge | undefined }>();
@@ -111,6 +123,52 @@ export function checkNesting(nodes: readonly NestingNode[]): ValidationIssue[] {
     );
   }
   return issues;
+}
+
+/**
+ * A profile publishes host names (CNAMEs, also to its children's names) when an endpoint
+ * in its subtree targets a host name; otherwise its nested endpoints are aliases, which
+ * Route 53 resolves only within the hosted zone of the alias record.
+ */
+function crossZoneAliases(
+  nodes: readonly NestingNode[],
+  edgesOf: ReadonlyMap<NestingNode, readonly Edge[]>,
+): ValidationIssue[] {
+  const hostNames = new Map<NestingNode, boolean>();
+  const publishesHostNames = (node: NestingNode): boolean => {
+    const known = hostNames.get(node);
+    if (known !== undefined) return known;
+    const result = node.hostNameTargets || (edgesOf.get(node) ?? []).some((e) => publishesHostNames(e.to));
+    hostNames.set(node, result);
+    return result;
+  };
+  const issues: ValidationIssue[] = [];
+  for (const node of nodes) {
+    if (node.zone === undefined || publishesHostNames(node)) continue;
+    for (const edge of edgesOf.get(node) ?? []) {
+      const child = edge.to.zone;
+      if (child === undefined || sameHostedZone(node.zone, child)) continue;
+      issues.push(
+        issueAt(
+          node,
+          edge.endpointIndex,
+          'nested-zone',
+          edge.to.name,
+          `must name a profile in the same hosted zone as ${JSON.stringify(node.name)} (${describeZone(node.zone)}): ${JSON.stringify(edge.to.name)} is in ${describeZone(child)}, ${JSON.stringify(node.name)} in ${describeZone(node.zone)}, and Route 53 aliases reach only records of their own hosted zone — move the child into that zone, or give the parent host-name endpoints (it then publishes a CNAME to the child, which works across zones)`,
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+function sameHostedZone(a: HostedZoneRef, b: HostedZoneRef): boolean {
+  if (a.hostedZoneId !== undefined && b.hostedZoneId !== undefined) return a.hostedZoneId === b.hostedZoneId;
+  return a.zoneName === b.zoneName;
+}
+
+function describeZone(zone: HostedZoneRef): string {
+  return zone.hostedZoneId === undefined ? zone.zoneName : `${zone.zoneName} ${zone.hostedZoneId}`;
 }
 
 function issueAt(

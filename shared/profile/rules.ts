@@ -7,7 +7,7 @@ import { DEFAULTS, LIMITS } from './defaults.js';
 import { parseSubnet, type IpFamily } from './ip.js';
 import { isRecord, type IssuePath, type ValidationIssue } from './issues.js';
 import { isDnsName, isResourceName, MAX_DNS_NAME_LENGTH, normalizeDnsName } from './names.js';
-import { checkNesting, type NestingNode } from './nesting.js';
+import { checkNesting, type HostedZoneRef, type NestingNode } from './nesting.js';
 import { classifyTarget, type ClassifiedTarget } from './target.js';
 import { PROBE_PROTOCOLS, ROUTING_METHODS, type ProbeProtocol, type RoutingMethod } from './types.js';
 
@@ -49,11 +49,39 @@ export function checkRules(list: readonly unknown[]): ValidationIssue[] {
       }
     }
     const edges = checkProfile(raw, base, report);
-    if (name !== undefined && profileNames.get(name.toLowerCase()) === index)
-      nesting.push({ index, name, edges });
+    if (name !== undefined && profileNames.get(name.toLowerCase()) === index) {
+      const zone = hostedZoneOf(raw.dnsConfig, fqdn);
+      nesting.push({
+        index,
+        name,
+        edges,
+        hostNameTargets: hasHostNameTarget(raw.endpoints),
+        ...(zone && { zone }),
+      });
+    }
   }
   issues.push(...checkNesting(nesting));
   return issues;
+}
+
+/** The hosted zone of a profile whose dnsConfig is valid (its fqdn is known). */
+function hostedZoneOf(raw: unknown, fqdn: string | undefined): HostedZoneRef | undefined {
+  if (fqdn === undefined || !isRecord(raw) || typeof raw.zoneName !== 'string') return undefined;
+  const zoneName = normalizeDnsName(raw.zoneName);
+  return typeof raw.hostedZoneId === 'string' && raw.hostedZoneId !== ''
+    ? { zoneName, hostedZoneId: raw.hostedZoneId }
+    : { zoneName };
+}
+
+function hasHostNameTarget(endpoints: unknown): boolean {
+  if (!Array.isArray(endpoints)) return false;
+  return endpoints.some(
+    (e) =>
+      isRecord(e) &&
+      e.type !== 'nested' &&
+      typeof e.target === 'string' &&
+      classifyTarget(e.target)?.kind === 'hostname',
+  );
 }
 
 function checkDnsConfig(raw: unknown, base: IssuePath, report: Report): string | undefined {

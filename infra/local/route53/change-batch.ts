@@ -25,7 +25,7 @@ export interface ZoneForBatch {
 export interface BatchContext {
   readonly zone: ZoneForBatch;
   readonly cidrCollection: (id: string) => CidrCollection | undefined;
-  /** Another local hosted zone (for alias targets in it); `undefined` when not local. */
+  /** Another hosted zone of this local Route 53 (an alias into it is refused); `undefined` when not one. */
   readonly otherZone: (hostedZoneId: string) => ZoneForBatch | undefined;
 }
 
@@ -261,7 +261,13 @@ function cidrProblems(
   return [];
 }
 
-/** An alias into a local hosted zone must name a record set of the same type there (alias targets elsewhere, e.g. ELB zones, are taken as given). */
+/**
+ * An alias to a Route 53 record reaches only records of its own hosted zone ("another Route 53
+ * record in the same hosted zone"): when the alias names one of this account's hosted zones,
+ * Route 53 looks the target up in the zone being changed — so an alias into another zone is
+ * refused with the same errors as a missing target, even when that zone holds the record.
+ * Alias targets outside the account's zones (ELB, CloudFront… zones) are taken as given.
+ */
 function aliasProblems(
   context: BatchContext,
   working: ReadonlyMap<string, StoredRecordSet>,
@@ -269,18 +275,16 @@ function aliasProblems(
 ): string[] {
   const alias = record.aliasTarget;
   if (alias === undefined) return [];
-  const sameZone = alias.hostedZoneId === context.zone.hostedZoneId;
-  const target = sameZone
-    ? { ...context.zone, records: [...working.values()] }
-    : context.otherZone(alias.hostedZoneId);
-  if (target === undefined) return [];
+  const ownZone = alias.hostedZoneId === context.zone.hostedZoneId;
+  if (!ownZone && context.otherZone(alias.hostedZoneId) === undefined) return [];
   const where = `Tried to create an alias that targets ${toApiName(alias.dnsName)}, type ${record.type} in zone ${alias.hostedZoneId}`;
-  if (!isInZone(alias.dnsName, target.zoneName))
-    return [`${where}, but the alias target name does not lie within the target zone`];
-  const found = target.records.some(
+  const notFound = `${where}, but that target was not found`;
+  if (!isInZone(alias.dnsName, context.zone.zoneName))
+    return [`${where}, but the alias target name does not lie within the target zone`, notFound];
+  const found = [...working.values()].some(
     (candidate) => candidate.name === alias.dnsName && candidate.type === record.type,
   );
-  return found ? [] : [`${where}, but that target was not found`];
+  return found ? [] : [notFound];
 }
 
 /** DELETE matches only the exact record set: TTL, values (in any order), routing fields and alias. */
