@@ -2,10 +2,7 @@
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { loadDefinitions } from '../definitions/load.js';
 import type { Profile } from '../../shared/profile/types.js';
-
-export interface Output {
-  write(text: string): unknown;
-}
+import type { Output } from './io.js';
 
 /**
  * The file's profiles, or `undefined` once stderr says why not: `tm COMMAND: <load error>`

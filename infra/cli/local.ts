@@ -1,5 +1,4 @@
 /** `tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]` */
-import { parseArgs } from 'node:util';
 import { emitKeypressEvents } from 'node:readline';
 import { loadDefinitions } from '../definitions/load.js';
 import { DefinitionsLoadError } from '../definitions/errors.js';
@@ -17,47 +16,20 @@ import { loadClientLocations, LocalDnsError, type ClientLocationTable } from '..
 import { JavaMissingError } from '../local/dynamodb-local.js';
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
 import { removeStateFile, writeStateFile } from '../local/state-file.js';
+import type { Io } from './io.js';
 
-const USAGE =
-  'usage: tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]';
+export interface LocalOptions {
+  readonly dnsPort: number;
+  readonly timeScale?: number;
+  readonly regions?: readonly string[];
+  readonly clientLocations?: string;
+}
 
-export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'dns-port': { type: 'string', default: '5353' },
-        'time-scale': { type: 'string' },
-        regions: { type: 'string' },
-        'client-locations': { type: 'string' },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`tm local: ${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const file = positionals[0];
-  const dnsPort = Number(values['dns-port']);
-  const timeScale = Number(values['time-scale'] ?? (file === undefined ? DEMO_TIME_SCALE : 1));
-  const regions = values.regions
-    ?.split(',')
-    .map((r) => r.trim())
-    .filter(Boolean) ?? [...DEFAULT_LOCAL_REGIONS];
-  if (
-    positionals.length > 1 ||
-    !Number.isInteger(dnsPort) ||
-    dnsPort < 0 ||
-    dnsPort > 65535 ||
-    !(timeScale > 0) ||
-    regions.length === 0
-  ) {
-    process.stderr.write(`tm local: bad arguments\n${USAGE}\n`);
-    return 2;
-  }
-  const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 23)}  ${line}\n`);
+export async function run([file]: [string?], options: LocalOptions, io: Io): Promise<number> {
+  const { dnsPort } = options;
+  const timeScale = options.timeScale ?? (file === undefined ? DEMO_TIME_SCALE : 1);
+  const regions = options.regions ?? [...DEFAULT_LOCAL_REGIONS];
+  const log = (line: string) => io.stdout.write(`${new Date().toISOString().slice(11, 23)}  ${line}\n`);
   // Every listener answers its own errors; a rejection nobody awaited is a bug to report, not a reason to drop DNS.
   process.on('unhandledRejection', (reason) =>
     log(`internal error (tm local keeps running): ${(reason as Error)?.stack ?? String(reason)}`),
@@ -67,8 +39,7 @@ export async function run(args: string[]): Promise<number> {
   let profiles: Profile[];
   let locations: ClientLocationTable | undefined;
   try {
-    if (values['client-locations'] !== undefined)
-      locations = await loadClientLocations(values['client-locations']);
+    if (options.clientLocations !== undefined) locations = await loadClientLocations(options.clientLocations);
     if (file === undefined) {
       demo = await startDemoBackends((name, up) =>
         log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`),
@@ -79,7 +50,7 @@ export async function run(args: string[]): Promise<number> {
     } else {
       const result = await loadDefinitions(file);
       if (!result.ok) {
-        for (const line of result.formatted) process.stderr.write(`${line}\n`);
+        for (const line of result.formatted) io.stderr.write(`${line}\n`);
         return 1;
       }
       profiles = result.profiles;
@@ -87,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (error) {
     await demo?.stop();
     if (error instanceof DefinitionsLoadError || error instanceof LocalDnsError) {
-      process.stderr.write(`tm local: ${error.message}\n`);
+      io.stderr.write(`tm local: ${error.message}\n`);
       return 1;
     }
     throw error;
@@ -106,7 +77,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (error) {
     await demo?.stop();
     if (error instanceof JavaMissingError || error instanceof LocalDnsError) {
-      process.stderr.write(`tm local: ${error.message}\n`);
+      io.stderr.write(`tm local: ${error.message}\n`);
       return 1;
     }
     throw error;
@@ -119,7 +90,7 @@ export async function run(args: string[]): Promise<number> {
   });
 
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
-  process.stdout.write(
+  io.stdout.write(
     [
       '',
       `traffic-manager local stack is running (time scale ${timeScale}: every interval, timeout and heartbeat × ${timeScale}).`,
@@ -133,12 +104,12 @@ export async function run(args: string[]): Promise<number> {
         : [
             '',
             `Demo: profile "shop" (Priority) over three backends on port ${demo.port}: ${DEMO_BACKENDS.map((b) => `${b.name} ${b.address}`).join(', ')}.`,
-            `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key}=${b.name}`).join(', ')}`,
+            `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key} (${b.name})`).join(', ')}`,
             `  or: ${demoControlCommand(demo.controlUrl, 'toggle', 'east')}   (also /down/NAME, /up/NAME)`,
             `  East is Degraded after 3 failed checks (tolerated 2) ≈ 6 s, and dig shows west; bring it back and east returns.`,
           ]),
       '',
-      'Ctrl-C stops everything.',
+      process.stdin.isTTY ? 'Press q (or Ctrl-C) to stop everything.' : 'Ctrl-C stops everything.',
       '',
     ].join('\n'),
   );
@@ -148,7 +119,7 @@ export async function run(args: string[]): Promise<number> {
     const stop = async () => {
       if (stopping) return;
       stopping = true;
-      process.stdout.write('\nstopping…\n');
+      io.stdout.write('\nstopping…\n');
       if (process.stdin.isTTY) process.stdin.setRawMode(false);
       process.stdin.pause();
       await stack.stop();
@@ -158,7 +129,8 @@ export async function run(args: string[]): Promise<number> {
     };
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
-    if (demo !== undefined && process.stdin.isTTY) {
+    // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends.
+    if (process.stdin.isTTY) {
       emitKeypressEvents(process.stdin);
       process.stdin.setRawMode(true);
       process.stdin.on(

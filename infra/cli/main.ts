@@ -1,31 +1,21 @@
-/** `tm` — one file per command; each exports `run(args) → exit code`. */
-const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<number> }>> = {
-  validate: () => import('./validate.js'),
-  plan: () => import('./plan.js'),
-  local: () => import('./local.js'),
-  status: () => import('./status.js'),
-};
+/**
+ * `tm` — one commander program for every command (registered in program.ts). Exit codes
+ * are the same everywhere: 0 done (and `--help`, `--version`), 1 the command failed, 2 a
+ * usage error (unknown command or flag, bad or missing value) with a hint on stderr.
+ */
+import { CommanderError } from 'commander';
+import type { Io } from './io.js';
+import { buildProgram } from './program.js';
 
-const USAGE = `usage: tm <command> [options]
-
-  tm validate FILE                          check a definitions file; one line per profile
-  tm plan FILE [--status p/e=STATUS …] [--json]
-                                            the Route 53 record sets for those statuses (dry run)
-  tm local [FILE] [--dns-port 5353] [--time-scale 1] [--regions a,b,c]
-                                            run the whole system on this machine
-  tm status [--profile NAME] [--json]       monitor status of every profile and endpoint
-`;
-
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return command === undefined ? 2 : 0;
+export async function main(argv: readonly string[], io: Io = process): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    // exitOverride: commander throws instead of exiting; it has already written help or the error.
+    if (!(error instanceof CommanderError)) throw error;
+    return error.exitCode === 0 ? 0 : 2;
   }
-  const load = COMMANDS[command];
-  if (load === undefined) {
-    process.stderr.write(`tm: unknown command "${command}"\n\n${USAGE}`);
-    return 2;
-  }
-  return (await load()).run(args);
+  return exitCode;
 }

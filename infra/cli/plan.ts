@@ -1,5 +1,5 @@
 /**
- * `tm plan FILE [--status profile/endpoint=STATUS …] [--json]` — a dry run: the Route 53
+ * `tm plan FILE [--status profile/endpoint=STATUS,…] [--json]` — a dry run: the Route 53
  * record sets the evaluator would publish for those endpoint monitor statuses (endpoints
  * not named have no results yet: CheckingEndpoint). No AWS call. Exit 0 with the plan;
  * 1 when the definitions cannot be loaded or are invalid; 2 on a usage error.
@@ -17,110 +17,67 @@ import {
 import { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
-import { loadProfilesFor, type Output } from './load-profiles.js';
+import { UsageError } from './errors.js';
+import type { Io } from './io.js';
+import { loadProfilesFor } from './load-profiles.js';
 
-export type { Output } from './load-profiles.js';
-
-const USAGE = `usage: tm plan FILE [--status profile/endpoint=STATUS …] [--json]
-
-  --status p/e=STATUS   the endpoint's monitor status (Online, Degraded, CheckingEndpoint);
-                        repeatable; endpoints not named are CheckingEndpoint (no results yet)
-  --json                print { profiles, records, cidrCollections } as JSON
-`;
-
-interface PlanArgs {
-  readonly file: string;
-  readonly overrides: Map<string, EndpointMonitorStatus>;
-  readonly json: boolean;
+export interface PlanOptions {
+  /** `profile/endpoint=STATUS` or `profile=Disabled`, one per item (commas already split). */
+  readonly status?: readonly string[];
+  readonly json?: boolean;
 }
 
-class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-export async function run(
-  args: string[],
-  stdout: Output = process.stdout,
-  stderr: Output = process.stderr,
-): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    stdout.write(USAGE);
-    return 0;
-  }
-  let parsed: PlanArgs;
-  try {
-    parsed = parseArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    stderr.write(`tm plan: ${error.message}\n${USAGE}`);
-    return 2;
-  }
-
+export async function run([file]: [string], options: PlanOptions, io: Io): Promise<number> {
+  const overrides = parseStatuses(options.status ?? []);
   const profiles = await loadProfilesFor(
     'plan',
-    parsed.file,
-    stderr,
-    () => `tm plan: ${parsed.file} is not valid (tm validate ${parsed.file})`,
+    file,
+    io.stderr,
+    () => `tm plan: ${file} is not valid (tm validate ${file})`,
   );
   if (profiles === undefined) return 1;
 
   let reports: ProfileStatusReport[];
   try {
     // The clock only dates the reports' `since`; the plan does not depend on it.
-    reports = statusesFromOverrides(profiles, parsed.overrides, Date.now());
+    reports = statusesFromOverrides(profiles, overrides, Date.now());
   } catch (error) {
     if (!(error instanceof StatusOverrideError)) throw error;
-    stderr.write(error.problems.map((problem) => `tm plan: ${problem}\n`).join(''));
-    return 2;
+    throw new UsageError(error.problems.join('\ntm plan: '));
   }
   const plan = planRecords(profiles, endpointStatusLookup(reports));
-  stdout.write(parsed.json ? formatJson(reports, plan) : formatPlan(profiles, reports, plan));
+  io.stdout.write(options.json === true ? formatJson(reports, plan) : formatPlan(profiles, reports, plan));
   return 0;
 }
 
-export function parseArgs(args: readonly string[]): PlanArgs {
-  const files: string[] = [];
+/** `--status` items by `profile/endpoint` (or `profile`). @throws UsageError */
+export function parseStatuses(items: readonly string[]): Map<string, EndpointMonitorStatus> {
   const overrides = new Map<string, EndpointMonitorStatus>();
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--json') {
-      json = true;
-    } else if (arg === '--status' || arg.startsWith('--status=')) {
-      const value = arg === '--status' ? args[++i] : arg.slice('--status='.length);
-      if (value === undefined) throw new UsageError('--status needs a value: profile/endpoint=STATUS');
-      const [key, status] = parseStatus(value);
-      if (overrides.has(key)) throw new UsageError(`--status ${key} is given twice`);
-      overrides.set(key, status);
-    } else if (arg.startsWith('-')) {
-      throw new UsageError(`unknown option ${arg}`);
-    } else {
-      files.push(arg);
-    }
+  for (const item of items) {
+    const [key, status] = parseStatus(item);
+    if (overrides.has(key)) throw new UsageError(`--status ${key} is given twice`);
+    overrides.set(key, status);
   }
-  const [file] = files;
-  if (file === undefined) throw new UsageError('missing FILE');
-  if (files.length > 1) throw new UsageError(`only one FILE, got ${files.join(', ')}`);
-  return { file, overrides, json };
+  return overrides;
 }
 
 const STATUS_BY_LOWER = new Map(Object.values(EndpointMonitorStatus).map((s) => [s.toLowerCase(), s]));
 
 function parseStatus(value: string): [string, EndpointMonitorStatus] {
-  const match = /^([^/=\s]+)\/([^/=\s]+)=(\S+)$/.exec(value);
+  const match = /^([^/=\s]+(?:\/[^/=\s]+)?)=(\S+)$/.exec(value);
   if (match === null) {
     throw new UsageError(
-      `--status must look like profile/endpoint=STATUS (e.g. shop/east=Degraded), got "${value}"`,
+      `--status must look like profile/endpoint=STATUS (e.g. shop/east=Degraded) or profile=Disabled, got "${value}"`,
     );
   }
-  const [, profile = '', endpoint = '', statusText = ''] = match;
+  const [, key = '', statusText = ''] = match;
   const status = STATUS_BY_LOWER.get(statusText.toLowerCase());
   if (status === undefined) {
     throw new UsageError(
-      `--status ${profile}/${endpoint}: unknown status "${statusText}" (one of ${SETTABLE_STATUSES.join(', ')})`,
+      `--status ${key}: unknown status "${statusText}" (one of ${SETTABLE_STATUSES.join(', ')})`,
     );
   }
-  return [`${profile}/${endpoint}`, status];
+  return [key, status];
 }
 
 function formatJson(reports: readonly ProfileStatusReport[], plan: RecordPlan): string {

@@ -1,58 +1,28 @@
 /**
- * `tm status [--profile NAME] [--json] [--table NAME] [--region R] [--endpoint URL]`
- * Reads the status items the evaluator keeps — from the running local stack by default,
- * or from AWS with `--table` (or TM_TABLE_NAME) and the usual AWS credentials/region.
+ * `tm status [--profile NAME] [--json] [--dns-port N | --table NAME --region R]` — the
+ * status items the evaluator keeps, from the running local stack or from AWS (stack.ts).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { parseArgs } from 'node:util';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { PublishProblem } from '../../functions/evaluator/ports.js';
 import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
-import { readStateFile } from '../local/state-file.js';
+import type { Io } from './io.js';
+import { connectStack, StackNotFoundError, type StackOptions } from './stack.js';
 
-const USAGE = 'usage: tm status [--profile NAME] [--json] [--table NAME] [--region REGION] [--endpoint URL]';
+export interface StatusOptions extends StackOptions {
+  readonly profile?: string;
+  readonly json?: boolean;
+}
 
-export async function run(args: string[]): Promise<number> {
-  let values;
+export async function run(_args: [], options: StatusOptions, io: Io): Promise<number> {
+  let stack;
   try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        profile: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        table: { type: 'string' },
-        region: { type: 'string' },
-        endpoint: { type: 'string' },
-      },
-    }));
+    stack = connectStack(options, 'status');
   } catch (error) {
-    process.stderr.write(`tm status: ${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-
-  const local =
-    values.table === undefined && process.env.TM_TABLE_NAME === undefined ? readStateFile() : undefined;
-  const tableName = values.table ?? process.env.TM_TABLE_NAME ?? local?.tableName;
-  if (tableName === undefined) {
-    process.stderr.write(
-      'tm status: no local stack is running (start one with `npm start` or `tm local`);\n' +
-        '  for AWS, name the table: tm status --table NAME [--region REGION]  (or set TM_TABLE_NAME)\n',
-    );
+    if (!(error instanceof StackNotFoundError)) throw error;
+    io.stderr.write(`tm status: ${error.message}\n`);
     return 1;
   }
-  const client =
-    local !== undefined
-      ? new DynamoDBClient({
-          endpoint: local.dynamodbEndpoint,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        })
-      : new DynamoDBClient({
-          ...(values.region === undefined ? {} : { region: values.region }),
-          ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
-        });
-
-  const store = new DynamoDbEvaluatorStore(client, tableName);
+  const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
   let reports: ProfileStatus[];
   try {
     reports = [...(await store.loadStatuses()).values()].map((s) => ({
@@ -60,20 +30,24 @@ export async function run(args: string[]): Promise<number> {
       ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
     }));
   } catch (error) {
-    process.stderr.write(`tm status: could not read table ${tableName}: ${(error as Error).message}\n`);
+    io.stderr.write(`tm status: could not read ${stack.description}: ${(error as Error).message}\n`);
     return 1;
+  } finally {
+    stack.client.destroy();
   }
-  if (values.profile !== undefined) {
-    reports = reports.filter((r) => r.profile === values.profile);
+  if (options.profile !== undefined) {
+    reports = reports.filter((r) => r.profile === options.profile);
     if (reports.length === 0) {
-      process.stderr.write(`tm status: no status for profile "${values.profile}" (yet)\n`);
+      io.stderr.write(`tm status: no status for profile "${options.profile}" (yet)\n`);
       return 1;
     }
   }
   reports.sort((a, b) => a.profile.localeCompare(b.profile));
   const now = Date.now();
-  process.stdout.write(
-    values.json ? `${JSON.stringify({ profiles: reports }, null, 2)}\n` : formatReports(reports, now),
+  io.stdout.write(
+    options.json === true
+      ? `${JSON.stringify({ profiles: reports }, null, 2)}\n`
+      : formatReports(reports, now),
   );
   return 0;
 }

@@ -1,44 +1,20 @@
 /**
  * `tm validate FILE` — exit 0 and one summary line per profile on stdout; exit 1 with
- * every problem on stderr, one per line; exit 2 on a usage error.
+ * every problem on stderr, one per line.
  */
 import type { Profile } from '../../shared/profile/types.js';
-import { loadProfilesFor, type Output } from './load-profiles.js';
+import type { Io } from './io.js';
+import { loadProfilesFor } from './load-profiles.js';
 
-export type { Output } from './load-profiles.js';
-
-const USAGE = 'usage: tm validate FILE   (a .ts, .js, .json or .yaml definitions file)\n';
-
-export async function run(
-  args: string[],
-  stdout: Output = process.stdout,
-  stderr: Output = process.stderr,
-): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    stdout.write(USAGE);
-    return 0;
-  }
-  const options = args.filter((arg) => arg.startsWith('-'));
-  const files = args.filter((arg) => !arg.startsWith('-'));
-  const [file] = files;
-  if (options.length > 0 || file === undefined || files.length > 1) {
-    const problem =
-      options.length > 0
-        ? `unknown option ${options[0]}`
-        : file === undefined
-          ? 'missing FILE'
-          : 'only one FILE';
-    stderr.write(`tm validate: ${problem}\n${USAGE}`);
-    return 2;
-  }
+export async function run([file]: [string], _options: unknown, io: Io): Promise<number> {
   const profiles = await loadProfilesFor(
     'validate',
     file,
-    stderr,
+    io.stderr,
     (count) => `tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}`,
   );
   if (profiles === undefined) return 1;
-  stdout.write(
+  io.stdout.write(
     summarize(profiles)
       .map((line) => `${line}\n`)
       .join(''),

@@ -26,6 +26,8 @@ import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { servesAllDegraded } from '../../shared/routing/eligibility.js';
+import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
@@ -99,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const events: StatusEvent[] = [];
     const allEvents: EvaluatorEvent[] = [];
+    const allDegraded = allDegradedNotices();
     const now = () => Date.now();
     const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
     const deps: EvaluatorDeps = {
@@ -111,6 +114,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         if (isStatusEvent(event)) events.push(event);
         const line = describeEvent(event);
         if (line !== undefined) log(line);
+        const notice = isStatusEvent(event) ? allDegraded(event) : undefined;
+        if (notice !== undefined) log(notice);
       }),
       metrics: noMetrics,
       now,
@@ -235,6 +240,29 @@ function describeStatusEvent(event: StatusEvent): string | undefined {
       : `${subject} ${change.after}: fresh data again`;
   }
   return `${subject} ${change.before ?? '(new)'} → ${change.after}: ${change.reason}${stale}`;
+}
+
+/**
+ * Follows the endpoint statuses the events report and says when a profile starts (or stops)
+ * being served by the "all degraded" rule — the DNS change alone would look like a failover.
+ */
+export function allDegradedNotices(): (event: StatusEvent) => string | undefined {
+  const statuses = new Map<string, Map<string, EndpointMonitorStatus>>();
+  const serving = new Set<string>();
+  return ({ change }) => {
+    if (change.endpoint === undefined) return undefined;
+    const endpoints = statuses.get(change.profile) ?? new Map<string, EndpointMonitorStatus>();
+    endpoints.set(change.endpoint, change.after);
+    statuses.set(change.profile, endpoints);
+    const now = servesAllDegraded([...endpoints.values()]);
+    if (now === serving.has(change.profile)) return undefined;
+    if (now) {
+      serving.add(change.profile);
+      return `${change.profile}: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded`;
+    }
+    serving.delete(change.profile);
+    return `${change.profile}: ${change.endpoint} is ${change.after} — DNS answers with the available endpoints only again`;
+  };
 }
 
 /** `dns shop.example.com A: UPSERT 192.0.2.10` per change. */

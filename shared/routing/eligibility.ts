@@ -33,6 +33,15 @@ export function servedWithFailover(ranked: readonly RankedEndpoint[]): RankedEnd
   return available.length > 0 ? available : eligible;
 }
 
+/**
+ * True when the "all degraded" rule is what DNS serves: at least one endpoint is eligible and
+ * every eligible one is Degraded, so all of them are answered best effort.
+ */
+export function servesAllDegraded(statuses: readonly EndpointMonitorStatus[]): boolean {
+  const eligible = statuses.filter((status) => !NOT_ELIGIBLE.has(status));
+  return eligible.length > 0 && eligible.every((status) => status === EndpointMonitorStatus.Degraded);
+}
+
 /** Endpoints in priority order (ties, which validation forbids, keep list order). */
 export function byPriority(endpoints: readonly Endpoint[]): Endpoint[] {
   return endpoints

@@ -1,39 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../infra/cli/plan.js';
+import { tm, tmInProcess } from '../support/tm.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const exec = promisify(execFile);
-
-/** `tm plan …` as a child process, the way an operator runs it. */
-async function tmPlan(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['bin/tm.js', 'plan', ...args], {
-      cwd: ROOT,
-      timeout: 45_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-/** `tm plan …` in this process, output captured. */
-async function plan(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(
-    args,
-    { write: (t: string) => (stdout += t) },
-    { write: (t: string) => (stderr += t) },
-  );
-  return { code, stdout, stderr };
-}
+const tmPlan = (...args: string[]) => tm(['plan', ...args]);
+const plan = (...args: string[]) => tmInProcess('plan', ...args);
 
 const zone = { zoneName: 'example.com', hostedZoneId: 'Z00000000000000000001' };
 const DEFINITIONS = [
@@ -113,7 +85,9 @@ describe('tm plan (child process)', { timeout: 60_000 }, () => {
   it('exits 2 with a clear message on a usage error', async () => {
     const { code, stderr } = await tmPlan('examples/definitions.ts', '--status', 'shop/east=Sideways');
     expect(code).toBe(2);
-    expect(stderr).toContain('tm plan: --status shop/east: unknown status "Sideways"');
+    expect(stderr).toContain(
+      'tm plan: --status shop/east: unknown status "Sideways" (one of Online, Degraded, CheckingEndpoint, Disabled)\n(tm plan --help shows the usage)\n',
+    );
   });
 });
 
@@ -143,6 +117,25 @@ describe('tm plan (in process)', () => {
     );
   });
 
+  it('PROFILE=Disabled: the profile answers NXDOMAIN and a parent nesting it sees it Stopped', async () => {
+    const { code, stdout } = await plan(file, '--status', 'app-eu=Disabled,app/east=Online');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /app {2}app\.example\.com {2}Priority {2}monitor status Online\n {2}eu +Stopped\n {2}east +Online\n/,
+    );
+    expect(stdout).toContain('  app.example.com  A  30  192.0.2.10\n');
+    expect(stdout).toMatch(
+      /app-eu {2}app-eu\.example\.com {2}Weighted {2}monitor status Disabled\n {2}fra +Inactive\n {2}dub +Inactive\n {2}no records/,
+    );
+  });
+
+  it('a nested endpoint can be Disabled: the parent serves its next endpoint', async () => {
+    const { code, stdout } = await plan(file, '--status', 'app/eu=Disabled');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/ {2}eu +Disabled\n/);
+    expect(stdout).toContain('  app.example.com  A  30  192.0.2.10\n');
+  });
+
   it('shows geographic, latency, multivalue and CIDR policies', async () => {
     const { stdout } = await plan('examples/definitions.ts');
     expect(stdout).toContain('set=california/US-CA geo=US-CA');
@@ -156,18 +149,23 @@ describe('tm plan (in process)', () => {
   it('--help prints the usage and exits 0', async () => {
     const { code, stdout } = await plan('--help');
     expect(code).toBe(0);
-    expect(stdout).toContain('usage: tm plan FILE');
+    expect(stdout).toContain('Usage: tm plan [options] <file>');
   });
 
   it.each([
-    { name: 'an unknown option', args: ['x.json', '--frob'], message: 'unknown option --frob' },
-    { name: 'no FILE', args: [], message: 'missing FILE' },
-    { name: 'two FILEs', args: ['a.json', 'b.json'], message: 'only one FILE' },
-    { name: '--status without a value', args: ['x.json', '--status'], message: '--status needs a value' },
+    { name: 'an unknown option', args: ['x.json', '--frob'], message: "unknown option '--frob'" },
+    { name: 'no FILE', args: [], message: "missing required argument 'file'" },
+    { name: 'two FILEs', args: ['a.json', 'b.json'], message: 'too many arguments' },
+    { name: '--status without a value', args: ['x.json', '--status'], message: 'argument missing' },
     {
-      name: '--status without profile/endpoint',
-      args: ['x.json', '--status', 'east=Degraded'],
+      name: '--status without =STATUS',
+      args: ['x.json', '--status', 'shop/east'],
       message: '--status must look like profile/endpoint=STATUS',
+    },
+    {
+      name: 'a whole profile given a status other than Disabled',
+      args: ['FILE', '--status', 'app=Degraded'],
+      message: 'a whole profile can only be Disabled',
     },
     {
       name: 'the same endpoint twice',
@@ -182,7 +180,8 @@ describe('tm plan (in process)', () => {
     {
       name: 'a status that cannot be set by hand',
       args: ['FILE', '--status', 'app/east=Stopped'],
-      message: 'status must be one of Online, Degraded, CheckingEndpoint',
+      message:
+        'status must be one of Online, Degraded, CheckingEndpoint, Disabled, got "Stopped" (a nested endpoint is Stopped when its child profile is disabled: use CHILD=Disabled)',
     },
   ])('exits 2 on a usage error: $name', async ({ args, message }) => {
     const { code, stderr } = await plan(...args.map((a) => (a === 'FILE' ? file : a)));

@@ -91,29 +91,31 @@ describe('statusesFromOverrides (tm plan --status profile/endpoint=STATUS)', () 
       name: 'a nested endpoint (its status follows the child)',
       overrides: { 'shop/eu': 'Online' },
       problem:
-        '--status shop/eu=Online: "eu" is a nested endpoint; its status follows child profile "shop-eu" — set that profile\'s endpoints instead',
+        '--status shop/eu=Online: "eu" is a nested endpoint; its status follows child profile "shop-eu" — set that profile\'s endpoints instead (or disable it: shop/eu=Disabled)',
     },
     {
       name: 'a status only configuration can produce',
       overrides: { 'shop/east': 'Unmonitored' },
       problem:
-        '--status shop/east=Unmonitored: status must be one of Online, Degraded, CheckingEndpoint, got "Unmonitored"',
+        '--status shop/east=Unmonitored: status must be one of Online, Degraded, CheckingEndpoint, Disabled, got "Unmonitored" (only `alwaysServe: true` in the definitions makes an endpoint Unmonitored)',
     },
     {
       name: 'a status that does not exist',
       overrides: { 'shop/east': 'Healthy' },
       problem:
-        '--status shop/east=Healthy: status must be one of Online, Degraded, CheckingEndpoint, got "Healthy"',
+        '--status shop/east=Healthy: status must be one of Online, Degraded, CheckingEndpoint, Disabled, got "Healthy"',
     },
     {
-      name: 'a name without profile/',
-      overrides: { east: 'Degraded' },
-      problem: '--status east=Degraded: must name an endpoint as profile/endpoint, got "east"',
+      name: 'a whole profile given a monitoring status',
+      overrides: { shop: 'Degraded' },
+      problem:
+        '--status shop=Degraded: a whole profile can only be Disabled; name an endpoint as shop/ENDPOINT',
     },
     {
       name: 'a name with an empty endpoint',
       overrides: { 'shop/': 'Degraded' },
-      problem: '--status shop/=Degraded: must name an endpoint as profile/endpoint, got "shop/"',
+      problem:
+        '--status shop/=Degraded: must name an endpoint as profile/endpoint (or a profile), got "shop/"',
     },
   ])('rejects $name', ({ overrides, problem }) => {
     // Act
@@ -121,6 +123,32 @@ describe('statusesFromOverrides (tm plan --status profile/endpoint=STATUS)', () 
     // Assess
     expect(attempt).toThrow(StatusOverrideError);
     expect(attempt).toThrow(problem);
+  });
+
+  it.each<{ name: string; overrides: Record<string, string>; expected: Record<string, string> }>([
+    {
+      name: 'an endpoint Disabled is Disabled and not served',
+      overrides: { 'shop/east': 'Disabled' },
+      expected: { 'shop/east': 'Disabled', 'shop/west': 'CheckingEndpoint' },
+    },
+    {
+      name: 'a profile Disabled makes its endpoints Inactive',
+      overrides: { 'shop-eu': 'Disabled' },
+      expected: { 'shop-eu/fra': 'Inactive', 'shop-eu/ams': 'Inactive', 'shop/eu': 'Stopped' },
+    },
+    {
+      name: 'a nested endpoint can be Disabled',
+      overrides: { 'shop/eu': 'Disabled', 'shop-eu/fra': 'Online' },
+      expected: { 'shop/eu': 'Disabled', 'shop-eu/fra': 'Online' },
+    },
+  ])('Disabled works as disabling in the definitions: $name', ({ overrides, expected }) => {
+    // Act
+    const { lookup } = statuses(overrides);
+    // Assess
+    const actual = Object.fromEntries(
+      Object.keys(expected).map((key) => [key, lookup(...(key.split('/') as [string, string]))]),
+    );
+    expect(actual).toEqual(expected);
   });
 
   it('reports every problem at once', () => {

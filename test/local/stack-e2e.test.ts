@@ -10,6 +10,7 @@ import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import type { EndpointStatusChange } from '../../shared/status/report.js';
+import { tmInProcess } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
 const TIME_SCALE = 0.2;
@@ -18,6 +19,8 @@ type Backend = keyof typeof BACKENDS;
 
 const healthy = new Map<Backend, boolean>(Object.keys(BACKENDS).map((k) => [k as Backend, true]));
 const servers: Server[] = [];
+/** What `tm local` prints. */
+const logged: string[] = [];
 let stack: LocalStack;
 let port: number;
 
@@ -134,7 +137,12 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       await new Promise<void>((resolve) => server.listen(port, address, resolve));
       servers.push(server);
     }
-    stack = await startLocalStack({ profiles: definitions(), dnsPort: 0, timeScale: TIME_SCALE });
+    stack = await startLocalStack({
+      profiles: definitions(),
+      dnsPort: 0,
+      timeScale: TIME_SCALE,
+      log: (line) => logged.push(line),
+    });
     await allBackendsUpAndOnline();
   }, 120_000);
 
@@ -263,7 +271,8 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
   });
 
-  it('all degraded: every eligible endpoint is served again (MultiValue)', async () => {
+  it('all degraded: every eligible endpoint is served again (MultiValue), and tm local says so', async () => {
+    const seen = logged.length;
     for (const key of ['a', 'b', 'c'] as const) healthy.set(key, false);
     await eventually(
       () => statusOf('mv', 'c'),
@@ -275,7 +284,17 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
     expect(await answers('mv.example.com')).toEqual([BACKENDS.a, BACKENDS.b, BACKENDS.c]);
     expect((await stack.statuses()).get('mv')?.report.status).toBe('Degraded');
+    expect(logged.slice(seen)).toContain(
+      'mv: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded',
+    );
     await allBackendsUpAndOnline();
+    expect(
+      logged
+        .slice(seen)
+        .some((line) =>
+          /^mv: \w+ is Online — DNS answers with the available endpoints only again$/.test(line),
+        ),
+    ).toBe(true);
   });
 
   it('an endpoint disabled in the definitions is gone from the answers at once', async () => {
@@ -315,29 +334,30 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
   });
 
   it('tm status prints every profile, endpoint, region vote and latency from the table', async () => {
-    const { run } = await import('../../infra/cli/status.js');
-    const written: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    const args = ['--table', stack.tableName, '--endpoint', stack.dynamodbEndpoint, '--region', 'us-east-1'];
-    process.env.AWS_ACCESS_KEY_ID ??= 'local';
-    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-    process.stdout.write = ((chunk: string) => (
-      written.push(String(chunk)),
-      true
-    )) as typeof process.stdout.write;
-    let human: number;
-    let json: number;
+    // The AWS path (--table --region) with the SDK's standard endpoint override pointing at DynamoDB Local.
+    const env = {
+      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamodbEndpoint,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+    };
+    const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+    Object.assign(process.env, env);
+    const args = ['--table', stack.tableName, '--region', 'us-east-1'];
+    let human, json;
     try {
-      human = await run([...args, '--profile', 'prio']);
-      json = await run([...args, '--json']);
+      human = await tmInProcess('status', ...args, '--profile', 'prio');
+      json = await tmInProcess('status', ...args, '--json');
     } finally {
-      process.stdout.write = write;
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
     }
-    expect([human, json]).toEqual([0, 0]);
-    expect(written[0]).toMatch(/^prio {2}Online {2}since /);
-    expect(written[0]).toMatch(/\n {2}a +Online .*up in 3\/3 regions\n/);
-    expect(written[0]).toMatch(/us-east-1 up \d+ms · eu-west-1 up \d+ms · ap-southeast-1 up \d+ms/);
-    const document = JSON.parse(written[1] ?? '{}') as { profiles: { profile: string }[] };
+    expect([human.code, json.code]).toEqual([0, 0]);
+    expect(human.stdout).toMatch(/^prio {2}Online {2}since /);
+    expect(human.stdout).toMatch(/\n {2}a +Online .*up in 3\/3 regions\n/);
+    expect(human.stdout).toMatch(/us-east-1 up \d+ms · eu-west-1 up \d+ms · ap-southeast-1 up \d+ms/);
+    const document = JSON.parse(json.stdout) as { profiles: { profile: string }[] };
     expect(document.profiles.map((p) => p.profile).sort()).toEqual(stack.profiles.map((p) => p.name).sort());
   });
 

@@ -1,0 +1,157 @@
+/**
+ * Every `tm` command, declared once with commander: its arguments, flags and help. The
+ * implementation lives in its own module, loaded only when the command runs (so
+ * `tm --help` does not load the AWS SDK or the local stack).
+ *
+ * Adding a command:
+ *   1. Write `infra/cli/<name>.ts` exporting
+ *        `run(args: string[], options: YourOptions, io: Io): Promise<number>`
+ *      — `args` are the positional arguments in order, `options` the parsed flags
+ *      (camelCase: `--dns-port` → `dnsPort`); write to `io.stdout` / `io.stderr`, return the
+ *      exit code (0 ok, 1 failed). For a usage problem found after parsing, throw
+ *      `UsageError` (exit 2 with the usage hint).
+ *   2. Declare it below with `command(parent, 'name')`: `.argument()`, `.option()` (value
+ *      parsers in options.ts; `withStackOptions` for commands that read a running stack),
+ *      `.action(runs(() => import('./<name>.js')))`. A group of subcommands (`tm endpoint
+ *      disable …`) is a `command(program, 'endpoint')` with `command(endpoint, 'disable')`s.
+ *   3. Add it to the command table in README.md and to docs/cli.md.
+ * `--help`, unknown-flag errors (exit 2, with a "did you mean" hint) and the usage line come
+ * from commander for free.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { UsageError } from './errors.js';
+import type { Io } from './io.js';
+import { integer, list, positiveNumber } from './options.js';
+
+type Run = (args: never, options: never, io: Io) => Promise<number>;
+
+export function buildProgram(io: Io, setExitCode: (code: number) => void): Command {
+  const program = withOutput(new Command('tm'), io)
+    .description('traffic-manager: DNS failover with endpoint health monitoring, on AWS or on this machine')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .exitOverride()
+    .showSuggestionAfterError(true);
+
+  /** The action of a command whose implementation `load` imports. */
+  const runs =
+    (load: () => Promise<{ run: Run }>) =>
+    async (...received: unknown[]): Promise<void> => {
+      const command = received.at(-1) as Command;
+      const args = command.processedArgs.filter((arg): arg is string => typeof arg === 'string');
+      const { run } = await load();
+      try {
+        setExitCode(await run(args as never, command.opts() as never, io));
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        command.error(error.message, { exitCode: 2, code: 'tm.usage' });
+      }
+    };
+
+  command(program, 'validate')
+    .summary('check a definitions file; one line per profile')
+    .description(
+      'Checks a definitions file (.ts, .js, .json or .yaml). Exit 0 with one summary line per profile;\n' +
+        'exit 1 with every problem on stderr, each naming profile, field, rule and value.',
+    )
+    .argument('<file>', 'the definitions file')
+    .action(runs(() => import('./validate.js')));
+
+  command(program, 'plan')
+    .summary('the Route 53 record sets for given endpoint statuses (dry run)')
+    .description(
+      'The Route 53 record sets the evaluator would publish for those endpoint monitor statuses.\n' +
+        'Endpoints not named have no results yet (CheckingEndpoint). No AWS call.',
+    )
+    .argument('<file>', 'the definitions file')
+    .option(
+      '--status <profile/endpoint=STATUS,…>',
+      'an endpoint monitor status: Online, Degraded, CheckingEndpoint or Disabled ("what if I disable it");\n' +
+        'PROFILE=Disabled disables a whole profile; repeatable and comma-separated',
+      list,
+    )
+    .option('--json', 'print { profiles, records, cidrCollections } as JSON')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  tm plan examples/definitions.ts --status shop/east=Degraded\n' +
+        '  tm plan examples/definitions.ts --status shop/east=Disabled,shop/west=Degraded --json\n',
+    )
+    .action(runs(() => import('./plan.js')));
+
+  command(program, 'local')
+    .summary('run the whole system on this machine (without FILE: the demo)')
+    .description(
+      'Runs DynamoDB Local, a local Route 53 API, probe workers per region, the evaluator and a DNS\n' +
+        'server on 127.0.0.1. Without FILE it runs a demo profile against demo backends it starts.',
+    )
+    .argument('[file]', 'the definitions file')
+    .option(
+      '--dns-port <port>',
+      'the DNS server port (UDP and TCP); 0 picks a free one',
+      integer(0, 65535),
+      5353,
+    )
+    .option(
+      '--time-scale <factor>',
+      'multiply every duration (interval, timeout, heartbeat) by this (demo default: 0.2; else 1)',
+      positiveNumber,
+    )
+    .option('--regions <a,b,c>', 'probe region names, one probe worker each', list)
+    .option('--client-locations <file>', 'a JSON table mapping client subnets to country/continent/region')
+    .action(runs(() => import('./local.js')));
+
+  withStackOptions(command(program, 'status'))
+    .summary('monitor status of every profile and endpoint, with per-region votes')
+    .option('--profile <name>', 'only this profile')
+    .option('--json', 'print { profiles } as JSON')
+    .action(runs(() => import('./status.js')));
+
+  return program;
+
+  /** A subcommand that reports usage errors as `tm <path>: …` plus a hint, to `io`. */
+  function command(parent: Command, name: string): Command {
+    return withOutput(parent.command(name), io);
+  }
+}
+
+/** Writes to `io`; errors read `tm <path>: …` followed by a hint. */
+function withOutput(command: Command, io: Io): Command {
+  const path = commandPath(command);
+  return command
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`${path}: ${text.replace(/^error: /, '')}`),
+    })
+    .showHelpAfterError(`(${path} --help shows the usage)`);
+}
+
+/**
+ * `--dns-port`, `--table`, `--region`: which stack a command reads or changes — the running
+ * local stack by default, or AWS (see stack.ts).
+ */
+export function withStackOptions(command: Command): Command {
+  return command
+    .option(
+      '--dns-port <port>',
+      'the local stack serving DNS on this port (when several run)',
+      integer(1, 65535),
+    )
+    .addOption(
+      new Option('--table <name>', 'the AWS DynamoDB table of a deployment (instead of the local stack)').env(
+        'TM_TABLE_NAME',
+      ),
+    )
+    .option('--region <region>', 'the AWS region of --table (default: the AWS SDK configuration)');
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c !== null; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+function packageVersion(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}

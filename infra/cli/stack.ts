@@ -1,0 +1,60 @@
+/**
+ * Which stack a `tm` command reads or changes: AWS when `--table` (or TM_TABLE_NAME) names
+ * a deployment's table — credentials, region and endpoint from the usual AWS SDK
+ * configuration (`--region`, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB …) — else the running
+ * local stack (the one on `--dns-port` when given).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { readStateFile } from '../local/state-file.js';
+
+export interface StackOptions {
+  readonly dnsPort?: number;
+  readonly table?: string;
+  readonly region?: string;
+}
+
+export interface Stack {
+  readonly client: DynamoDBClient;
+  readonly tableName: string;
+  /** `the local stack (DNS port 5353)` or `table NAME in REGION`, for messages. */
+  readonly description: string;
+  readonly local: boolean;
+}
+
+/** A command cannot find the stack it should read: the message says how to name one. */
+export class StackNotFoundError extends Error {
+  override name = 'StackNotFoundError';
+}
+
+export function connectStack(options: StackOptions, command: string): Stack {
+  if (options.table !== undefined) {
+    const client = new DynamoDBClient(options.region === undefined ? {} : { region: options.region });
+    return {
+      client,
+      tableName: options.table,
+      description: `table ${options.table}${options.region === undefined ? '' : ` in ${options.region}`}`,
+      local: false,
+    };
+  }
+  const local = readStateFile();
+  if (local === undefined || (options.dnsPort !== undefined && local.dnsPort !== options.dnsPort)) {
+    const which =
+      options.dnsPort === undefined
+        ? 'no local stack is running'
+        : `no local stack serves DNS port ${options.dnsPort}`;
+    throw new StackNotFoundError(
+      `${which} (start one with \`npm start\` or \`tm local\`);\n` +
+        `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)`,
+    );
+  }
+  return {
+    client: new DynamoDBClient({
+      endpoint: local.dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    tableName: local.tableName,
+    description: `the local stack (DNS port ${local.dnsPort})`,
+    local: true,
+  };
+}

@@ -1,0 +1,38 @@
+/** Running `tm`: as a child process through the real `bin/tm.js`, or in this process through `main`. */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { main } from '../../infra/cli/main.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface TmResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `node bin/tm.js …` the way an operator runs it (about a second per run: Node + tsx start). */
+export function tm(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<TmResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin', 'tm.js'), ...args],
+      { cwd: ROOT, timeout: 45_000, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** `tm …` in this process, its output captured: the same parser and commands, without the start-up cost. */
+export async function tmInProcess(...args: string[]): Promise<TmResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
