@@ -10,8 +10,13 @@
  * restores its rule states from the table before its first round.
  */
 import type { Clock } from '../../shared/clock.js';
-import { needsCheckpoint, restoreRuleState } from '../../shared/monitor/checkpoint.js';
-import { applyCheck, type RuleState } from '../../shared/monitor/region-rule.js';
+import {
+  cappedRuleState,
+  needsCheckpoint,
+  restoreRuleState,
+  toCheckpoint,
+} from '../../shared/monitor/checkpoint.js';
+import { applyCheck, initialRuleState, type RuleState } from '../../shared/monitor/region-rule.js';
 import {
   FAST_INTERVAL_MS,
   isDueInRound,
@@ -197,11 +202,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     inFlight.add(target.key);
     try {
       const result = await limit(() => prober(target));
-      const before =
-        states.get(target.key) ??
-        restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, undefined, undefined);
+      const before = states.get(target.key) ?? initialRuleState(target.healthRule);
       const decision = applyCheck(target.healthRule, target.toleratedNumberOfFailures, before, result.ok);
-      states.set(target.key, capped(decision.state, target.toleratedNumberOfFailures));
+      states.set(target.key, cappedRuleState(decision.state, target.toleratedNumberOfFailures));
       if (!decision.changed || decision.verdict === undefined) return false;
       const item: VerdictItem = {
         targetKey: target.key,
@@ -237,10 +240,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       if (state === undefined || !needsCheckpoint(target.healthRule, target.toleratedNumberOfFailures, state))
         continue;
       if (entries++ >= maxCheckpointEntries) break;
-      checkpoint[target.key] =
-        state.kind === 'consecutiveFailures'
-          ? { kind: 'consecutiveFailures', failures: state.failures }
-          : { kind: 'sampleWindow', samples: state.samples };
+      checkpoint[target.key] = toCheckpoint(state);
     }
     return checkpoint;
   }
@@ -337,10 +337,4 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     },
   };
   return worker;
-}
-
-/** A target that stays down stops changing its count, so it stops changing the checkpoint. */
-function capped(state: RuleState, tolerated: number): RuleState {
-  if (state.kind !== 'consecutiveFailures' || state.failures <= tolerated + 1) return state;
-  return { ...state, failures: tolerated + 1 };
 }

@@ -40,6 +40,15 @@ export function toCheckpoint(state: RuleState): RuleStateCheckpoint {
 }
 
 /**
+ * A target that stays down stops changing its count (every count beyond tolerated+1 behaves
+ * alike: down until one success), so it stops changing the checkpoint.
+ */
+export function cappedRuleState(state: RuleState, tolerated: number): RuleState {
+  if (state.kind !== 'consecutiveFailures' || state.failures <= tolerated + 1) return state;
+  return { ...state, failures: tolerated + 1 };
+}
+
+/**
  * False when the stored verdict alone restores a state that behaves the same, so the
  * heartbeat need not carry it (clean up states, consecutive-failure down states, windows
  * entirely of successes or of failures).
@@ -47,7 +56,6 @@ export function toCheckpoint(state: RuleState): RuleStateCheckpoint {
 export function needsCheckpoint(rule: HealthRule, tolerated: number, state: RuleState): boolean {
   const restored = stateFromVerdict(rule, tolerated, state.verdict);
   if (restored.kind === 'consecutiveFailures' && state.kind === 'consecutiveFailures') {
-    // Beyond tolerated+1 every count behaves alike (down until one success).
     return restored.failures !== Math.min(state.failures, tolerated + 1);
   }
   if (restored.kind === 'sampleWindow' && state.kind === 'sampleWindow') {

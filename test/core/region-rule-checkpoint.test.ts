@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { needsCheckpoint, restoreRuleState, toCheckpoint } from '../../shared/monitor/checkpoint.js';
+import {
+  cappedRuleState,
+  needsCheckpoint,
+  restoreRuleState,
+  toCheckpoint,
+} from '../../shared/monitor/checkpoint.js';
 import { applyCheck, initialRuleState, type RuleState } from '../../shared/monitor/region-rule.js';
 import type { HealthRule } from '../../shared/profile/types.js';
 import type { RuleStateCheckpoint, VerdictItem } from '../../shared/state/items.js';
@@ -209,4 +214,26 @@ describe('toCheckpoint / needsCheckpoint', () => {
       expect(needsCheckpoint(rule, 3, state)).toBe(needed);
     },
   );
+});
+
+describe('cappedRuleState', () => {
+  it.each([
+    {
+      name: 'a count beyond tolerated+1 is held at tolerated+1 (a target that stays down stops changing)',
+      state: { kind: 'consecutiveFailures', failures: 9, verdict: 'down' },
+      expected: { kind: 'consecutiveFailures', failures: 4, verdict: 'down' },
+    },
+    {
+      name: 'a count up to tolerated+1 is kept',
+      state: { kind: 'consecutiveFailures', failures: 4, verdict: 'down' },
+      expected: { kind: 'consecutiveFailures', failures: 4, verdict: 'down' },
+    },
+    {
+      name: 'a window is kept',
+      state: { kind: 'sampleWindow', samples: '0000', verdict: 'down' },
+      expected: { kind: 'sampleWindow', samples: '0000', verdict: 'down' },
+    },
+  ] as { name: string; state: RuleState; expected: RuleState }[])('$name', ({ state, expected }) => {
+    expect(cappedRuleState(state, 3)).toEqual(expected);
+  });
 });

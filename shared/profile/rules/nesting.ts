@@ -5,8 +5,8 @@
  * that publishes addresses has its children in its own hosted zone (its records are
  * aliases to them, and a Route 53 alias reaches only records of its own hosted zone).
  */
-import { LIMITS } from './defaults.js';
-import type { ValidationIssue } from './issues.js';
+import { LIMITS } from '../defaults.js';
+import type { ValidationIssue } from '../issues.js';
 
 export interface NestingNode {
   /** Index in the definitions list. */

@@ -1,0 +1,71 @@
+/** Rules across monitorConfig fields (TCP has no HTTP fields, timeout within the interval, sample window) and probeRegions. */
+import { DEFAULTS, LIMITS } from '../defaults.js';
+import { isRecord, type IssuePath } from '../issues.js';
+import { PROBE_PROTOCOLS, type ProbeProtocol } from '../types.js';
+import { sampleSizeOrDefault, type EndpointRules, type EndpointScope, type Report } from './report.js';
+
+const HTTP_ONLY_FIELDS = ['path', 'method', 'customHeaders', 'expectedStatusCodeRanges'] as const;
+const TCP_FIELD_MESSAGE = 'must not be set when protocol is TCP (HTTP/HTTPS only)';
+
+/** Returns the monitor's protocol (its default when absent, undefined when invalid). */
+export function checkMonitorConfig(raw: unknown, base: IssuePath, report: Report): ProbeProtocol | undefined {
+  const monitor = isRecord(raw) ? raw : {};
+  const protocol =
+    monitor.protocol === undefined
+      ? DEFAULTS.protocol
+      : PROBE_PROTOCOLS.find((known) => known === monitor.protocol);
+  if (protocol === 'TCP') {
+    if (monitor.port === undefined)
+      report([...base, 'port'], 'required', undefined, 'is required when protocol is TCP');
+    for (const field of HTTP_ONLY_FIELDS) {
+      if (monitor[field] !== undefined)
+        report([...base, field], 'tcp-field', monitor[field], TCP_FIELD_MESSAGE);
+    }
+  }
+  const limits = LIMITS.timeoutInSeconds[10];
+  if (monitor.intervalInSeconds === 10 && monitor.timeoutInSeconds === LIMITS.timeoutInSeconds[30].max) {
+    report(
+      [...base, 'timeoutInSeconds'],
+      'range',
+      monitor.timeoutInSeconds,
+      `must be an integer ${limits.min}–${limits.max} when intervalInSeconds is 10`,
+    );
+  }
+  const rule = monitor.healthRule;
+  if (isRecord(rule) && rule.kind === 'sampleWindow') {
+    const size = sampleSizeOrDefault(rule.sampleSize, DEFAULTS.sampleSize);
+    const required = sampleSizeOrDefault(rule.successfulSamplesRequired, DEFAULTS.successfulSamplesRequired);
+    if (size !== undefined && required !== undefined && required > size) {
+      const defaulted = rule.successfulSamplesRequired === undefined ? ` (its default is ${required})` : '';
+      report(
+        [...base, 'healthRule', 'successfulSamplesRequired'],
+        'sample-window',
+        rule.successfulSamplesRequired,
+        `must be at most sampleSize (${size})${defaulted}`,
+      );
+    }
+  }
+  return protocol;
+}
+
+export function checkProbeRegions(raw: unknown, base: IssuePath, report: Report): void {
+  if (!Array.isArray(raw)) return;
+  const seen = new Map<unknown, number>();
+  for (const [index, region] of raw.entries()) {
+    const first = seen.get(region);
+    if (first === undefined) seen.set(region, index);
+    else
+      report([...base, index], 'unique', region, `must be unique: probeRegions[${first}] is the same region`);
+  }
+}
+
+/** An endpoint's own customHeaders are HTTP-only too. */
+export function endpointMonitorRules(scope: EndpointScope): EndpointRules {
+  return {
+    endpoint(raw, index) {
+      if (scope.protocol === 'TCP' && raw.customHeaders !== undefined) {
+        scope.report(scope.at(index, 'customHeaders'), 'tcp-field', raw.customHeaders, TCP_FIELD_MESSAGE);
+      }
+    },
+  };
+}
