@@ -9,6 +9,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { logger } from '../shared/logger.js';
 import { InvalidConfigRequestError } from './errors.js';
 import { syncConfig } from './sync.js';
+import { dynamoDbClient } from '../shared/aws-clients.js';
 
 export interface ConfigWriterProperties {
   readonly TableName: string;
@@ -31,7 +32,7 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   if (event.RequestType === 'Delete') return { PhysicalResourceId, Data: { Written: 0, Deleted: 0 } };
   const profiles = JSON.parse(props.Profiles) as Profile[];
   const regions = props.DefaultProbeRegions.split(',').filter((r) => r !== '');
-  client ??= new DynamoDBClient({});
+  client ??= dynamoDbClient();
   const plan = await syncConfig(client, props.TableName, profiles, regions);
   logger.info('config synced', { written: plan.puts.map((p) => p.name), deleted: plan.deletes });
   return { PhysicalResourceId, Data: { Written: plan.puts.length, Deleted: plan.deletes.length } };

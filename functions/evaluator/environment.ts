@@ -1,12 +1,11 @@
 /**
  * Builds the evaluator's dependencies from the environment, so the same handler runs in
- * AWS and against the local stack: clients honour `AWS_ENDPOINT_URL_DYNAMODB`,
+ * AWS and against the local stack: clients come from the one factory
+ * (`functions/shared/aws-clients.ts`) and honour `AWS_ENDPOINT_URL_DYNAMODB`,
  * `AWS_ENDPOINT_URL_ROUTE_53` and `AWS_ENDPOINT_URL_EVENTBRIDGE`.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { Route53Client } from '@aws-sdk/client-route-53';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { dynamoDbClient, eventBridgeClient, route53Client } from '../shared/aws-clients.js';
 import { tableNameFromEnv } from '../shared/env.js';
 import { logger } from '../shared/logger.js';
 import { DynamoDbEvaluatorStore } from './dynamodb-state-store.js';
@@ -19,20 +18,24 @@ export { logger };
 
 let cached: EvaluatorDeps | undefined;
 
+/** The container's dependencies, built once: one zone gateway, so one limiter for every evaluation. */
 export function depsFromEnvironment(env: NodeJS.ProcessEnv = process.env): EvaluatorDeps {
-  if (cached !== undefined) return cached;
+  cached ??= evaluatorDeps(env);
+  return cached;
+}
+
+export function evaluatorDeps(env: NodeJS.ProcessEnv = process.env): EvaluatorDeps {
   const tableName = tableNameFromEnv(env);
   const metrics = powertoolsMetrics();
   const eventBusName = env[Env.eventBusName];
-  cached = {
-    store: new DynamoDbEvaluatorStore(new DynamoDBClient({}), tableName),
-    zones: new Route53ZoneGateway(new Route53Client({ region: 'us-east-1' }), { metrics }),
+  return {
+    store: new DynamoDbEvaluatorStore(dynamoDbClient({ env }), tableName),
+    zones: new Route53ZoneGateway(route53Client({ env }), { metrics }),
     events:
       eventBusName === undefined || eventBusName === ''
         ? callbackSink((event) => logger.info('status change', { event: detailOf(event) }))
-        : eventBridgeSink(new EventBridgeClient({}), eventBusName),
+        : eventBridgeSink(eventBridgeClient({ env }), eventBusName),
     metrics,
     now: () => Date.now(),
   };
-  return cached;
 }

@@ -1,7 +1,11 @@
 /**
- * Route 53 as a shared, rate-limited control plane: every call goes through one rate
- * limiter, `Throttling` and `PriorRequestNotComplete` (and 5xx) are retried with
- * exponential backoff and full jitter, and a rejected batch surfaces as
+ * Route 53 as a shared, rate-limited control plane, and the one retry layer for it. The
+ * client comes from `route53Client()` (functions/shared/aws-clients.ts): SDK retries off, and
+ * every request waits for the process's 5 requests/s limiter just before it is sent. Every
+ * attempt here — first try or retry — is one request, counted (`Route53Calls`; retries also
+ * `Route53Retries`). Throttling, `PriorRequestNotComplete`, 5xx and dropped connections are
+ * retried at the limiter's next slot, for up to 30 s: the limiter already holds the account's
+ * rate, so a wait on top of it would only delay the failover. A rejected batch surfaces as
  * `InvalidChangeBatchError` so the caller can reconcile against the real zone.
  */
 import {
@@ -20,25 +24,20 @@ import {
 } from '@aws-sdk/client-route-53';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+import { isTransientAwsError, retrying, type RetryPolicy } from '../shared/retry.js';
 import { InvalidChangeBatchError } from './errors.js';
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
-import { RateLimiter } from './rate-limiter.js';
 import { fromSdkRecordSet, normalizeName, toSdkRecordSet } from './route53-codec.js';
 
 /** Route 53 returns at most 300 record sets per ListResourceRecordSets page. */
 const LIST_PAGE_SIZE = 300;
 
-const RETRYABLE = new Set([
-  'Throttling',
-  'ThrottlingException',
-  'PriorRequestNotComplete',
-  'ServiceUnavailable',
-]);
+/** Retry at the limiter's pace (no extra wait) for up to 30 s, half the evaluator's timeout. */
+export const ROUTE53_RETRY: RetryPolicy = { retries: Infinity, baseDelayMs: 0, maxRetryTimeMs: 30_000 };
 
 export interface Route53GatewayOptions {
-  readonly requestsPerSecond?: number;
-  readonly maxAttempts?: number;
-  readonly baseDelayMs?: number;
+  /** @default ROUTE53_RETRY */
+  readonly retry?: RetryPolicy;
   readonly metrics?: EvaluatorMetrics;
 }
 
@@ -54,18 +53,10 @@ function nextPageStart(page: ListResourceRecordSetsCommandOutput): PageStart {
 }
 
 export class Route53ZoneGateway implements ZoneGateway {
-  private readonly limiter: RateLimiter;
-  private readonly maxAttempts: number;
-  private readonly baseDelayMs: number;
-
   constructor(
     private readonly client: Route53Client,
     private readonly options: Route53GatewayOptions = {},
-  ) {
-    this.limiter = new RateLimiter(options.requestsPerSecond ?? 5);
-    this.maxAttempts = options.maxAttempts ?? 10;
-    this.baseDelayMs = options.baseDelayMs ?? 200;
-  }
+  ) {}
 
   /**
    * Reads name by name (a call or more each), or the whole zone in pages of 300 record sets
@@ -237,27 +228,23 @@ export class Route53ZoneGateway implements ZoneGateway {
     return changes;
   }
 
-  private async call<T>(operation: string, send: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      await this.limiter.take();
-      this.options.metrics?.count(MetricName.route53Calls, 1, { [MetricDimension.operation]: operation });
-      try {
-        return await send();
-      } catch (error) {
-        const retryable = RETRYABLE.has(errorName(error)) || httpStatus(error) >= 500;
-        if (!retryable || attempt >= this.maxAttempts) throw error;
-        this.options.metrics?.count(MetricName.route53Retries, 1, { [MetricDimension.operation]: operation });
-        const cap = this.baseDelayMs * 2 ** (attempt - 1);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
-      }
-    }
+  private call<T>(operation: string, send: () => Promise<T>): Promise<T> {
+    const metrics = this.options.metrics;
+    return retrying(
+      this.options.retry ?? ROUTE53_RETRY,
+      {
+        isRetryable: isTransientAwsError,
+        onRetry: () =>
+          metrics?.count(MetricName.route53Retries, 1, { [MetricDimension.operation]: operation }),
+      },
+      async () => {
+        metrics?.count(MetricName.route53Calls, 1, { [MetricDimension.operation]: operation });
+        return send();
+      },
+    );
   }
 }
 
 function errorName(error: unknown): string {
   return (error as { name?: string } | undefined)?.name ?? '';
-}
-
-function httpStatus(error: unknown): number {
-  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode ?? 0;
 }

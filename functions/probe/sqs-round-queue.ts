@@ -1,10 +1,11 @@
 /** RoundQueue on SQS: the minute's rounds as one SendMessageBatch of delayed messages. */
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { sqsClient } from '../shared/aws-clients.js';
 import type { RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { RoundEnqueueError } from './errors.js';
 import type { RoundQueue } from './round-queue.js';
 
-export function sqsRoundQueue(queueUrl: string, client = new SQSClient({})): RoundQueue {
+export function sqsRoundQueue(queueUrl: string, client: SQSClient = sqsClient()): RoundQueue {
   return {
     async sendRounds(entries: readonly RoundMessageEntry[]) {
       const output = await client.send(

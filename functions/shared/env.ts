@@ -1,10 +1,11 @@
 /**
  * Handlers take their clients and settings from the environment, so the same code runs
- * in AWS and against the local stack. The AWS SDK itself honours
- * `AWS_ENDPOINT_URL_DYNAMODB` (and `AWS_ENDPOINT_URL`), `AWS_REGION` and the credentials chain.
+ * in AWS and against the local stack. Clients come from the one factory
+ * (`aws-clients.ts`: `AWS_ENDPOINT_URL_<SERVICE>`, `AWS_REGION`, the credentials chain).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { dynamoDbClient } from './aws-clients.js';
 import { InvalidEnvironmentVariableError, MissingEnvironmentVariableError } from './errors.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -12,7 +13,7 @@ type Environment = Readonly<Record<string, string | undefined>>;
 /** `TABLE_REGION`, when set, is the table's region (probe regions write to the home region's table). */
 export function dynamoDbClientFromEnv(env: Environment = process.env): DynamoDBClient {
   const region = env[Env.tableRegion]?.trim();
-  return new DynamoDBClient(region ? { region } : {});
+  return dynamoDbClient({ region: region || undefined, env });
 }
 
 /** `TABLE_NAME`: the traffic-manager table. */

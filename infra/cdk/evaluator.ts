@@ -58,8 +58,11 @@ export class Evaluator extends Construct {
       ...common,
       entry: 'functions/evaluator/handler.ts',
       description: 'traffic-manager: evaluates probe verdicts and publishes Route 53 record sets',
-      // Route 53 throttling is retried with backoff inside the handler; a minute covers several retries.
+      // Route 53 throttling is retried inside the handler for up to 30 s; a minute covers it.
       timeout: Duration.minutes(1),
+      // Route 53 allows 5 requests/s per account and only this function calls it: one
+      // invocation at a time means one in-process limiter holds that rate for the deployment.
+      reservedConcurrentExecutions: 1,
     });
     this.tick = trafficManagerFunction(this, 'Tick', {
       ...common,
@@ -81,6 +84,8 @@ export class Evaluator extends Construct {
         maxBatchingWindow: EVALUATOR_STREAM.maxBatchingWindow,
         reportBatchItemFailures: true,
         bisectBatchOnError: true,
+        // One batch per shard at a time, in order (with reserved concurrency 1, other shards wait).
+        parallelizationFactor: 1,
         retryAttempts: EVALUATOR_STREAM.retryAttempts,
         maxRecordAge: EVALUATOR_STREAM.maxRecordAge,
         onFailure: new SqsDlq(this.failureQueue),

@@ -4,7 +4,8 @@
  * configuration (`--region`, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB …) — else the running
  * local stack (the one on `--dns-port` when given).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { readStateFile } from '../local/state-file.js';
 
 export interface StackOptions {
@@ -28,7 +29,7 @@ export class StackNotFoundError extends Error {
 
 export function connectStack(options: StackOptions, command: string): Stack {
   if (options.table !== undefined) {
-    const client = new DynamoDBClient(options.region === undefined ? {} : { region: options.region });
+    const client = dynamoDbClient({ region: options.region });
     return {
       client,
       tableName: options.table,
@@ -48,7 +49,7 @@ export function connectStack(options: StackOptions, command: string): Stack {
     );
   }
   return {
-    client: new DynamoDBClient({
+    client: dynamoDbClient({
       endpoint: local.dynamodbEndpoint,
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },

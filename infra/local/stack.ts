@@ -5,9 +5,6 @@
  * zone; one probe worker per region name writing like the real ones; the evaluator tick.
  * Every duration (interval, timeout, heartbeat, staleness, tick) is multiplied by the time scale.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { Route53Client } from '@aws-sdk/client-route-53';
 import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
@@ -34,6 +31,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 import { createTable } from './table.js';
+import { dynamoDbClient, dynamoDbStreamsClient, route53Client } from '../../functions/shared/aws-clients.js';
 
 export const DEFAULT_LOCAL_REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 export const LOCAL_TABLE_NAME = 'traffic-manager';
@@ -91,8 +89,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const ddb: DynamoDbLocal = await startDynamoDbLocal();
     cleanup.push(() => ddb.stop());
-    const dynamodb = new DynamoDBClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
-    const streams = new DynamoDBStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    const dynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    const streams = dynamoDbStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     const { streamArn } = await createTable(dynamodb, LOCAL_TABLE_NAME);
 
     const route53 = await startLocalRoute53();
@@ -106,9 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
     const deps: EvaluatorDeps = {
       store,
-      zones: new Route53ZoneGateway(
-        new Route53Client({ endpoint: route53.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 }),
-      ),
+      zones: new Route53ZoneGateway(route53Client({ endpoint: route53.endpoint, credentials })),
       events: callbackSink((event) => {
         allEvents.push(event);
         if (isStatusEvent(event)) events.push(event);

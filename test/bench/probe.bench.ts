@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { createTable } from '../../infra/local/table.js';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
@@ -34,6 +34,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { meterCapacity } from './support/capacity-meter.js';
 import { externalEndpoint, monitorConfig, profile } from '../support/profiles.js';
+import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const quiet = { warn: () => undefined, info: () => undefined };
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     const ddb = await startDynamoDbLocal();
     try {
       const client = (): DynamoDBClient =>
-        new DynamoDBClient({
+        dynamoDbClient({
           endpoint: ddb.endpoint,
           region: 'us-east-1',
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },

@@ -230,6 +230,37 @@ describe('functions', () => {
   });
 });
 
+describe('Route 53 rate: one evaluator at a time, the only caller', () => {
+  it('the evaluator function has reserved concurrency 1, so its one in-process limiter holds the account’s 5 requests/s', () => {
+    expect(functionByDescription(home, 'traffic-manager: evaluates').properties).toMatchObject({
+      ReservedConcurrentExecutions: 1,
+    });
+  });
+
+  it('reads one batch per stream shard at a time (parallelization factor 1)', () => {
+    const [mapping] = Object.values(home.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mapping?.Properties).toMatchObject({ ParallelizationFactor: 1 });
+  });
+
+  it('no role but the evaluator function’s may call Route 53', () => {
+    const evaluatorRole = (
+      functionByDescription(home, 'traffic-manager: evaluates').properties.Role as {
+        'Fn::GetAtt': [string, string];
+      }
+    )['Fn::GetAtt'][0];
+    for (const template of [home, probe, probeNoVpc]) {
+      for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy'))) {
+        const statements = (
+          policy.Properties as { PolicyDocument: { Statement: { Action: string | string[] }[] } }
+        ).PolicyDocument.Statement;
+        const route53 = statements.some((s) => actionsOf(s).some((a) => a.startsWith('route53:')));
+        const roles = (policy.Properties as { Roles: { Ref: string }[] }).Roles.map((r) => r.Ref);
+        if (route53) expect(roles, id).toEqual([evaluatorRole]);
+      }
+    }
+  });
+});
+
 describe('the probe region', () => {
   it('takes one round per message, serially: batch size 1, reserved concurrency 1', () => {
     const fn = functionByDescription(probe, 'traffic-manager: one probe round');

@@ -5,8 +5,8 @@
  * the probe workers do, and read the zone back.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { Route53Client } from '@aws-sdk/client-route-53';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { route53Client } from '../../functions/shared/aws-clients.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
@@ -50,10 +50,8 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
   const store = new DynamoDbEvaluatorStore(table.dynamodb, table.tableName);
   const deps: EvaluatorDeps = {
     store,
-    zones: new Route53ZoneGateway(
-      new Route53Client({ endpoint: route53.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 }),
-      { requestsPerSecond: 1000, baseDelayMs: 2, maxAttempts: 30 },
-    ),
+    // The Lambda's client and gateway settings; only the endpoint differs.
+    zones: new Route53ZoneGateway(route53Client({ endpoint: route53.endpoint, credentials })),
     events: callbackSink((event) => {
       allEvents.push(event);
       if (isStatusEvent(event)) events.push(event);

@@ -8,11 +8,12 @@
  */
 import {
   ChangeResourceRecordSetsCommand,
-  Route53Client,
+  type Route53Client,
   type ResourceRecordSet,
 } from '@aws-sdk/client-route-53';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
+import { route53Client } from '../../functions/shared/aws-clients.js';
 
 let route53: LocalRoute53;
 let client: Route53Client;
@@ -41,11 +42,10 @@ const create = (zoneId: string, record: ResourceRecordSet) =>
 
 beforeAll(async () => {
   route53 = await startLocalRoute53();
-  client = new Route53Client({
+  client = route53Client({
     endpoint: route53.endpoint,
-    region: 'us-east-1',
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-    maxAttempts: 1,
+    requestsPerSecond: 1000,
   });
   com = route53.createHostedZone('example.com');
   eu = route53.createHostedZone('eu.example.com');

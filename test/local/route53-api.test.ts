@@ -28,6 +28,7 @@ import {
   type LocalRoute53,
   type LocalRoute53Options,
 } from '../../infra/local/route53/server.js';
+import { route53Client } from '../../functions/shared/aws-clients.js';
 
 const started: LocalRoute53[] = [];
 const clients: Route53Client[] = [];
@@ -36,11 +37,10 @@ async function start(
   options: LocalRoute53Options = {},
 ): Promise<{ route53: LocalRoute53; client: Route53Client }> {
   const route53 = await startLocalRoute53(options);
-  const client = new Route53Client({
+  const client = route53Client({
     endpoint: route53.endpoint,
-    region: 'us-east-1',
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-    maxAttempts: 1,
+    requestsPerSecond: 1000,
   });
   started.push(route53);
   clients.push(client);

@@ -4,10 +4,11 @@
  * answer in Route 53's `ErrorResponse` shape, nothing changes in the zone, and the
  * server keeps serving the real SDK client.
  */
-import { ListResourceRecordSetsCommand, Route53Client } from '@aws-sdk/client-route-53';
+import { ListResourceRecordSetsCommand, type Route53Client } from '@aws-sdk/client-route-53';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
 import { httpRequest, rawRequest } from '../support/raw-http.js';
+import { route53Client } from '../../functions/shared/aws-clients.js';
 
 let route53: LocalRoute53;
 let client: Route53Client;
@@ -32,11 +33,10 @@ beforeAll(async () => {
   route53 = await startLocalRoute53();
   port = Number(new URL(route53.endpoint).port);
   zoneId = route53.createHostedZone('example.com');
-  client = new Route53Client({
+  client = route53Client({
     endpoint: route53.endpoint,
-    region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
+    requestsPerSecond: 1000,
   });
 });
 afterAll(async () => {

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-route-53';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
+import { route53Client } from '../../functions/shared/aws-clients.js';
 
 let route53: LocalRoute53;
 let client: Route53Client;
@@ -21,11 +22,10 @@ let collectionId: string;
 
 beforeAll(async () => {
   route53 = await startLocalRoute53();
-  client = new Route53Client({
+  client = route53Client({
     endpoint: route53.endpoint,
-    region: 'us-east-1',
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-    maxAttempts: 1,
+    requestsPerSecond: 1000,
   });
   collectionId = route53.createCidrCollection('offices', { berlin: ['10.1.0.0/16'], paris: ['10.2.0.0/16'] });
 });

@@ -1,9 +1,8 @@
 /** A fresh table on the shared DynamoDB Local for one test file. */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createTable } from '../../infra/local/table.js';
+import { dynamoDbClient, dynamoDbStreamsClient } from '../../functions/shared/aws-clients.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -11,8 +10,8 @@ export function localClients() {
   const endpoint = inject('dynamodbEndpoint');
   return {
     endpoint,
-    dynamodb: new DynamoDBClient({ endpoint, region: 'us-east-1', credentials }),
-    streams: new DynamoDBStreamsClient({ endpoint, region: 'us-east-1', credentials }),
+    dynamodb: dynamoDbClient({ endpoint, region: 'us-east-1', credentials }),
+    streams: dynamoDbStreamsClient({ endpoint, region: 'us-east-1', credentials }),
   };
 }
 

@@ -4,14 +4,7 @@
  * the production handler, the local stream poller, the local Route 53 (another process)
  * through the real SDK client at the production rate limit (5 requests/s).
  */
-import {
-  BatchWriteItemCommand,
-  DynamoDBClient,
-  PutItemCommand,
-  type WriteRequest,
-} from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { Route53Client } from '@aws-sdk/client-route-53';
+import { BatchWriteItemCommand, PutItemCommand, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { syncConfig } from '../../../functions/config-writer/sync.js';
@@ -30,6 +23,11 @@ import {
 import { createTable } from '../../../infra/local/table.js';
 import type { Profile } from '../../../shared/profile/types.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../../shared/state/items.js';
+import {
+  dynamoDbClient,
+  dynamoDbStreamsClient,
+  route53Client,
+} from '../../../functions/shared/aws-clients.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -41,12 +39,12 @@ export interface BenchEvaluatorOptions {
 }
 
 export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
-  const dynamodb = new DynamoDBClient({
+  const dynamodb = dynamoDbClient({
     endpoint: options.dynamodbEndpoint,
     region: 'us-east-1',
     credentials,
   });
-  const streams = new DynamoDBStreamsClient({
+  const streams = dynamoDbStreamsClient({
     endpoint: options.dynamodbEndpoint,
     region: 'us-east-1',
     credentials,
@@ -54,12 +52,7 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
   const tableName = `tm-bench-${randomUUID().slice(0, 8)}`;
   const { streamArn } = await createTable(dynamodb, tableName);
   const store = new DynamoDbEvaluatorStore(dynamodb, tableName);
-  const route53 = new Route53Client({
-    endpoint: options.route53Endpoint,
-    region: 'us-east-1',
-    credentials,
-    maxAttempts: 1,
-  });
+  const route53 = route53Client({ endpoint: options.route53Endpoint, credentials });
   const deps: EvaluatorDeps = {
     store,
     zones: new Route53ZoneGateway(route53), // the production limit: 5 requests per second

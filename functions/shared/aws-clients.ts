@@ -1,0 +1,121 @@
+/**
+ * The one factory for every AWS SDK client — the Lambda handlers, the local stack, the CLI and
+ * the tests all build their clients here, so the configuration that runs in AWS is the one
+ * the tests exercise.
+ *
+ * - Endpoints come from the standard `AWS_ENDPOINT_URL_<SERVICE>` variables (then
+ *   `AWS_ENDPOINT_URL`), or an explicit `endpoint` option (the local stack, tests).
+ * - Route 53 is a global service: its client always signs for us-east-1. Every request of
+ *   every Route 53 client of the process waits for one limiter (5 requests/s, the account's
+ *   API rate) as the last step before it is sent, and the SDK's retries are off
+ *   (`maxAttempts: 1`): the evaluator's zone gateway is the one retry layer, so each attempt
+ *   is one limited, counted request (SDK retries would send requests the gateway's metrics
+ *   never see). Route 53 is called only from the evaluator function, whose reserved
+ *   concurrency is 1, so this one limiter holds the whole deployment's rate.
+ * - DynamoDB, EventBridge and SQS keep the SDK's standard retry strategy (3 attempts); their
+ *   partial failures (unprocessed batch items) are retried by `functions/shared/batch-items.ts`.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { Route53Client } from '@aws-sdk/client-route-53';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { RateLimiter } from './rate-limiter.js';
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface AwsClientOptions {
+  /** @default - the SDK's (`AWS_REGION`); Route 53 is always us-east-1 */
+  readonly region?: string | undefined;
+  /** @default - `AWS_ENDPOINT_URL_<SERVICE>`, else `AWS_ENDPOINT_URL`, else the service's AWS endpoint */
+  readonly endpoint?: string | undefined;
+  /** @default - the SDK's default credential chain */
+  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  /** Where endpoint variables are read. @default process.env */
+  readonly env?: Environment;
+}
+
+/** Per-service suffix of `AWS_ENDPOINT_URL_<SERVICE>` (the SDK's service ids, upper snake case). */
+export const ENDPOINT_VARIABLE = {
+  dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
+  dynamodbStreams: 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS',
+  eventBridge: 'AWS_ENDPOINT_URL_EVENTBRIDGE',
+  route53: 'AWS_ENDPOINT_URL_ROUTE_53',
+  sqs: 'AWS_ENDPOINT_URL_SQS',
+} as const;
+
+export type AwsService = keyof typeof ENDPOINT_VARIABLE;
+export type AwsClient =
+  DynamoDBClient | DynamoDBStreamsClient | EventBridgeClient | Route53Client | SQSClient;
+
+/** Sees each client as it is built (SDK middleware, e.g. the tests' IAM call recorder). */
+export type ClientHook = (client: AwsClient, service: AwsService) => void;
+
+const hooks = new Set<ClientHook>();
+
+/**
+ * Runs `hook` on every client built from now on; returns a function that stops it. Tests
+ * attach their recorders here so the handlers' own clients carry them.
+ */
+export function onEveryClient(hook: ClientHook): () => void {
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
+function settings(service: AwsService, options: AwsClientOptions) {
+  const env = options.env ?? process.env;
+  const endpoint = options.endpoint ?? (env[ENDPOINT_VARIABLE[service]] || env.AWS_ENDPOINT_URL || undefined);
+  return {
+    ...(options.region ? { region: options.region } : {}),
+    ...(endpoint ? { endpoint } : {}),
+    ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
+  };
+}
+
+function built<C extends AwsClient>(client: C, service: AwsService): C {
+  for (const hook of hooks) hook(client, service);
+  return client;
+}
+
+export function dynamoDbClient(options: AwsClientOptions = {}): DynamoDBClient {
+  return built(new DynamoDBClient(settings('dynamodb', options)), 'dynamodb');
+}
+
+export function dynamoDbStreamsClient(options: AwsClientOptions = {}): DynamoDBStreamsClient {
+  return built(new DynamoDBStreamsClient(settings('dynamodbStreams', options)), 'dynamodbStreams');
+}
+
+export function eventBridgeClient(options: AwsClientOptions = {}): EventBridgeClient {
+  return built(new EventBridgeClient(settings('eventBridge', options)), 'eventBridge');
+}
+
+export function sqsClient(options: AwsClientOptions = {}): SQSClient {
+  return built(new SQSClient(settings('sqs', options)), 'sqs');
+}
+
+/** Route 53's API rate per account (requests per second). */
+export const ROUTE53_REQUESTS_PER_SECOND = 5;
+
+/** The process's one Route 53 limiter, shared by every Route 53 client built here. */
+const route53Limiter = new RateLimiter(ROUTE53_REQUESTS_PER_SECOND);
+
+export interface Route53ClientOptions extends AwsClientOptions {
+  /** A limiter of its own at this rate instead of the process's shared one. @default - the shared 5/s limiter */
+  readonly requestsPerSecond?: number;
+}
+
+/** Route 53: us-east-1, every request through the rate limiter, no SDK retries (the zone gateway retries). */
+export function route53Client(options: Route53ClientOptions = {}): Route53Client {
+  const client = new Route53Client({ ...settings('route53', options), region: 'us-east-1', maxAttempts: 1 });
+  const limiter =
+    options.requestsPerSecond === undefined ? route53Limiter : new RateLimiter(options.requestsPerSecond);
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      await limiter.take();
+      return next(args);
+    },
+    // The innermost step: after serializing and signing, right before the request is sent.
+    { step: 'deserialize', priority: 'low', name: 'route53RateLimit' },
+  );
+  return built(client, 'route53');
+}
