@@ -1,11 +1,14 @@
 /**
  * What the config writer must change so the table's CONFIG items equal the deployed
  * definitions: put new and changed profiles, delete profiles no longer defined, leave
- * unchanged ones alone (so a redeploy with the same definitions writes nothing).
+ * unchanged ones alone (so a redeploy with the same definitions writes nothing). A profile
+ * or endpoint that the stored definition has Disabled and the new one Enabled is stamped
+ * `enabledAt` = now (shared/status/reenabled.ts); stamps already stored are kept.
  */
 import { createHash } from 'node:crypto';
 import type { Profile } from '../../shared/profile/types.js';
 import type { ConfigItem } from '../../shared/state/items.js';
+import { stampReenabled } from '../../shared/status/reenabled.js';
 
 export interface ConfigSyncPlan {
   readonly puts: readonly ConfigItem[];
@@ -26,9 +29,14 @@ export function planConfigSync(
   existing: readonly ConfigItem[],
   profiles: readonly Profile[],
   defaultProbeRegions: readonly string[],
+  now: number,
 ): ConfigSyncPlan {
   const current = new Map(existing.map((item) => [item.name, item]));
-  const wanted = profiles.map((p) => configItemOf(p, defaultProbeRegions));
+  const wanted = profiles.map((p) => {
+    const stored = current.get(p.name);
+    const previous = stored === undefined ? undefined : (JSON.parse(stored.definition) as Profile);
+    return configItemOf(stampReenabled(previous, p, now), defaultProbeRegions);
+  });
   const wantedNames = new Set(wanted.map((item) => item.name));
   return {
     puts: wanted.filter((item) => !sameItem(current.get(item.name), item)),

@@ -13,8 +13,10 @@ export async function syncConfig(
   tableName: string,
   profiles: readonly Profile[],
   defaultProbeRegions: readonly string[],
+  /** The moment a re-enabled profile or endpoint is stamped with. @default Date.now() */
+  now: number = Date.now(),
 ): Promise<ConfigSyncPlan> {
-  const plan = planConfigSync(await readConfigItems(client, tableName), profiles, defaultProbeRegions);
+  const plan = planConfigSync(await readConfigItems(client, tableName), profiles, defaultProbeRegions, now);
   // Puts first: a profile renamed in one deploy never leaves the table without either name.
   await mapLimited(plan.puts, CONFIG_WRITES_IN_FLIGHT, (item) => putConfigItem(client, tableName, item));
   await mapLimited(plan.deletes, CONFIG_WRITES_IN_FLIGHT, (name) =>

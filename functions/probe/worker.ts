@@ -17,6 +17,7 @@ import {
   toCheckpoint,
 } from '../../shared/monitor/checkpoint.js';
 import { applyCheck, initialRuleState, type RuleState } from '../../shared/monitor/region-rule.js';
+import { countsAfterEnable } from '../../shared/status/reenabled.js';
 import {
   FAST_INTERVAL_MS,
   isDueInRound,
@@ -131,6 +132,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const pendingVerdicts = new Map<string, VerdictItem>();
   let checkpointLoaded = false;
   let restoredCheckpoint: Readonly<Record<string, RuleStateCheckpoint>> = {};
+  let checkpointAt = 0;
+  /** Per target: `checkedAt` of the verdict the store holds from this region (restored or written). */
+  const decidedAt = new Map<string, number>();
   let lastHeartbeatDueAt: number | undefined;
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
@@ -152,6 +156,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     if (!checkpointLoaded) {
       const heartbeat = await store.loadHeartbeat(region);
       restoredCheckpoint = heartbeat?.checkpoint ?? {};
+      checkpointAt = heartbeat?.at ?? 0;
     }
     const verdicts = new Map(
       (
@@ -164,14 +169,17 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     for (const target of missing) {
       // The checkpoint is only exact for the targets known when it was loaded (the first restore).
       const checkpoint = checkpointLoaded ? undefined : restoredCheckpoint[target.key];
+      const verdict = verdicts.get(target.key);
+      // Nothing judged before the target's endpoints were (re-)enabled carries over: start afresh.
+      const stale =
+        (verdict !== undefined && !countsAfterEnable(verdict, target.freshAfter)) ||
+        (checkpoint !== undefined && !countsAfterEnable({ checkedAt: checkpointAt }, target.freshAfter));
+      if (verdict !== undefined && !stale) decidedAt.set(target.key, verdict.checkedAt);
       states.set(
         target.key,
-        restoreRuleState(
-          target.healthRule,
-          target.toleratedNumberOfFailures,
-          verdicts.get(target.key),
-          checkpoint,
-        ),
+        stale
+          ? initialRuleState(target.healthRule)
+          : restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, verdict, checkpoint),
       );
     }
     checkpointLoaded = true;
@@ -202,7 +210,15 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     inFlight.add(target.key);
     try {
       const result = await limit(() => prober(target));
-      const before = states.get(target.key) ?? initialRuleState(target.healthRule);
+      const known = states.get(target.key) ?? initialRuleState(target.healthRule);
+      // A verdict decided before the target's endpoints were (re-)enabled does not count for them:
+      // forget it, so this region's next decision is a change and gets written, after that moment.
+      const before = countsAfterEnable(
+        { checkedAt: decidedAt.get(target.key) ?? -Infinity },
+        target.freshAfter,
+      )
+        ? known
+        : { ...known, verdict: undefined };
       const decision = applyCheck(target.healthRule, target.toleratedNumberOfFailures, before, result.ok);
       states.set(target.key, cappedRuleState(decision.state, target.toleratedNumberOfFailures));
       if (!decision.changed || decision.verdict === undefined) return false;
@@ -226,6 +242,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       };
       changes.push(change);
       options.onVerdictChange?.(change);
+      decidedAt.set(target.key, item.checkedAt);
       return writeVerdict(item);
     } finally {
       inFlight.delete(target.key);
@@ -281,6 +298,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       planned = targets.map(scaled);
       const keep = new Set(planned.map((t) => t.key));
       for (const key of states.keys()) if (!keep.has(key)) states.delete(key);
+      for (const key of decidedAt.keys()) if (!keep.has(key)) decidedAt.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },
     targets: () => planned,

@@ -7,6 +7,7 @@
  */
 import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
+import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
 import { callbackSink } from '../../functions/evaluator/event-sinks.js';
@@ -195,7 +196,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       async setProfiles(next) {
         profiles = withHostedZones(route53, next);
         await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
-        for (const worker of workers.values()) worker.setProfiles(profiles, regions);
+        // The workers plan from the profiles as stored, like the cloud's: with the config
+        // writer's re-enable stamps, so a re-enabled endpoint gets fresh verdicts.
+        const stored = await readDeployedConfig(dynamodb, LOCAL_TABLE_NAME);
+        for (const worker of workers.values()) worker.setProfiles(stored.profiles, regions);
       },
       stop: stopAll,
     };

@@ -6,12 +6,14 @@
  */
 import type { Random } from '../clock.js';
 import type { ExternalEndpoint, Profile } from '../profile/types.js';
+import { enabledAtOf } from '../status/reenabled.js';
 import { probeTargetOf, type PlannedTarget, type ProbeTarget } from './target.js';
 
 interface Accumulated {
   target: ProbeTarget;
   intervalMs: number;
   served: { profile: string; endpoint: string }[];
+  freshAfter: number | undefined;
 }
 
 /**
@@ -38,24 +40,31 @@ export function planProbeTargets(
       if (!isProbed(endpoint)) continue;
       const target = probeTargetOf(profile, endpoint);
       const served = { profile: profile.name, endpoint: endpoint.name };
+      const enabledAt = enabledAtOf(profile, endpoint);
       const existing = byKey.get(target.key);
       if (existing === undefined) {
-        byKey.set(target.key, { target, intervalMs, served: [served] });
+        byKey.set(target.key, { target, intervalMs, served: [served], freshAfter: enabledAt });
       } else {
         existing.intervalMs = Math.min(existing.intervalMs, intervalMs);
         existing.served.push(served);
+        existing.freshAfter = latest(existing.freshAfter, enabledAt);
       }
     }
   }
   const salt = random === undefined ? 0 : Math.floor(random() * 0x1_0000_0000) >>> 0;
   return [...byKey.values()]
-    .map(({ target, intervalMs, served }) => ({
+    .map(({ target, intervalMs, served, freshAfter }) => ({
       ...target,
       intervalMs,
       offsetMs: spreadOffsetMs(target.key, intervalMs, salt),
       servedEndpoints: served,
+      ...(freshAfter === undefined ? {} : { freshAfter }),
     }))
     .sort((a, b) => a.offsetMs - b.offsetMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+function latest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 function isProbed(endpoint: Profile['endpoints'][number]): endpoint is ExternalEndpoint {

@@ -3,7 +3,14 @@
  * are identical share one target (SPEC §7), probed once per region at the shortest
  * interval among them; the verdict serves every endpoint that maps to it.
  */
-import type { ExternalEndpoint, Header, HealthRule, Profile, ProbeProtocol, StatusCodeRange } from '../profile/types.js';
+import type {
+  ExternalEndpoint,
+  Header,
+  HealthRule,
+  Profile,
+  ProbeProtocol,
+  StatusCodeRange,
+} from '../profile/types.js';
 import type { ProbeResult } from './result.js';
 
 export interface ProbeTarget {
@@ -31,13 +38,21 @@ export interface PlannedTarget extends ProbeTarget {
   /** Offset in [0, intervalMs) at which this target is probed within each round (spreading). */
   readonly offsetMs: number;
   readonly servedEndpoints: readonly { readonly profile: string; readonly endpoint: string }[];
+  /**
+   * The latest (re-)enable of the endpoints served (epoch ms; shared/status/reenabled.ts): a
+   * region's verdict decided before it does not count, so the region decides — and writes — anew.
+   */
+  readonly freshAfter?: number;
 }
 
 /** Sends one check; never throws, never runs past `target.timeoutMs`. */
 export type Prober = (target: ProbeTarget) => Promise<ProbeResult>;
 
 /** Endpoint headers override profile headers of the same name (case-insensitive). */
-export function mergeHeaders(profileHeaders: readonly Header[], endpointHeaders: readonly Header[]): Header[] {
+export function mergeHeaders(
+  profileHeaders: readonly Header[],
+  endpointHeaders: readonly Header[],
+): Header[] {
   const merged = new Map<string, Header>();
   for (const header of [...profileHeaders, ...endpointHeaders]) merged.set(header.name.toLowerCase(), header);
   return [...merged.values()];

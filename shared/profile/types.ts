@@ -83,6 +83,12 @@ interface EndpointBase {
   readonly subnets: readonly SubnetRange[];
   /** Endpoint-level headers as written (merging with the profile's is done by probe planning). */
   readonly customHeaders: readonly Header[];
+  /**
+   * Epoch ms when this endpoint last became Enabled again after being Disabled; verdicts of
+   * checks made before it never count (shared/status/reenabled.ts). Not part of the
+   * definitions format: the config writer (or a runtime override) stamps it.
+   */
+  readonly enabledAt?: number;
 }
 
 export interface ExternalEndpoint extends EndpointBase {
@@ -114,4 +120,6 @@ export interface Profile {
   /** Probe regions for this profile; defaults to the deployment's probe regions when absent. */
   readonly probeRegions: readonly string[] | undefined;
   readonly endpoints: readonly Endpoint[];
+  /** Epoch ms when the profile last became Enabled again after being Disabled (see `EndpointBase.enabledAt`). */
+  readonly enabledAt?: number;
 }

@@ -9,6 +9,7 @@ import type { Profile } from '../profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../state/items.js';
 import { buildReports } from './build-reports.js';
 import { statusFromHealth } from './endpoint-status.js';
+import { countsAfterEnable, enabledAtOf } from './reenabled.js';
 import { UnknownEndpointError } from './errors.js';
 import { describeEndpointStatuses } from './profile-status.js';
 import type {
@@ -54,7 +55,7 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
     const targetKey = probeTargetOf(profile, endpoint).key;
     const aggregate = aggregateRegions({
       regions: profile.probeRegions ?? input.defaultProbeRegions,
-      verdicts: verdictsByTarget.get(targetKey) ?? new Map(),
+      verdicts: afterEnable(verdictsByTarget.get(targetKey), enabledAtOf(profile, endpoint)),
       heartbeats,
       now: input.now,
     });
@@ -65,6 +66,16 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
       votes: aggregate.votes,
     };
   });
+}
+
+/** The target's verdicts by region, without those of checks made before the endpoint was (re-)enabled. */
+function afterEnable(
+  byRegion: ReadonlyMap<string, VerdictItem> | undefined,
+  enabledAt: number | undefined,
+): ReadonlyMap<string, VerdictItem> {
+  if (byRegion === undefined) return new Map();
+  if (enabledAt === undefined) return byRegion;
+  return new Map([...byRegion].filter(([, verdict]) => countsAfterEnable(verdict, enabledAt)));
 }
 
 /**

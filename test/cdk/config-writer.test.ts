@@ -58,7 +58,7 @@ describe('planning the CONFIG items', () => {
       deletes: ['api'],
     },
   ])('$name', ({ existing, profiles, regions, puts, deletes }) => {
-    const plan = planConfigSync(existing, profiles, regions);
+    const plan = planConfigSync(existing, profiles, regions, Date.parse('2026-01-01T00:00:00Z'));
     expect(plan.puts.map((p) => p.name)).toEqual(puts);
     expect(plan.deletes).toEqual(deletes);
   });

@@ -86,7 +86,7 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
     /** Writes the definitions like the config writer does, and waits for the evaluation. */
     async define(input: unknown[], defaultRegions: readonly string[] = REGIONS) {
       profiles = profilesFrom(input);
-      await syncConfig(table.dynamodb, table.tableName, profiles, defaultRegions);
+      await syncConfig(table.dynamodb, table.tableName, profiles, defaultRegions, clock.now);
       await poller.drain();
     },
     /** Every region reports alive now. */

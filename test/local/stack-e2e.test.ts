@@ -298,6 +298,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
   });
 
   it('an endpoint disabled in the definitions is gone from the answers at once', async () => {
+    const before = stack.events.length;
     await stack.setProfiles(
       definitions({
         prio: {
@@ -317,6 +318,18 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       () => answers('prio.example.com'),
       (v) => v[0] === BACKENDS.a,
     );
+    // Re-enabled means CheckingEndpoint (served) until checks after the re-enable decide; the
+    // verdict of target a, probed all along for the other profiles, is from before and never counts.
+    const prioA = await eventually(
+      async () =>
+        stack.events
+          .slice(before)
+          .filter((e) => e.change.profile === 'prio' && e.change.endpoint === 'a')
+          .map((e) => `${e.change.before}→${e.change.after}`)
+          .filter((t, i, all) => i >= all.indexOf('Online→Disabled') && all.includes('Online→Disabled')),
+      (transitions) => transitions.length >= 3,
+    );
+    expect(prioA).toEqual(['Online→Disabled', 'Disabled→CheckingEndpoint', 'CheckingEndpoint→Online']);
   });
 
   it('a disabled profile answers NXDOMAIN', async () => {
