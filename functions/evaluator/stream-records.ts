@@ -1,7 +1,7 @@
 /** A DynamoDB stream record → the trigger it stands for, or a `MalformedRecordError`. */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
-import { KeyPrefix } from '../../shared/state/items.js';
+import { KeyPrefix, verdictKeyParts } from '../../shared/state/items.js';
 import { MalformedRecordError } from './errors.js';
 
 export function triggerOf(record: DynamoDBRecord): Trigger {
@@ -17,12 +17,15 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
     );
   }
 
-  if (pk.startsWith(KeyPrefix.target)) {
+  if (pk.startsWith(KeyPrefix.verdict)) {
+    const parts = verdictKeyParts(pk);
+    if (parts === undefined)
+      throw new MalformedRecordError(`record ${record.eventID} (${pk}): not VERDICT#<region>#<targetKey>`);
     const verdict = image?.verdict?.S;
     if (image !== undefined && verdict !== 'up' && verdict !== 'down') {
       throw new MalformedRecordError(`record ${record.eventID} (${pk}): verdict must be up or down`);
     }
-    return { kind: 'target', targetKey: pk.slice(KeyPrefix.target.length) };
+    return { kind: 'target', targetKey: parts.targetKey };
   }
   if (pk === KeyPrefix.config && sk.startsWith('PROFILE#')) {
     const definition = image?.definition?.S;

@@ -1,5 +1,5 @@
 /**
- * The evaluator: a DynamoDB-stream handler that admits only CONFIG, TARGET# and TICK items (its
+ * The evaluator: a DynamoDB-stream handler that admits only CONFIG, VERDICT# and TICK items (its
  * own STATUS/HISTORY writes and the heartbeats never trigger it), with every stream default
  * replaced (STYLE 8), plus the per-minute tick that applies staleness.
  */
@@ -13,8 +13,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
-import { KeyPrefix } from '../../shared/state/items.js';
+import { KeyPrefix, TABLE_ACCESS } from '../../shared/state/items.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { tableAccessStatements } from './table-access.js';
 import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
@@ -92,7 +93,7 @@ export class Evaluator extends Construct {
         filters: [
           FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.config) } } } }),
           FilterCriteria.filter({
-            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.target) } } },
+            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.verdict) } } },
           }),
           FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.tick) } } } }),
         ],
@@ -106,7 +107,8 @@ export class Evaluator extends Construct {
 
     this.grantEvaluation(this.function, props);
     // The tick only reads heartbeats/config and writes the TICK item; it never publishes.
-    props.table.grantReadWriteData(this.tick);
+    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluatorTick))
+      this.tick.addToRolePolicy(statement);
 
     suppress(this, [
       BASIC_EXECUTION_ROLE,
@@ -130,7 +132,8 @@ export class Evaluator extends Construct {
   }
 
   private grantEvaluation(fn: IFunction, props: EvaluatorProps): void {
-    props.table.grantReadWriteData(fn);
+    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluator))
+      fn.addToRolePolicy(statement);
     props.eventBus.grantPutEventsTo(fn);
     for (const statement of route53PublishingStatements(props.profiles)) fn.addToRolePolicy(statement);
   }

@@ -1,5 +1,8 @@
-/** An EventBridge Scheduler `rate(1 minute)` schedule invoking a function, with its own invoke role. */
-import { Duration } from 'aws-cdk-lib';
+/**
+ * An EventBridge Scheduler `rate(1 minute)` schedule invoking a function, with its own invoke
+ * role that only the scheduler acting for this account may assume (`aws:SourceAccount`).
+ */
+import { Aws, Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
@@ -16,7 +19,12 @@ export class EveryMinute extends Construct {
     props: { readonly target: IFunction; readonly description: string },
   ) {
     super(scope, id);
-    const role = new Role(this, 'InvokeRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
+    const role = new Role(this, 'InvokeRole', {
+      // Confused deputy: only schedules of this account may assume the role.
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    });
     this.schedule = new Schedule(this, 'Schedule', {
       description: props.description,
       schedule: ScheduleExpression.rate(Duration.minutes(1)),

@@ -19,7 +19,9 @@ import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } from './nag.js';
-import { configReadStatement, probeStateStatements, tableArnInRegion } from './probe-access.js';
+import { tableArnInRegion } from './table-arn.js';
+import { tableAccessStatements } from './table-access.js';
+import { TABLE_ACCESS } from '../../shared/state/items.js';
 import {
   probeFunctionName,
   probeTickFunctionName,
@@ -109,7 +111,8 @@ export class TrafficManagerProbeStack extends Stack {
       // maxConcurrency 2 is the lowest SQS event sources allow; it keeps pollers from piling throttles on concurrency 1.
       new SqsEventSource(this.roundQueue, { batchSize: 1, maxConcurrency: 2, reportBatchItemFailures: true }),
     );
-    for (const statement of probeStateStatements(tableArn, region)) this.probe.addToRolePolicy(statement);
+    for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probe(region)))
+      this.probe.addToRolePolicy(statement);
 
     this.tick = trafficManagerFunction(this, 'Tick', {
       entry: 'functions/probe/tick.ts',
@@ -121,7 +124,8 @@ export class TrafficManagerProbeStack extends Stack {
       environment: { ...environment, [Env.roundQueueUrl]: this.roundQueue.queueUrl },
       logLevel: props.logLevel,
     });
-    this.tick.addToRolePolicy(configReadStatement(tableArn));
+    for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probeTick))
+      this.tick.addToRolePolicy(statement);
     this.roundQueue.grantSendMessages(this.tick);
 
     new EveryMinute(this, 'TickSchedule', {

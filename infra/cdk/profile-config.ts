@@ -5,14 +5,14 @@
  */
 import { CustomResource, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
-import { KeyPrefix } from '../../shared/state/items.js';
+import { TABLE_ACCESS } from '../../shared/state/items.js';
 import type { ConfigWriterProperties } from '../../functions/config-writer/handler.js';
 import { trafficManagerFunction } from './lambda.js';
+import { tableAccessStatements } from './table-access.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
 
 export interface ProfileConfigProps {
@@ -33,14 +33,8 @@ export class ProfileConfig extends Construct {
       timeout: Duration.minutes(2),
       logLevel: props.logLevel,
     });
-    writer.addToRolePolicy(
-      new PolicyStatement({
-        sid: 'WriteConfigItemsOnly',
-        actions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [KeyPrefix.config] } },
-      }),
-    );
+    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.configWriter))
+      writer.addToRolePolicy(statement);
     const provider = new Provider(this, 'Provider', {
       onEventHandler: writer,
       logGroup: new LogGroup(this, 'ProviderLogs', { retention: RetentionDays.ONE_MONTH }),

@@ -1,6 +1,6 @@
 /**
  * What woke the evaluator, and which profiles that makes it evaluate. A stream batch
- * carries probe verdict changes (TARGET#), definition changes (CONFIG) and ticks (TICK,
+ * carries probe verdict changes (VERDICT#), definition changes (CONFIG) and ticks (TICK,
  * written when the set of fresh probe regions changes); each maps to profiles, and every
  * affected profile drags in its ancestors (a nested endpoint's status follows its child).
  */

@@ -3,15 +3,21 @@
  * workers, the evaluator, the config writer, `tm status` and the CDK stream filters.
  * See docs/adr/0002-table-layout.md.
  *
- *  pk                      sk                   written by        what
- *  CONFIG                  PROFILE#<name>       config writer     one normalized Profile (JSON) + version
- *  TARGET#<targetKey>      REGION#<region>      probe (region)    the region's verdict for a probe target; written on change only
- *  REGION#<region>         HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
- *  STATUS                  PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
- *  HISTORY#<profile>       <iso>#<endpoint|*>   evaluator         one status change, with a TTL
- *  TICK                    REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
+ *  pk                              sk                   written by        what
+ *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
+ *  VERDICT#<region>#<targetKey>    VERDICT              probe (region)    the region's verdict for a probe target; written on change only
+ *  REGION#<region>                 HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
+ *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
+ *  HISTORY#<profile>               <iso>#<endpoint|*>   evaluator         one status change, with a TTL
+ *  TICK                            REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
  *
- * The evaluator's stream filter admits only CONFIG, TARGET# and TICK items
+ * Every item a probe region writes has its region in the partition key, so IAM
+ * (`dynamodb:LeadingKeys`, which sees partition keys only) can hold each region to its own
+ * verdicts and heartbeat: `TABLE_ACCESS` below lists, per writer, the partition keys it
+ * writes and reads, and the CDK roles are derived from it. A new item kind goes into those
+ * lists, or its writer is denied.
+ *
+ * The evaluator's stream filter admits only CONFIG, VERDICT# and TICK items
  * (`EVALUATOR_TRIGGER_PREFIXES`), so its own writes and the heartbeats never trigger it;
  * the tick turns a region going silent (or coming back) into one TICK write.
  */
@@ -20,7 +26,7 @@ import type { FailureReason } from '../probe/result.js';
 
 export const Keys = {
   config: (profile: string) => ({ pk: 'CONFIG', sk: `PROFILE#${profile}` }),
-  verdict: (targetKey: string, region: string) => ({ pk: `TARGET#${targetKey}`, sk: `REGION#${region}` }),
+  verdict: (targetKey: string, region: string) => ({ pk: `VERDICT#${region}#${targetKey}`, sk: 'VERDICT' }),
   heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
   tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
@@ -32,7 +38,7 @@ export const Keys = {
 
 export const KeyPrefix = {
   config: 'CONFIG',
-  target: 'TARGET#',
+  verdict: 'VERDICT#',
   region: 'REGION#',
   status: 'STATUS',
   history: 'HISTORY#',
@@ -40,12 +46,53 @@ export const KeyPrefix = {
 } as const;
 
 /** Partition-key prefixes whose stream records trigger the evaluator (CDK filter and local poller). */
-export const EVALUATOR_TRIGGER_PREFIXES = [KeyPrefix.config, KeyPrefix.target, KeyPrefix.tick] as const;
+export const EVALUATOR_TRIGGER_PREFIXES = [KeyPrefix.config, KeyPrefix.verdict, KeyPrefix.tick] as const;
+
+/** The region and target of a verdict item's partition key (regions never contain `#`). */
+export function verdictKeyParts(pk: string): { region: string; targetKey: string } | undefined {
+  if (!pk.startsWith(KeyPrefix.verdict)) return undefined;
+  const rest = pk.slice(KeyPrefix.verdict.length);
+  const split = rest.indexOf('#');
+  if (split < 1 || split === rest.length - 1) return undefined;
+  return { region: rest.slice(0, split), targetKey: rest.slice(split + 1) };
+}
+
+/** Partition keys one writer may write and read, as IAM `StringLike` patterns (`*` = any suffix). */
+export interface TableAccess {
+  readonly writes: readonly string[];
+  readonly reads: readonly string[];
+}
+
+/**
+ * Who touches which items, by partition key: the IAM `dynamodb:LeadingKeys` conditions of
+ * every role are derived from these lists (infra/cdk/table-access.ts), and the IAM
+ * simulation test checks every call the handlers make against them.
+ */
+export const TABLE_ACCESS = {
+  configWriter: { writes: [KeyPrefix.config], reads: [KeyPrefix.config] },
+  /** A probe region: its own verdicts and heartbeat only. */
+  probe: (region: string): TableAccess => {
+    const own = [`${KeyPrefix.verdict}${region}#*`, `${KeyPrefix.region}${region}`];
+    return { writes: own, reads: [KeyPrefix.config, ...own] };
+  },
+  /** The probe tick reads the config to plan the minute's rounds. */
+  probeTick: { writes: [], reads: [KeyPrefix.config] },
+  /** The stream-triggered evaluator: statuses and history out; config, verdicts, heartbeats in. */
+  evaluator: {
+    writes: [KeyPrefix.status, `${KeyPrefix.history}*`],
+    reads: [KeyPrefix.config, `${KeyPrefix.verdict}*`, `${KeyPrefix.region}*`, KeyPrefix.status],
+  },
+  /** The evaluator tick: heartbeats in, the TICK item out. */
+  evaluatorTick: {
+    writes: [KeyPrefix.tick],
+    reads: [KeyPrefix.config, `${KeyPrefix.region}*`, KeyPrefix.tick],
+  },
+} as const satisfies Record<string, TableAccess | ((region: string) => TableAccess)>;
 
 /** How long history items live (DynamoDB TTL attribute `expiresAt`, epoch seconds). */
 export const HISTORY_RETENTION_DAYS = 30;
 
-/** TARGET#<targetKey> / REGION#<region>: the region's current verdict about one probe target. */
+/** VERDICT#<region>#<targetKey> / VERDICT: the region's current verdict about one probe target. */
 export interface VerdictItem {
   readonly targetKey: string;
   readonly region: string;

@@ -2,7 +2,7 @@
  * `npm run bench:evaluator` — figures for issue 4 §5 (not a test; prints figures, asserts nothing):
  *  1. latency from a probe-state write (the verdict PutItem) to the change request arriving
  *     at the local Route 53, p50/p99 over 200 transitions, stream polling included;
- *  2. CPU of the handler per stream batch of 100 TARGET# records (100 distinct profiles);
+ *  2. CPU of the handler per stream batch of 100 VERDICT# records (100 distinct profiles);
  *  3. a storm: 1,000 Priority profiles in one zone fail over at once → Route 53 calls, each
  *     batch's size against the limits, time to converge;
  *  4. 10 simulated minutes with no status change (tick every minute with fresh heartbeats,
@@ -161,7 +161,7 @@ async function cpuPerBatch({ base }: Servers): Promise<void> {
   const clock = { now: START };
   const ev = await startBenchEvaluator(base(clock));
   try {
-    // The handler is invoked directly (no poller) with batches of 100 TARGET# records for
+    // The handler is invoked directly (no poller) with batches of 100 VERDICT# records for
     // 100 distinct profiles; the verdicts are written to the table first, untimed.
     const profiles = priorityProfiles({ count: 100, prefix: 'cpu', probeRegions: ['us-east-1'] });
     await ev.heartbeats();
@@ -201,7 +201,7 @@ async function cpuPerBatch({ base }: Servers): Promise<void> {
         ),
       )} ms`;
     console.log(
-      `2. handler, batch of 100 TARGET# records / 100 profiles, 100 profiles flip (1 Route 53 call): ${describe(changing)} over ${changing.length} batches`,
+      `2. handler, batch of 100 VERDICT# records / 100 profiles, 100 profiles flip (1 Route 53 call): ${describe(changing)} over ${changing.length} batches`,
     );
     console.log(
       `   same, nothing changes (0 Route 53 calls): ${describe(quiet)} over ${quiet.length} batches`,

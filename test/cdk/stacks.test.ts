@@ -110,13 +110,13 @@ describe('the evaluator stream event source', () => {
     return found[0]!.Properties as Record<string, unknown>;
   };
 
-  it('admits only CONFIG, TARGET# and TICK items, so its own writes and heartbeats never trigger it', () => {
+  it('admits only CONFIG, VERDICT# and TICK items, so its own writes and heartbeats never trigger it', () => {
     const patterns = (mapping().FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) =>
       JSON.parse(f.Pattern),
     );
     expect(patterns).toEqual([
       { dynamodb: { Keys: { pk: { S: ['CONFIG'] } } } },
-      { dynamodb: { Keys: { pk: { S: [{ prefix: 'TARGET#' }] } } } },
+      { dynamodb: { Keys: { pk: { S: [{ prefix: 'VERDICT#' }] } } } },
       { dynamodb: { Keys: { pk: { S: ['TICK'] } } } },
     ]);
   });
@@ -389,39 +389,122 @@ describe('least privilege', () => {
     expect(JSON.stringify(statement?.Resource)).toContain(resource);
   });
 
-  it('the config writer may touch CONFIG items only', () => {
-    const statement = iamStatements(home).find((s) => s.Sid === 'WriteConfigItemsOnly');
-    expect(statement?.Condition).toEqual({
-      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CONFIG'] },
-    });
+  const dynamoStatements = (template: Template) =>
+    iamStatements(template).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+  const roleStatements = (template: Template, description: string) => {
+    const role = (functionByDescription(template, description).properties.Role as { 'Fn::GetAtt': [string] })[
+      'Fn::GetAtt'
+    ][0];
+    return Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => (p.Properties as { Roles: { Ref: string }[] }).Roles.some((r) => r.Ref === role))
+      .flatMap(
+        (p) => (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
+      );
+  };
+  type Statement = ReturnType<typeof iamStatements>[number];
+  const leadingKeys = (statements: Statement[], action: string) =>
+    statements
+      .filter((s) => actionsOf(s).includes(action))
+      .map(
+        (s) =>
+          (s.Condition as Record<string, Record<string, string[]>>)['ForAllValues:StringLike']?.[
+            'dynamodb:LeadingKeys'
+          ],
+      );
+
+  it.each([
+    { name: 'home', template: () => home },
+    { name: 'probe (VPC)', template: () => probe },
+    { name: 'probe', template: () => probeNoVpc },
+  ])('$name: every DynamoDB item action is conditioned on dynamodb:LeadingKeys', ({ template }) => {
+    const items = dynamoStatements(template()).filter((s) =>
+      actionsOf(s).some((a) => /Item|Query|Scan/.test(a)),
+    );
+    expect(items.length).toBeGreaterThan(0);
+    for (const statement of items) {
+      expect(JSON.stringify(statement.Condition ?? {}), JSON.stringify(statement)).toContain(
+        'dynamodb:LeadingKeys',
+      );
+      expect(actionsOf(statement)).not.toContain('dynamodb:Scan');
+    }
   });
 
   it.each([
     {
-      name: 'writes only probe-state items: verdicts and its own heartbeat',
-      sid: 'WriteProbeStateOnly',
-      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-      keys: ['TARGET#*', 'REGION#eu-west-1'],
+      name: 'the probe function in eu-west-1 writes only its own verdicts and heartbeat',
+      template: () => probe,
+      fn: 'traffic-manager: one probe round',
+      writes: ['VERDICT#eu-west-1#*', 'REGION#eu-west-1'],
+      reads: ['CONFIG', 'VERDICT#eu-west-1#*', 'REGION#eu-west-1'],
     },
     {
-      name: 'reads only the config and probe state',
-      sid: 'ReadConfigAndProbeState',
-      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-      keys: ['CONFIG', 'TARGET#*', 'REGION#eu-west-1'],
+      name: 'the probe function in us-east-1 writes only its own verdicts and heartbeat',
+      template: () => probeNoVpc,
+      fn: 'traffic-manager: one probe round',
+      writes: ['VERDICT#us-east-1#*', 'REGION#us-east-1'],
+      reads: ['CONFIG', 'VERDICT#us-east-1#*', 'REGION#us-east-1'],
     },
-  ])('the probe function $name (dynamodb:LeadingKeys)', ({ sid, actions, keys }) => {
-    const statement = iamStatements(probe).find((s) => s.Sid === sid);
-    expect(actionsOf(statement!)).toEqual(actions);
-    expect(statement!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keys } });
-    const resource = JSON.stringify(statement!.Resource);
-    expect(resource).toContain(':dynamodb:us-east-1:');
-    expect(resource).toContain(':table/traffic-manager');
+    {
+      name: 'the probe tick only reads the config',
+      template: () => probe,
+      fn: 'traffic-manager: enqueues',
+      writes: undefined,
+      reads: ['CONFIG'],
+    },
+    {
+      name: 'the evaluator writes statuses and history, reads config, verdicts, heartbeats and statuses',
+      template: () => home,
+      fn: 'traffic-manager: evaluates',
+      writes: ['STATUS', 'HISTORY#*'],
+      reads: ['CONFIG', 'VERDICT#*', 'REGION#*', 'STATUS'],
+    },
+    {
+      name: 'the evaluator tick writes only the TICK item',
+      template: () => home,
+      fn: 'traffic-manager: applies staleness',
+      writes: ['TICK'],
+      reads: ['CONFIG', 'REGION#*', 'TICK'],
+    },
+    {
+      name: 'the config writer touches CONFIG items only',
+      template: () => home,
+      fn: 'traffic-manager: writes the deployed profile',
+      writes: ['CONFIG'],
+      reads: ['CONFIG'],
+    },
+  ])('$name (dynamodb:LeadingKeys)', ({ template, fn, writes, reads }) => {
+    const statements = roleStatements(template(), fn);
+    expect(leadingKeys(statements, 'dynamodb:PutItem')).toEqual(writes === undefined ? [] : [writes]);
+    expect(leadingKeys(statements, 'dynamodb:GetItem')).toEqual([reads]);
+    expect(leadingKeys(statements, 'dynamodb:Query')).toEqual([reads]);
+    const resources = JSON.stringify(
+      statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:'))),
+    );
+    if (template() !== home) {
+      expect(resources).toContain(':dynamodb:us-east-1:');
+      expect(resources).toContain(':table/traffic-manager');
+    }
   });
 
-  it('no probe statement grants DynamoDB without a leading-keys condition', () => {
-    const dynamo = iamStatements(probe).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
-    expect(dynamo).toHaveLength(3);
-    expect(dynamo.every((s) => JSON.stringify(s.Condition).includes('dynamodb:LeadingKeys'))).toBe(true);
+  it.each([
+    { name: 'home', template: () => home },
+    { name: 'probe', template: () => probe },
+  ])('$name: scheduler roles may be assumed only for this account (aws:SourceAccount)', ({ template }) => {
+    const roles = Object.values(template().findResources('AWS::IAM::Role')).filter((r) =>
+      JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    );
+    expect(roles.length).toBeGreaterThan(0);
+    for (const role of roles) {
+      expect(role.Properties?.AssumeRolePolicyDocument).toMatchObject({
+        Statement: [
+          {
+            Action: 'sts:AssumeRole',
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          },
+        ],
+      });
+    }
   });
 });
 

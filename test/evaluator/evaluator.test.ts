@@ -1,6 +1,7 @@
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { Keys } from '../../shared/state/items.js';
 
 const monitor = { protocol: 'HTTP', port: 80, path: '/health' };
 const dns = (relativeName: string, ttl = 30) => ({
@@ -261,9 +262,12 @@ describe('idempotence and the Route 53 control plane', () => {
             SequenceNumber: '1',
             Keys: {
               pk: {
-                S: `TARGET#${(await h.deps.store.loadStatuses()).get('shop')?.report.endpoints[0]?.targetKey}`,
+                S: Keys.verdict(
+                  (await h.deps.store.loadStatuses()).get('shop')?.report.endpoints[0]?.targetKey ?? '',
+                  'us-east-1',
+                ).pk,
               },
-              sk: { S: 'REGION#us-east-1' },
+              sk: { S: 'VERDICT' },
             },
             NewImage: { verdict: { S: 'down' } },
           },
@@ -342,11 +346,11 @@ describe('idempotence and the Route 53 control plane', () => {
     await h.dynamodb.send(
       new PutItemCommand({
         TableName: h.tableName,
-        Item: { pk: { S: 'TARGET#garbage' }, sk: { S: 'REGION#us-east-1' }, verdict: { S: 'maybe' } },
+        Item: { pk: { S: 'VERDICT#garbage' }, sk: { S: 'VERDICT' }, verdict: { S: 'maybe' } },
       }),
     );
     await h.settle();
-    expect(h.poller.deadLetters.map((d) => d.record.dynamodb?.Keys?.pk?.S)).toEqual(['TARGET#garbage']);
+    expect(h.poller.deadLetters.map((d) => d.record.dynamodb?.Keys?.pk?.S)).toEqual(['VERDICT#garbage']);
     // and the evaluator keeps working afterwards
     await h.verdict('shop', 'east', 'down');
     await h.settle();

@@ -71,7 +71,7 @@ describe.each(implementations)('probe state store ($name)', ({ make }) => {
 });
 
 describe('DynamoDB probe state store: the table layout', () => {
-  it('writes verdicts at TARGET#<key> / REGION#<region> with the VerdictItem fields', async () => {
+  it('writes verdicts at VERDICT#<region>#<key> / VERDICT with the VerdictItem fields', async () => {
     const { dynamodb, tableName } = await freshTable();
     await new DynamoDbProbeStateStore(dynamodb, tableName).putVerdict(verdict(1_000));
     const got = await dynamodb.send(
