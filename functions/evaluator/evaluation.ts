@@ -115,12 +115,6 @@ export async function evaluate(
   if (events.length > 0) await deps.events.emit(events);
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
-  for (const report of reports) {
-    // One custom metric per profile ($0.30/month each): the alarm on a Degraded profile needs it.
-    deps.metrics.count(MetricName.profileDegraded, report.status === 'Degraded' ? 1 : 0, {
-      [MetricDimension.profile]: report.profile,
-    });
-  }
   for (const verdict of triggeredVerdicts(verdicts, triggers)) {
     if (verdict.latencyMs !== undefined)
       deps.metrics.duration(MetricName.probeLatency, verdict.latencyMs, {

@@ -1,8 +1,15 @@
-/** EvaluatorMetrics on Powertools Metrics (CloudWatch EMF); namespace/service from the environment. */
+/**
+ * EvaluatorMetrics on Powertools Metrics (CloudWatch EMF); namespace/service from the
+ * environment. Every document is stamped with `now()` (the caller's clock, so a fake clock in
+ * tests gives the minute it stands for).
+ */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { EvaluatorMetrics } from './ports.js';
 
-export function powertoolsMetrics(metrics = new Metrics({ defaultDimensions: {} })): EvaluatorMetrics {
+export function powertoolsMetrics(
+  metrics = new Metrics({ defaultDimensions: {} }),
+  now: () => number = Date.now,
+): EvaluatorMetrics {
   const add = (
     name: string,
     unit: (typeof MetricUnit)[keyof typeof MetricUnit],
@@ -10,10 +17,12 @@ export function powertoolsMetrics(metrics = new Metrics({ defaultDimensions: {} 
     dimensions?: Record<string, string>,
   ) => {
     if (dimensions === undefined) {
+      metrics.setTimestamp(now());
       metrics.addMetric(name, unit, value);
       return;
     }
     const single = metrics.singleMetric();
+    single.setTimestamp(now());
     single.addDimensions(dimensions);
     single.addMetric(name, unit, value);
   };
@@ -21,6 +30,7 @@ export function powertoolsMetrics(metrics = new Metrics({ defaultDimensions: {} 
     count: (name, value, dimensions) => add(name, MetricUnit.Count, value, dimensions),
     duration: (name, ms, dimensions) => add(name, MetricUnit.Milliseconds, ms, dimensions),
     flush() {
+      metrics.setTimestamp(now());
       metrics.publishStoredMetrics();
     },
   };

@@ -3,10 +3,15 @@
  * the tick works out which regions are fresh and, only when that set changes (a region
  * went silent or came back), writes one TICK item — the stream then re-evaluates every
  * profile with the stale regions no longer voting. With no fresh region at all the core
- * keeps the last statuses (fail static) and flags them stale. A quiet minute costs one
- * config query and one batch read, and no Route 53 call.
+ * keeps the last statuses (fail static) and flags them stale.
+ *
+ * It is also the one writer of the health gauges: every minute, whether or not anything was
+ * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
+ * statuses, so an alarm on them holds for exactly as long as the status does. A quiet minute
+ * costs one config query, one status query and one batch read, and no Route 53 call.
  */
-import { MetricName } from '../../shared/contracts/metrics.js';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { isRegionFresh } from '../../shared/monitor/staleness.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { depsFromEnvironment, logger } from './environment.js';
@@ -15,6 +20,8 @@ export interface TickDeps {
   readonly store: EvaluatorStateStore;
   readonly metrics: EvaluatorMetrics;
   readonly now: () => number;
+  /** Emit `EndpointDegraded` per endpoint ($0.30 per endpoint-month). @default true */
+  readonly endpointMetrics?: boolean;
 }
 
 export interface TickOutcome {
@@ -36,6 +43,7 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   });
   const stale = regions.filter((r) => !fresh.includes(r));
   deps.metrics.count(MetricName.staleRegions, stale.length);
+  await emitHealthGauges(deps, new Set(config.profiles.map((p) => p.name)));
   const previous = await deps.store.loadTick();
   const changed =
     previous === undefined ||
@@ -46,9 +54,30 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   return { fresh, stale, changed };
 }
 
+/** 1 while Degraded, else 0, for every defined profile (and endpoint) that has a status. */
+async function emitHealthGauges(deps: TickDeps, defined: ReadonlySet<string>): Promise<void> {
+  for (const [name, stored] of await deps.store.loadStatuses()) {
+    if (!defined.has(name)) continue;
+    const { report } = stored;
+    deps.metrics.count(MetricName.profileDegraded, report.status === 'Degraded' ? 1 : 0, {
+      [MetricDimension.profile]: name,
+    });
+    if (deps.endpointMetrics === false) continue;
+    for (const endpoint of report.endpoints) {
+      deps.metrics.count(MetricName.endpointDegraded, endpoint.status === 'Degraded' ? 1 : 0, {
+        [MetricDimension.profile]: name,
+        [MetricDimension.endpoint]: endpoint.endpoint,
+      });
+    }
+  }
+}
+
 /** The Lambda entry point (EventBridge Scheduler, every minute). */
 export const handler = async (): Promise<TickOutcome> => {
-  const outcome = await runTick(depsFromEnvironment());
+  const outcome = await runTick({
+    ...depsFromEnvironment(),
+    endpointMetrics: process.env[Env.endpointMetrics] !== 'false',
+  });
   if (outcome.stale.length > 0) logger.warn('stale probe regions', { stale: outcome.stale });
   return outcome;
 };

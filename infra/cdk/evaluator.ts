@@ -30,6 +30,8 @@ export interface EvaluatorProps {
   readonly memorySize?: number;
   /** @default 'INFO' */
   readonly logLevel?: string;
+  /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
+  readonly endpointMetrics?: boolean;
 }
 
 /** Stream settings, named so tests and docs can point at them. */
@@ -67,8 +69,9 @@ export class Evaluator extends Construct {
     });
     this.tick = trafficManagerFunction(this, 'Tick', {
       ...common,
+      environment: { ...environment, [Env.endpointMetrics]: String(props.endpointMetrics ?? true) },
       entry: 'functions/evaluator/tick.ts',
-      description: 'traffic-manager: applies staleness every minute',
+      description: 'traffic-manager: applies staleness and emits the health gauges every minute',
       timeout: Duration.seconds(50),
     });
 

@@ -29,6 +29,8 @@ export interface TrafficManagerHomeStackProps extends StackProps {
   readonly notificationTopicArn?: string;
   /** Evaluator memory in MiB. @default 512 */
   readonly evaluatorMemorySize?: number;
+  /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
+  readonly endpointMetrics?: boolean;
   /** Powertools log level of the home functions. @default 'INFO' */
   readonly logLevel?: string;
 }
@@ -54,6 +56,7 @@ export class TrafficManagerHomeStack extends Stack {
       defaultProbeRegions: props.probeRegions,
       memorySize: props.evaluatorMemorySize,
       logLevel: props.logLevel,
+      endpointMetrics: props.endpointMetrics,
     });
     new ProfileConfig(this, 'Profiles', {
       table: this.table,

@@ -28,9 +28,9 @@ export interface MonitoringProps {
  * Metrics Insights queries over the whole namespace: they do not depend on which
  * dimensions (e.g. Powertools' default `service`) the emitter adds next to `Profile`.
  */
-function insights(metric: string, label: string): IMetric {
+function insights(metric: string, label: string, statistic: 'MAX' | 'SUM' = 'MAX'): IMetric {
   return new MathExpression({
-    expression: `SELECT MAX(${metric}) FROM ${METRICS_NAMESPACE}`,
+    expression: `SELECT ${statistic}(${metric}) FROM ${METRICS_NAMESPACE}`,
     label,
     period: Duration.minutes(1),
   });
@@ -47,27 +47,48 @@ export class Monitoring extends Construct {
     });
     const staleRegions = insights(MetricName.staleRegions, 'stale probe regions');
     const degraded = insights(MetricName.profileDegraded, 'profiles Degraded (max)');
+    const rejected = insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM');
 
     this.alarm('EvaluatorDeadLetters', {
       description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
       metric: failures,
+      // SQS stops sending the metric for an idle, empty queue: no data is an empty queue.
+      missingData: TreatMissingData.NOT_BREACHING,
     });
     this.alarm('StaleProbeRegions', {
-      description: 'At least one probe region’s heartbeat is stale: its verdicts are frozen (fail static).',
+      description:
+        'At least one probe region’s heartbeat is stale: its verdicts are frozen (fail static) — or the evaluator tick has stopped emitting (then nothing applies staleness or reports health).',
       metric: staleRegions,
       evaluationPeriods: 2,
+      // The tick emits StaleRegions every minute, 0 when all is well: no data means the tick is not running.
+      missingData: TreatMissingData.BREACHING,
     });
     this.alarm('EvaluatorErrors', {
       description: 'The evaluator stream handler failed (batch item failures are retried; errors are not).',
       metric: evaluator.function.metricErrors({ period: Duration.minutes(5) }),
+      // Lambda sends Errors only for invocations: no data is no invocation, hence no error.
+      missingData: TreatMissingData.NOT_BREACHING,
     });
     this.alarm('EvaluatorTickErrors', {
-      description: 'The evaluator tick failed: staleness is not being applied.',
+      description:
+        'The evaluator tick failed: staleness is not being applied and the health gauges are not emitted.',
       metric: evaluator.tick.metricErrors({ period: Duration.minutes(5) }),
+      // As above; a tick that is not invoked at all shows in StaleProbeRegions (missing = breaching).
+      missingData: TreatMissingData.NOT_BREACHING,
     });
     this.alarm('ProfileDegraded', {
       description: 'A profile monitor status is Degraded (see the dashboard or `tm status` for which).',
       metric: degraded,
+      // The tick emits the gauge for every profile every minute; a gap says nothing about health,
+      // so the alarm keeps its state (the gap itself raises StaleProbeRegions).
+      missingData: TreatMissingData.IGNORE,
+    });
+    this.alarm('ChangesRejected', {
+      description:
+        'Route 53 refused a profile’s change (InvalidChangeBatch); the rest of its zone was published. `tm status` shows the reason.',
+      metric: rejected,
+      // Emitted only when Route 53 refuses something: no data is nothing refused.
+      missingData: TreatMissingData.NOT_BREACHING,
     });
     if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
 
@@ -135,9 +156,15 @@ export class Monitoring extends Construct {
     });
   }
 
+  /** Every alarm says what a period without data means (`missingData`), on purpose. */
   private alarm(
     id: string,
-    props: { description: string; metric: IMetric; evaluationPeriods?: number },
+    props: {
+      description: string;
+      metric: IMetric;
+      missingData: TreatMissingData;
+      evaluationPeriods?: number;
+    },
   ): void {
     this.alarms.push(
       new Alarm(this, id, {
@@ -146,7 +173,7 @@ export class Monitoring extends Construct {
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: props.evaluationPeriods ?? 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+        treatMissingData: props.missingData,
       }),
     );
   }

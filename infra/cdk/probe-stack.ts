@@ -159,6 +159,7 @@ export class TrafficManagerProbeStack extends Stack {
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
+        // SQS stops sending the metric for an idle, empty queue: no data is nothing dead-lettered.
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
       new Alarm(this, 'ProbeErrorsAlarm', {
@@ -167,6 +168,7 @@ export class TrafficManagerProbeStack extends Stack {
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
+        // Errors exist only for invocations; a probe region that stops running shows at home as StaleProbeRegions.
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     ];

@@ -46,6 +46,12 @@ export interface TrafficManagerProps {
   readonly probeMemorySize?: number;
   /** Evaluator memory in MiB. @default 512 */
   readonly evaluatorMemorySize?: number;
+  /**
+   * Emit the per-endpoint health gauge `EndpointDegraded` (dimensions Profile, Endpoint) every
+   * minute: one CloudWatch custom metric, $0.30 a month, per endpoint. The per-profile gauge
+   * `ProfileDegraded` (which the alarm uses) is always emitted. @default true
+   */
+  readonly endpointMetrics?: boolean;
   /** Powertools log level of every function. @default 'INFO' */
   readonly logLevel?: string;
 }
@@ -72,6 +78,7 @@ export class TrafficManager extends Construct {
       probeRegions: props.probeRegions,
       notificationTopicArn: props.notificationTopicArn,
       evaluatorMemorySize: props.evaluatorMemorySize,
+      endpointMetrics: props.endpointMetrics,
     });
 
     const probes = new Map<string, TrafficManagerProbeStack>();

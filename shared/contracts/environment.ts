@@ -19,6 +19,8 @@ export const EnvironmentVariable = {
   heartbeatPeriodMs: 'HEARTBEAT_PERIOD_MS',
   /** The probe tick's round queue. */
   roundQueueUrl: 'ROUND_QUEUE_URL',
+  /** Evaluator tick: `false` leaves out the per-endpoint health gauges (`EndpointDegraded`). */
+  endpointMetrics: 'ENDPOINT_METRICS',
   /** The status event bus (evaluator); unset: events are logged instead. */
   eventBusName: 'EVENT_BUS_NAME',
   /** Powertools: the `service` of logs and metrics. */

@@ -12,8 +12,17 @@ export const SERVICE_NAME = 'traffic-manager';
 export const MetricName = {
   /** Evaluator tick: probe regions whose heartbeat is stale (0 when all are fresh). Alarmed. */
   staleRegions: 'StaleRegions',
-  /** Per profile (dimension `Profile`): 1 while the profile monitor status is Degraded, else 0. Alarmed. */
+  /**
+   * Evaluator tick, every minute, per profile (dimension `Profile`): 1 while the profile monitor
+   * status is Degraded, else 0. Alarmed. One custom metric per profile ($0.30/month each).
+   */
   profileDegraded: 'ProfileDegraded',
+  /**
+   * Evaluator tick, every minute, per endpoint (dimensions `Profile`, `Endpoint`): 1 while the
+   * endpoint monitor status is Degraded, else 0. One custom metric per endpoint ($0.30/month
+   * each); off with the `endpointMetrics: false` construct prop.
+   */
+  endpointDegraded: 'EndpointDegraded',
   /** Profiles evaluated by one evaluation. */
   profilesEvaluated: 'ProfilesEvaluated',
   /** Milliseconds one evaluation took. */
@@ -35,6 +44,7 @@ export type MetricName = (typeof MetricName)[keyof typeof MetricName];
 
 export const MetricDimension = {
   profile: 'Profile',
+  endpoint: 'Endpoint',
   region: 'Region',
   operation: 'Operation',
 } as const;

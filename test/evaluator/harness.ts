@@ -16,6 +16,7 @@ import {
   isStatusEvent,
   noMetrics,
   type EvaluatorEvent,
+  type EvaluatorMetrics,
   type StatusEvent,
 } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
@@ -128,7 +129,8 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
       }
     },
     settle: () => poller.drain(),
-    tick: () => runTick({ store, metrics: noMetrics, now: () => clock.now }),
+    /** The evaluator tick at the harness clock; `metrics` to capture what it emits. */
+    tick: (metrics: EvaluatorMetrics = noMetrics) => runTick({ store, metrics, now: () => clock.now }),
     records(name?: string): RecordSet[] {
       const all = route53.records(ZONE_ID);
       return name === undefined ? all : all.filter((r) => r.name === name);

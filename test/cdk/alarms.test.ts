@@ -1,0 +1,111 @@
+/**
+ * Alarms that tell the truth: every alarm treats a period without data on purpose, the
+ * health alarm reads the gauge the tick emits every minute (metric names from the contract
+ * module), and the tick is told whether to emit the per-endpoint gauges.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { METRICS_NAMESPACE, MetricName } from '../../shared/contracts/metrics.js';
+import { PROFILES } from './fixtures/profiles.js';
+import { testApp } from './support.js';
+
+function synth(extra: { endpointMetrics?: boolean } = {}) {
+  const app = testApp({ nag: false });
+  const tm = new TrafficManager(app, 'TrafficManager', {
+    profiles: PROFILES,
+    homeRegion: 'us-east-1',
+    probeRegions: ['us-east-1'],
+    ...extra,
+  });
+  app.synth();
+  return { home: Template.fromStack(tm.home), probe: Template.fromStack(tm.probes.get('us-east-1')!) };
+}
+
+let home: Template;
+let probe: Template;
+beforeAll(() => {
+  ({ home, probe } = synth());
+});
+
+function alarm(template: Template, id: string): Record<string, unknown> {
+  const found = Object.entries(template.findResources('AWS::CloudWatch::Alarm')).filter(([key]) =>
+    key.includes(id),
+  );
+  expect(found, id).toHaveLength(1);
+  return found[0]![1].Properties as Record<string, unknown>;
+}
+
+describe('every alarm treats missing data on purpose', () => {
+  it.each([
+    {
+      name: 'ProfileDegraded keeps its state through a gap (the tick emits the gauge every minute)',
+      id: 'ProfileDegraded',
+      treat: 'ignore',
+    },
+    {
+      name: 'StaleProbeRegions breaches when the tick stops emitting',
+      id: 'StaleProbeRegions',
+      treat: 'breaching',
+    },
+    {
+      name: 'EvaluatorDeadLetters: no data is an idle, empty queue',
+      id: 'EvaluatorDeadLetters',
+      treat: 'notBreaching',
+    },
+    { name: 'EvaluatorErrors: no data is no invocation', id: 'EvaluatorErrors', treat: 'notBreaching' },
+    {
+      name: 'EvaluatorTickErrors: no data is no invocation',
+      id: 'EvaluatorTickErrors',
+      treat: 'notBreaching',
+    },
+    {
+      name: 'ChangesRejected: emitted only when Route 53 refuses a change',
+      id: 'ChangesRejected',
+      treat: 'notBreaching',
+    },
+  ])('$name', ({ id, treat }) => {
+    expect(alarm(home, id).TreatMissingData).toBe(treat);
+  });
+
+  it.each([
+    { id: 'RoundDeadLettersAlarm', treat: 'notBreaching' },
+    { id: 'ProbeErrorsAlarm', treat: 'notBreaching' },
+  ])('probe region: $id is $treat', ({ id, treat }) => {
+    expect(alarm(probe, id).TreatMissingData).toBe(treat);
+  });
+
+  it('the health alarms query the contract’s metric names over every dimension', () => {
+    const expressions = (id: string) =>
+      (alarm(home, id).Metrics as { Expression?: string }[]).map((m) => m.Expression);
+    expect(expressions('ProfileDegraded')).toEqual([
+      `SELECT MAX(${MetricName.profileDegraded}) FROM ${METRICS_NAMESPACE}`,
+    ]);
+    expect(expressions('ChangesRejected')).toEqual([
+      `SELECT SUM(${MetricName.changesRejected}) FROM ${METRICS_NAMESPACE}`,
+    ]);
+  });
+});
+
+describe('the tick emits the health gauges', () => {
+  const tickEnvironment = (template: Template) => {
+    const [tick] = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) =>
+      String((f.Properties as { Description?: string }).Description).includes('health gauges'),
+    );
+    return (tick?.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
+      .Variables;
+  };
+
+  it.each([
+    { name: 'per-endpoint gauges by default', props: {}, value: 'true' },
+    {
+      name: 'no per-endpoint gauges with endpointMetrics: false',
+      props: { endpointMetrics: false },
+      value: 'false',
+    },
+  ])('$name', ({ props, value }) => {
+    const template = Object.keys(props).length === 0 ? home : synth(props).home;
+    expect(tickEnvironment(template)[Env.endpointMetrics]).toBe(value);
+  });
+});
