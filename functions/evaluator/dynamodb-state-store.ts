@@ -1,11 +1,8 @@
 /** The evaluator's reads and writes on the traffic-manager table. */
 import {
-  BatchGetItemCommand,
-  BatchWriteItemCommand,
   DeleteItemCommand,
   PutItemCommand,
   QueryCommand,
-  type AttributeValue,
   type DynamoDBClient,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
@@ -18,10 +15,9 @@ import {
   type VerdictItem,
 } from '../../shared/state/items.js';
 import type { StatusChange } from '../../shared/status/evaluate.js';
+import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
-
-type Item = Record<string, AttributeValue>;
 
 export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   constructor(
@@ -63,10 +59,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveStatuses(statuses: readonly StoredStatus[]): Promise<void> {
-    await this.batchWrite(
-      statuses.map((status) => ({ PutRequest: { Item: statusItem(status) } })),
-      'status',
-    );
+    await this.batchWrite(statuses.map((status) => ({ PutRequest: { Item: statusItem(status) } })));
   }
 
   async deleteStatus(profile: string): Promise<void> {
@@ -86,7 +79,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         ),
       },
     }));
-    await this.batchWrite(requests, 'history');
+    await this.batchWrite(requests);
   }
 
   async loadTick(): Promise<TickItem | undefined> {
@@ -122,43 +115,17 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return items;
   }
 
-  /** BatchGetItem in chunks of 100 (a few at a time), retrying unprocessed keys. */
   private async batchGet(keys: readonly { pk: string; sk: string }[]): Promise<Item[]> {
-    const chunks = chunked(keys, 100);
-    const pages = await inParallel(chunks, async (chunk) => {
-      const items: Item[] = [];
-      let pending: Item[] = chunk.map((key) => marshall(key));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await backoff(attempt);
-        const result = await this.client.send(
-          new BatchGetItemCommand({
-            RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } },
-          }),
-        );
-        items.push(...(result.Responses?.[this.tableName] ?? []));
-        pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-        if (attempt >= 8 && pending.length > 0)
-          throw new Error(`batch get: ${pending.length} keys left unprocessed`);
-      }
-      return items;
-    });
-    return pages.flat();
+    return batchGetItems(
+      this.client,
+      this.tableName,
+      keys.map((key) => marshall(key)),
+      { consistentRead: true },
+    );
   }
 
-  /** BatchWriteItem in chunks of 25 (a few at a time), retrying unprocessed writes. */
-  private async batchWrite(requests: readonly WriteRequest[], what: string): Promise<void> {
-    await inParallel(chunked(requests, 25), async (chunk) => {
-      let pending: WriteRequest[] = chunk;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await backoff(attempt);
-        const result = await this.client.send(
-          new BatchWriteItemCommand({ RequestItems: { [this.tableName]: pending } }),
-        );
-        pending = result.UnprocessedItems?.[this.tableName] ?? [];
-        if (attempt >= 8 && pending.length > 0)
-          throw new Error(`${what}: ${pending.length} writes left unprocessed`);
-      }
-    });
+  private batchWrite(requests: readonly WriteRequest[]): Promise<void> {
+    return batchWriteItems(this.client, this.tableName, requests);
   }
 }
 
@@ -176,28 +143,4 @@ function statusItem(status: StoredStatus): Item {
     cidrCollections: JSON.stringify(status.cidrCollections),
     ...(status.publishProblem === undefined ? {} : { publishProblem: JSON.stringify(status.publishProblem) }),
   });
-}
-
-function chunked<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
-
-/** Requests in flight at once: enough to hide round trips, few enough not to burst past the table's capacity. */
-const PARALLEL_REQUESTS = 8;
-
-async function inParallel<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await run(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, items.length) }, worker));
-  return results;
-}
-
-function backoff(attempt: number): Promise<void> {
-  const ms = Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random() / 2);
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,7 +1,5 @@
 /** ProbeStateStore on the traffic-manager table (layout: shared/state/items.ts). */
 import {
-  BatchGetItemCommand,
-  type BatchGetItemCommandOutput,
   ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
@@ -9,12 +7,9 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { batchGetItems } from '../shared/batch-items.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
-
-/** BatchGetItem takes at most 100 keys per request. */
-const BATCH_GET_LIMIT = 100;
-const MAX_UNPROCESSED_RETRIES = 8;
 
 export class DynamoDbProbeStateStore implements ProbeStateStore {
   constructor(
@@ -23,26 +18,10 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
   ) {}
 
   async loadVerdicts(region: string, targetKeys: readonly string[]): Promise<VerdictItem[]> {
-    const items: VerdictItem[] = [];
-    for (let i = 0; i < targetKeys.length; i += BATCH_GET_LIMIT) {
-      let keys: Record<string, AttributeValue>[] | undefined = targetKeys
-        .slice(i, i + BATCH_GET_LIMIT)
-        .map((key) => marshall(Keys.verdict(key, region)));
-      for (let attempt = 0; keys !== undefined && keys.length > 0; attempt++) {
-        if (attempt > MAX_UNPROCESSED_RETRIES)
-          throw new Error(`BatchGetItem left ${keys.length} keys unprocessed`);
-        if (attempt > 0) await sleep(25 * 2 ** attempt);
-        const response: BatchGetItemCommandOutput = await this.client.send(
-          new BatchGetItemCommand({
-            RequestItems: { [this.tableName]: { Keys: keys } },
-          }),
-        );
-        for (const item of response.Responses?.[this.tableName] ?? [])
-          items.push(withoutKeys(item) as unknown as VerdictItem);
-        keys = response.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return items;
+    const keys = targetKeys.map((key) => marshall(Keys.verdict(key, region)));
+    return (await batchGetItems(this.client, this.tableName, keys)).map(
+      (item) => withoutKeys(item) as unknown as VerdictItem,
+    );
   }
 
   async loadHeartbeat(region: string): Promise<HeartbeatItem | undefined> {
@@ -91,8 +70,4 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
 function withoutKeys(item: Record<string, AttributeValue>): Record<string, unknown> {
   const { pk: _pk, sk: _sk, ...rest } = unmarshall(item);
   return rest;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -21,3 +21,14 @@ export class InvalidEnvironmentVariableError extends HandlerEnvironmentError {
     this.name = 'InvalidEnvironmentVariableError';
   }
 }
+
+/** DynamoDB still left part of a batch unprocessed after every retry (the table is over its capacity). */
+export class UnprocessedItemsError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly count: number,
+  ) {
+    super(`${operation}: ${count} items left unprocessed`);
+    this.name = 'UnprocessedItemsError';
+  }
+}
