@@ -82,10 +82,10 @@ export const TABLE_ACCESS = {
     writes: [KeyPrefix.status, `${KeyPrefix.history}*`],
     reads: [KeyPrefix.config, `${KeyPrefix.verdict}*`, `${KeyPrefix.region}*`, KeyPrefix.status],
   },
-  /** The evaluator tick: heartbeats in, the TICK item out. */
+  /** The evaluator tick: heartbeats and statuses (for the health gauges) in, the TICK item out. */
   evaluatorTick: {
     writes: [KeyPrefix.tick],
-    reads: [KeyPrefix.config, `${KeyPrefix.region}*`, KeyPrefix.tick],
+    reads: [KeyPrefix.config, `${KeyPrefix.region}*`, KeyPrefix.tick, KeyPrefix.status],
   },
 } as const satisfies Record<string, TableAccess | ((region: string) => TableAccess)>;
 

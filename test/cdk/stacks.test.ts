@@ -459,11 +459,11 @@ describe('least privilege', () => {
       reads: ['CONFIG', 'VERDICT#*', 'REGION#*', 'STATUS'],
     },
     {
-      name: 'the evaluator tick writes only the TICK item',
+      name: 'the evaluator tick writes only the TICK item, and reads the statuses for the health gauges',
       template: () => home,
       fn: 'traffic-manager: applies staleness',
       writes: ['TICK'],
-      reads: ['CONFIG', 'REGION#*', 'TICK'],
+      reads: ['CONFIG', 'REGION#*', 'TICK', 'STATUS'],
     },
     {
       name: 'the config writer touches CONFIG items only',
