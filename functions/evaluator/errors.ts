@@ -17,8 +17,3 @@ export class InvalidChangeBatchError extends EvaluatorError {
 export class MalformedRecordError extends EvaluatorError {
   override name = 'MalformedRecordError';
 }
-
-/** A profile in the table that cannot be published (e.g. no hosted zone id). */
-export class UnpublishableProfileError extends EvaluatorError {
-  override name = 'UnpublishableProfileError';
-}

@@ -1,8 +1,9 @@
 /** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
-import { EventDetailType } from '../../shared/contracts/events.js';
 import type { MetricName } from '../../shared/contracts/metrics.js';
+import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
+import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
-import type { ProfileStatusReport, StatusChange } from '../../shared/status/evaluate.js';
+import type { StatusChange } from '../../shared/status/evaluate.js';
 import type { HeartbeatItem, TickItem, VerdictItem } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 
@@ -11,25 +12,10 @@ export interface LoadedConfig {
   readonly defaultProbeRegions: readonly string[];
 }
 
-/** What the evaluator last published for one profile, kept beside its status. */
-export interface StoredStatus {
-  readonly report: ProfileStatusReport;
-  readonly hostedZoneId: string;
-  /** The profile's fqdn: the only name its records live at. */
-  readonly ownedName: string;
-  readonly published: readonly RecordSet[];
-  /** CIDR collections as published, with their Route 53 ids (Subnet profiles). */
-  readonly cidrCollections: readonly CidrCollection[];
-  /** Route 53 rejected this profile's last change (InvalidChangeBatch): `published` is then what the zone holds. */
-  readonly publishProblem?: PublishProblem;
-}
-
-export interface PublishProblem {
-  /** Epoch ms of the rejected attempt. */
-  readonly at: number;
-  /** Route 53's reasons, as it gave them. */
-  readonly reasons: readonly string[];
-}
+// The stored status and the events are the core's (shared/evaluation/); the ports carry them.
+export type { PublishProblem, StoredStatus } from '../../shared/evaluation/stored-status.js';
+export type { EvaluatorEvent, PublishRejectedEvent, StatusEvent } from '../../shared/evaluation/events.js';
+export { isStatusEvent } from '../../shared/evaluation/events.js';
 
 export interface EvaluatorStateStore {
   loadConfig(): Promise<LoadedConfig>;
@@ -52,31 +38,6 @@ export interface ZoneGateway {
   publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<void>;
   /** Creates or updates CIDR collections (by name) and returns them with their ids. */
   syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]>;
-}
-
-export interface StatusEvent {
-  /** The event's `detail-type`. */
-  readonly kind: typeof EventDetailType.endpointStatusChanged | typeof EventDetailType.profileStatusChanged;
-  readonly change: StatusChange;
-  readonly recordsChanged: readonly Change[];
-}
-
-/** Route 53 refused one profile's change; the rest of its zone was published without it. */
-export interface PublishRejectedEvent {
-  readonly kind: typeof EventDetailType.publishRejected;
-  readonly profile: string;
-  readonly hostedZoneId: string;
-  /** The profile's DNS name: the only name its changes touch. */
-  readonly name: string;
-  readonly reasons: readonly string[];
-  /** The changes that were refused (nothing of them was applied). */
-  readonly changes: readonly Change[];
-}
-
-export type EvaluatorEvent = StatusEvent | PublishRejectedEvent;
-
-export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
-  return event.kind !== EventDetailType.publishRejected;
 }
 
 export interface EventSink {

@@ -7,23 +7,11 @@
  * others (k rejected names of n cost about 2·k·log₂ n extra calls, and only when it happens).
  */
 import { MetricName } from '../../shared/contracts/metrics.js';
+import type { RejectedName, ZoneScope } from '../../shared/evaluation/zones.js';
 import { diffZone } from '../../shared/zone/diff.js';
 import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError } from './errors.js';
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
-
-export interface ZoneScope {
-  readonly names: ReadonlySet<string>;
-  /** What we believe is at those names; `undefined` when we do not know (then the zone is read). */
-  readonly actual: readonly RecordSet[] | undefined;
-}
-
-export interface RejectedName {
-  readonly name: string;
-  readonly reasons: readonly string[];
-  /** The changes Route 53 refused; none of them was applied. */
-  readonly changes: readonly Change[];
-}
 
 export interface ZonePublication {
   /** Changes Route 53 accepted. */

@@ -1,0 +1,75 @@
+/** The events an evaluation emits: status changes (with their record changes) and Route 53 refusals. */
+import { EventDetailType } from '../contracts/events.js';
+import type { Profile } from '../profile/types.js';
+import type { StatusChange } from '../status/evaluate.js';
+import type { Change } from '../zone/record-set.js';
+import type { StoredStatus } from './stored-status.js';
+import type { RejectedName } from './zones.js';
+
+export interface StatusEvent {
+  /** The event's `detail-type`. */
+  readonly kind: typeof EventDetailType.endpointStatusChanged | typeof EventDetailType.profileStatusChanged;
+  readonly change: StatusChange;
+  readonly recordsChanged: readonly Change[];
+}
+
+/** Route 53 refused one profile's change; the rest of its zone was published without it. */
+export interface PublishRejectedEvent {
+  readonly kind: typeof EventDetailType.publishRejected;
+  readonly profile: string;
+  readonly hostedZoneId: string;
+  /** The profile's DNS name: the only name its changes touch. */
+  readonly name: string;
+  readonly reasons: readonly string[];
+  /** The changes that were refused (nothing of them was applied). */
+  readonly changes: readonly Change[];
+}
+
+export type EvaluatorEvent = StatusEvent | PublishRejectedEvent;
+
+export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
+  return event.kind !== EventDetailType.publishRejected;
+}
+
+/** Each event carries the record changes at its own profile's name. */
+export function toEvents(
+  changes: readonly StatusChange[],
+  recordChanges: readonly Change[],
+  profiles: readonly Profile[],
+  previous: ReadonlyMap<string, StoredStatus>,
+): StatusEvent[] {
+  const fqdnOf = (name: string) =>
+    profiles.find((p) => p.name === name)?.dnsConfig.fqdn ?? previous.get(name)?.ownedName;
+  return changes.map((change) => ({
+    kind:
+      change.endpoint === undefined
+        ? EventDetailType.profileStatusChanged
+        : EventDetailType.endpointStatusChanged,
+    change,
+    recordsChanged: recordChanges.filter((c) => c.recordSet.name === fqdnOf(change.profile)),
+  }));
+}
+
+/** One event per profile whose refusal is new (or whose reasons changed), so a refusal retried every reconcile is not an event storm. */
+export function rejectionEvents(
+  profiles: readonly Profile[],
+  rejected: ReadonlyMap<string, RejectedName & { hostedZoneId: string }>,
+  previous: ReadonlyMap<string, StoredStatus>,
+): PublishRejectedEvent[] {
+  const events: PublishRejectedEvent[] = [];
+  for (const profile of profiles) {
+    const refused = rejected.get(profile.dnsConfig.fqdn);
+    if (refused === undefined) continue;
+    const before = previous.get(profile.name)?.publishProblem;
+    if (before !== undefined && before.reasons.join('\n') === refused.reasons.join('\n')) continue;
+    events.push({
+      kind: EventDetailType.publishRejected,
+      profile: profile.name,
+      hostedZoneId: refused.hostedZoneId,
+      name: refused.name,
+      reasons: refused.reasons,
+      changes: refused.changes,
+    });
+  }
+  return events;
+}
