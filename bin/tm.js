@@ -8,4 +8,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 register();
 const { main } = await import('../infra/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  // Every command answers its own errors; this is the last resort, one line and no stack trace.
+  process.stderr.write(`tm: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

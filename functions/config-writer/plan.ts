@@ -6,6 +6,7 @@
  * `enabledAt` = now (shared/status/reenabled.ts); stamps already stored are kept.
  */
 import { createHash } from 'node:crypto';
+import { storedDefinitionOf } from '../../shared/profile/limits.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { ConfigItem } from '../../shared/state/items.js';
 import { stampReenabled } from '../../shared/status/reenabled.js';
@@ -16,7 +17,7 @@ export interface ConfigSyncPlan {
 }
 
 export function configItemOf(profile: Profile, defaultProbeRegions: readonly string[]): ConfigItem {
-  const definition = JSON.stringify(profile);
+  const definition = storedDefinitionOf(profile);
   return {
     name: profile.name,
     definition,

@@ -25,6 +25,6 @@ export async function loadProfilesFor(
   }
   if (result.ok) return result.profiles;
   stderr.write(result.formatted.map((line) => `${line}\n`).join(''));
-  stderr.write(`${invalidLine(result.formatted.length)}\n`);
+  stderr.write(`${invalidLine(result.issues.length)}\n`);
   return undefined;
 }

@@ -14,7 +14,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml, YAMLException } from 'js-yaml';
+import { INPUT_BOUNDS } from '../../shared/profile/defaults.js';
 import { formatIssue } from '../../shared/profile/issues.js';
 import { parseDefinitions } from '../../shared/profile/parse.js';
 import type { ValidationIssue } from '../../shared/profile/issues.js';
@@ -29,7 +30,14 @@ import {
 } from './errors.js';
 
 export type LoadResult =
-  { ok: true; profiles: Profile[] } | { ok: false; issues: ValidationIssue[]; formatted: string[] };
+  | { ok: true; profiles: Profile[] }
+  /** `formatted`: the first `MAX_FORMATTED_ISSUES` issues, then one line saying how many more there are. */
+  | { ok: false; issues: ValidationIssue[]; formatted: string[] };
+
+/** Problems printed one per line; past this many, one line counts the rest. */
+export const MAX_FORMATTED_ISSUES = 100;
+/** YAML aliases in one file: plenty for sharing settings, few enough to rule out alias bombs. */
+const MAX_YAML_ALIASES = 1_000;
 
 /** How long a definitions module may take to load (import and evaluate, including top-level awaits). */
 export const DEFINITIONS_LOAD_TIME_LIMIT_MS = 10_000;
@@ -49,10 +57,12 @@ export async function loadDefinitions(file: string, options: LoadOptions = {}): 
   const input = await readDefinitions(file, options);
   const result = parseDefinitions(input);
   if (result.ok) return result;
+  const shown = result.issues.slice(0, MAX_FORMATTED_ISSUES).map((issue) => formatIssue(issue, input));
+  const more = result.issues.length - shown.length;
   return {
     ok: false,
     issues: result.issues,
-    formatted: result.issues.map((issue) => formatIssue(issue, input)),
+    formatted: more > 0 ? [...shown, `… and ${more} more ${more === 1 ? 'problem' : 'problems'}`] : shown,
   };
 }
 
@@ -62,19 +72,27 @@ export async function readDefinitions(file: string, options: LoadOptions = {}): 
   const extension = extname(path).toLowerCase();
   const known = MODULE_EXTENSIONS.has(extension) || YAML_EXTENSIONS.has(extension) || extension === '.json';
   if (!known) throw new UnsupportedDefinitionsFormatError(file);
+  let size: number;
   try {
-    if (!(await stat(path)).isFile()) throw new DefinitionsLoadError(file, 'is not a file');
+    const stats = await stat(path);
+    if (!stats.isFile()) throw new DefinitionsLoadError(file, 'is not a file');
+    size = stats.size;
   } catch (error) {
     if (error instanceof DefinitionsLoadError) throw error;
     throw new DefinitionsFileNotFoundError(file, { cause: error });
   }
+  if (size > INPUT_BOUNDS.fileBytes)
+    throw new DefinitionsLoadError(
+      file,
+      `is ${size} bytes; a definitions file may be at most ${INPUT_BOUNDS.fileBytes} bytes (1 MiB)`,
+    );
   if (MODULE_EXTENSIONS.has(extension))
     return importDefault(file, path, options.timeLimitMs ?? DEFINITIONS_LOAD_TIME_LIMIT_MS);
   const text = await readFile(path, 'utf8');
   try {
-    return extension === '.json' ? JSON.parse(text) : parseYaml(text);
+    return extension === '.json' ? JSON.parse(text) : parseYaml(text, { maxAliases: MAX_YAML_ALIASES });
   } catch (error) {
-    throw new DefinitionsSyntaxError(file, briefly(error), { cause: error });
+    throw new DefinitionsSyntaxError(file, syntaxDetail(error), { cause: error });
   }
 }
 
@@ -152,6 +170,13 @@ function moduleError(file: string, message: Exclude<WorkerMessage, { kind: 'valu
     case 'error':
       return new DefinitionsSyntaxError(file, briefly(message.message));
   }
+}
+
+/** js-yaml's reason with its 1-based position; anything else briefly. */
+function syntaxDetail(error: unknown): string {
+  if (error instanceof YAMLException && error.mark !== undefined)
+    return `line ${error.mark.line + 1}, column ${error.mark.column + 1}: ${error.reason}`;
+  return truncate(briefly(error), 200);
 }
 
 function truncate(text: string, max = 120): string {

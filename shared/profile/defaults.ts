@@ -44,10 +44,43 @@ export const LIMITS = {
   timeoutInSeconds: { 30: { min: 5, max: 10 }, 10: { min: 5, max: 9 } },
   toleratedNumberOfFailures: { min: 0, max: 9 },
   customHeaders: 8,
+  /** Header names and values, in characters; servers commonly refuse header lines over 8 KB. */
+  headerNameLength: 256,
+  headerValueLength: 8192,
   expectedStatusCodeRanges: 8,
+  /** Azure Traffic Manager's own limits: 200 endpoints per profile, 200 profiles (per subscription). */
+  endpointsPerProfile: 200,
+  profiles: 200,
+  /**
+   * A profile is stored as one DynamoDB item (CONFIG / PROFILE#name, its normalized JSON):
+   * items are limited to 400 KB, and this leaves room for the item's other attributes.
+   */
+  profileDefinitionBytes: 350_000,
+  /**
+   * Every profile's normalized JSON together: a deployment carries them in a custom resource
+   * property, i.e. in the CloudFormation template (at most 1 MB), and an update request holds
+   * the old and the new value in one Lambda event (at most 1 MB).
+   */
+  definitionsBytes: 400_000,
   statusCode: { min: 100, max: 599 },
   sampleSize: { min: 1, max: 32 },
   /** Nesting levels: edges in the longest parent → child chain. */
   nestingDepth: 10,
   minChildEndpoints: { min: 1, max: 1000 },
+} as const;
+
+/**
+ * Bounds on the raw input of validation (before the schema), so that any file is answered
+ * quickly and in little memory: far above what valid definitions need, far below what
+ * would make validation slow.
+ */
+export const INPUT_BOUNDS = {
+  /** A definitions file, in bytes. */
+  fileBytes: 1_048_576,
+  /** Lists, objects, strings, numbers and booleans in all (a value shared by YAML aliases counts at every use). */
+  values: 50_000,
+  /** Characters of one string or field name. */
+  stringLength: 65_536,
+  /** Nesting of lists and objects. */
+  depth: 32,
 } as const;

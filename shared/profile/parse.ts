@@ -4,8 +4,10 @@
  * any issue is normalized into `Profile[]`.
  */
 import type { z } from 'zod';
+import { checkInputBounds } from './bounds.js';
 import { InvalidDefinitionsError } from './errors.js';
 import { compareIssues, formatIssue, isRecord, type IssuePath, type ValidationIssue } from './issues.js';
+import { checkCountLimits, checkStoredSizes } from './limits.js';
 import { editDistance } from './names.js';
 import { normalizeProfile } from './normalize.js';
 import { checkRules } from './rules.js';
@@ -14,8 +16,13 @@ import type { Profile } from './types.js';
 
 export type ParseResult = { ok: true; profiles: Profile[] } | { ok: false; issues: ValidationIssue[] };
 
-/** Accepts the list of profiles, or `{ profiles: [...] }`. */
+/**
+ * Accepts the list of profiles, or `{ profiles: [...] }`. Input beyond the bounds of
+ * `checkInputBounds` gets only those issues: the schema and the rules never see it.
+ */
 export function parseDefinitions(input: unknown): ParseResult {
+  const bounds = checkInputBounds(Array.isArray(input) ? { profiles: input } : input);
+  if (bounds.length > 0) return { ok: false, issues: bounds };
   const issues: ValidationIssue[] = [];
   let list: unknown = input;
   if (isRecord(input) && 'profiles' in input) {
@@ -32,12 +39,14 @@ export function parseDefinitions(input: unknown): ParseResult {
   }
   const parsed = definitionsSchema.safeParse(list, { reportInput: true });
   if (!parsed.success) issues.push(...parsed.error.issues.flatMap((issue) => fromZodIssue(issue, list)));
-  if (Array.isArray(list)) issues.push(...checkRules(list));
+  if (Array.isArray(list)) issues.push(...checkRules(list), ...checkCountLimits(list));
   if (issues.length > 0 || !parsed.success) {
     const root = { profiles: list };
     return { ok: false, issues: issues.sort((a, b) => compareIssues(a, b, root)) };
   }
-  return { ok: true, profiles: parsed.data.map(normalizeProfile) };
+  const profiles = parsed.data.map(normalizeProfile);
+  const sizes = checkStoredSizes(profiles);
+  return sizes.length > 0 ? { ok: false, issues: sizes } : { ok: true, profiles };
 }
 
 /** For callers that must stop (CDK synth): the profiles, or an `InvalidDefinitionsError` listing every issue. */
@@ -87,7 +96,16 @@ function fromZodIssue(issue: ZodIssue, list: unknown): ValidationIssue[] {
       return [{ path, rule: 'format', received, message: issue.message }];
     case 'custom': {
       const rule = typeof issue.params?.rule === 'string' ? issue.params.rule : 'format';
-      return [{ path, rule, received, message: issue.message }];
+      const receivedText = issue.params?.receivedText;
+      return [
+        {
+          path,
+          rule,
+          received,
+          message: issue.message,
+          ...(typeof receivedText === 'string' ? { receivedText } : {}),
+        },
+      ];
     }
     default:
       return [{ path, rule: issue.code, received, message: issue.message }];
@@ -119,10 +137,13 @@ function unknownFieldMessage(
     if (object.type === 'nested' && EXTERNAL_ONLY.has(key)) return 'is not a field of a nested endpoint';
     known = KNOWN_FIELDS.endpoint;
   }
+  const tolerance = Math.max(2, Math.floor(key.length / 3));
+  // The distance is at least the difference in length: a key far longer than every field costs nothing.
   const nearest = known
+    .filter((field) => Math.abs(field.length - key.length) <= tolerance)
     .map((field) => ({ field, distance: editDistance(key, field) }))
     .sort((a, b) => a.distance - b.distance)[0];
-  const closeEnough = nearest !== undefined && nearest.distance <= Math.max(2, Math.floor(key.length / 3));
+  const closeEnough = nearest !== undefined && nearest.distance <= tolerance;
   return closeEnough
     ? `is not a known field; did you mean ${JSON.stringify(nearest.field)}?`
     : 'is not a known field';

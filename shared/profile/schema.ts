@@ -70,7 +70,7 @@ function withForm<I, O>(parse: (input: unknown) => { value: O[]; issues: Validat
           path: [...issue.path],
           input: issue.received,
           message: issue.message,
-          params: { rule: issue.rule },
+          params: { rule: issue.rule, receivedText: issue.receivedText },
         });
       }
       return result.value;

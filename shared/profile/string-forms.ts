@@ -27,7 +27,7 @@ interface Entry {
 
 export function parseHeaders(input: unknown): FormResult<Header> {
   const issues: ValidationIssue[] = [];
-  const entries = entriesOf(input, ['name', 'value'], issues, {
+  const { entries, count } = entriesOf(input, ['name', 'value'], issues, LIMITS.customHeaders, {
     listMessage: 'must be a list of { name, value } or a "name:value, name:value" string',
     entryMessage: 'must be "name:value"',
     splitEntry: (text) => {
@@ -42,7 +42,18 @@ export function parseHeaders(input: unknown): FormResult<Header> {
   for (const entry of entries) {
     const { name, value } = entry.fields;
     let valid = true;
-    if (typeof name !== 'string' || !isHeaderName(name)) {
+    if (typeof name === 'string' && name.length > LIMITS.headerNameLength) {
+      issues.push({
+        ...issueAt(
+          entry.fieldPath('name'),
+          'length',
+          entry.received('name'),
+          `must be a header name of at most ${LIMITS.headerNameLength} characters`,
+        ),
+        receivedText: `${name.length} characters`,
+      });
+      valid = false;
+    } else if (typeof name !== 'string' || !isHeaderName(name)) {
       issues.push(
         issueAt(
           entry.fieldPath('name'),
@@ -53,7 +64,18 @@ export function parseHeaders(input: unknown): FormResult<Header> {
       );
       valid = false;
     }
-    if (typeof value !== 'string' || !isHeaderValue(value)) {
+    if (typeof value === 'string' && value.length > LIMITS.headerValueLength) {
+      issues.push({
+        ...issueAt(
+          entry.fieldPath('value'),
+          'length',
+          entry.received('value'),
+          `must be a header value of at most ${LIMITS.headerValueLength} characters`,
+        ),
+        receivedText: `${value.length} characters`,
+      });
+      valid = false;
+    } else if (typeof value !== 'string' || !isHeaderValue(value)) {
       issues.push(
         issueAt(
           entry.fieldPath('value'),
@@ -92,15 +114,15 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     }
     headers.push(header);
   }
-  if (entries.length > LIMITS.customHeaders) {
-    issues.push(issueAt([], 'too-many', entries.length, `must hold at most ${LIMITS.customHeaders} headers`));
+  if (count > LIMITS.customHeaders) {
+    issues.push(issueAt([], 'too-many', count, `must hold at most ${LIMITS.customHeaders} headers`));
   }
   return { value: headers, issues };
 }
 
 export function parseStatusCodeRanges(input: unknown): FormResult<StatusCodeRange> {
   const issues: ValidationIssue[] = [];
-  const entries = entriesOf(input, ['min', 'max'], issues, {
+  const { entries, count } = entriesOf(input, ['min', 'max'], issues, LIMITS.expectedStatusCodeRanges, {
     listMessage: 'must be a list of { min, max } or a "200-299, 301-301" string',
     entryMessage: 'must be "min-max" (e.g. "200-299") or one code',
     splitEntry: (text) => {
@@ -140,12 +162,12 @@ export function parseStatusCodeRanges(input: unknown): FormResult<StatusCodeRang
     }
     ranges.push({ min, max });
   }
-  if (entries.length === 0 && issues.length === 0) {
+  if (count === 0 && issues.length === 0) {
     issues.push(issueAt([], 'range-count', input, `must hold 1–${LIMITS.expectedStatusCodeRanges} ranges`));
   }
-  if (entries.length > LIMITS.expectedStatusCodeRanges) {
+  if (count > LIMITS.expectedStatusCodeRanges) {
     issues.push(
-      issueAt([], 'too-many', entries.length, `must hold at most ${LIMITS.expectedStatusCodeRanges} ranges`),
+      issueAt([], 'too-many', count, `must hold at most ${LIMITS.expectedStatusCodeRanges} ranges`),
     );
   }
   return { value: ranges, issues };
@@ -157,16 +179,23 @@ interface FormSyntax {
   readonly splitEntry: (text: string) => Record<string, unknown> | undefined;
 }
 
+/**
+ * The entries of either form, and how many there are. Only the first `max` are examined:
+ * beyond the limit the field is wrong anyway (its `too-many` issue says so), and a long
+ * string of commas must not cost an issue per entry.
+ */
 function entriesOf(
   input: unknown,
   fields: readonly string[],
   issues: ValidationIssue[],
+  max: number,
   syntax: FormSyntax,
-): Entry[] {
+): { entries: Entry[]; count: number } {
   if (typeof input === 'string') {
-    if (input.trim() === '') return [];
+    if (input.trim() === '') return { entries: [], count: 0 };
+    const parts = input.split(',');
     const entries: Entry[] = [];
-    for (const [index, raw] of input.split(',').entries()) {
+    for (const [index, raw] of parts.slice(0, max).entries()) {
       const text = raw.trim();
       const split = syntax.splitEntry(text);
       if (split === undefined) {
@@ -175,14 +204,14 @@ function entriesOf(
       }
       entries.push({ path: [index], fields: split, fieldPath: () => [index], received: () => text });
     }
-    return entries;
+    return { entries, count: parts.length };
   }
   if (!Array.isArray(input)) {
     issues.push(issueAt([], input === undefined ? 'required' : 'type', input, syntax.listMessage));
-    return [];
+    return { entries: [], count: 0 };
   }
   const entries: Entry[] = [];
-  for (const [index, item] of input.entries()) {
+  for (const [index, item] of input.slice(0, max).entries()) {
     if (!isRecord(item)) {
       issues.push(issueAt([index], 'type', item, `must be an object with ${fields.join(' and ')}`));
       continue;
@@ -198,7 +227,7 @@ function entriesOf(
       received: (field) => item[field],
     });
   }
-  return entries;
+  return { entries, count: input.length };
 }
 
 function issueAt(path: IssuePath, rule: string, received: unknown, message: string): ValidationIssue {

@@ -1,0 +1,122 @@
+/**
+ * Every input file gets a summary or house-style errors, in bounded time and memory:
+ * `tm validate` runs as a real child process on each generated hostile file, under GNU
+ * time for its CPU time and maximum resident set size. Bounds per file: 2 s of CPU time
+ * (user + system: the figure a loaded machine does not inflate the way it does wall-clock
+ * time), 300 MB, and a kill after 60 s of wall-clock time so that a hang fails the test.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostileFiles, type HostileFile } from './hostile-files.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const CPU_LIMIT_S = 2;
+const RSS_LIMIT_KB = 300 * 1024;
+const HANG_MS = 60_000;
+/** One child per core. */
+const PARALLEL = 2;
+
+interface Run {
+  readonly file: string;
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly wallS: number;
+  readonly cpuS: number;
+  readonly rssKb: number;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tm-hostile-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function validate(file: HostileFile): Promise<Run> {
+  const path = join(dir, file.name);
+  const timing = `${path}.time`;
+  await writeFile(path, file.content);
+  const child = spawn(
+    '/usr/bin/time',
+    ['-o', timing, '-f', '%e %U %S %M', process.execPath, join(root, 'bin/tm.js'), 'validate', path],
+    { cwd: root },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  const figures = (await readFile(timing, 'utf8').catch(() => '')).trim().split('\n').at(-1) ?? '';
+  const [wall, user, system, rss] = figures.split(' ').map(Number);
+  return {
+    file: file.name,
+    code,
+    stdout,
+    stderr,
+    wallS: wall ?? Number.NaN,
+    cpuS: (user ?? Number.NaN) + (system ?? Number.NaN),
+    rssKb: rss ?? Number.NaN,
+  };
+}
+
+/** What is wrong with one run; empty when it answered as it must. */
+function problemsOf(run: Run, path: string): string[] {
+  const problems: string[] = [];
+  const output = `${run.stdout}\n${run.stderr}`;
+  if (run.code !== 0 && run.code !== 1) problems.push(`exit ${run.code}`);
+  if (/^\s+at /m.test(output) || /Node\.js v\d/.test(output)) problems.push('a stack trace');
+  if (/internal error/.test(output)) problems.push('an internal error');
+  if (!(run.cpuS <= CPU_LIMIT_S)) problems.push(`${run.cpuS.toFixed(2)} s of CPU time`);
+  if (!(run.rssKb <= RSS_LIMIT_KB)) problems.push(`${Math.round(run.rssKb / 1024)} MB resident`);
+  if (run.code === 1) {
+    const lines = run.stderr.trimEnd().split('\n');
+    const last = lines.pop() ?? '';
+    if (!last.startsWith(`tm validate: ${path}: `))
+      problems.push(`last line ${JSON.stringify(last.slice(0, 120))}`);
+    const odd = lines.find(
+      (line) => !/^.+: .+, got .+$/.test(line) && !/^… and \d+ more problems?$/.test(line),
+    );
+    if (odd !== undefined) problems.push(`not house style: ${JSON.stringify(odd.slice(0, 120))}`);
+  }
+  if (run.code === 0 && (run.stderr !== '' || run.stdout === '')) problems.push('exit 0 without a summary');
+  return problems.map((problem) => `${run.file}: ${problem}`);
+}
+
+describe('tm validate on hostile files', () => {
+  it(
+    'answers every one with a summary or house-style errors, within 2 s of CPU and 300 MB',
+    { timeout: 900_000 },
+    async () => {
+      // Prepare
+      const files = hostileFiles();
+      expect(files.length).toBeGreaterThanOrEqual(200);
+
+      // Act
+      const runs: Run[] = [];
+      const queue = [...files];
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          for (let file = queue.shift(); file !== undefined; file = queue.shift())
+            runs.push(await validate(file));
+        }),
+      );
+
+      // Assess
+      const worst = (key: 'cpuS' | 'rssKb' | 'wallS') => runs.reduce((a, b) => (b[key] > a[key] ? b : a));
+      console.log(
+        `${runs.length} hostile files: max CPU ${worst('cpuS').cpuS.toFixed(2)} s (${worst('cpuS').file}), ` +
+          `max RSS ${Math.round(worst('rssKb').rssKb / 1024)} MB (${worst('rssKb').file}), ` +
+          `max wall ${worst('wallS').wallS.toFixed(2)} s (${worst('wallS').file}); ` +
+          `exit 0: ${runs.filter((r) => r.code === 0).length}, exit 1: ${runs.filter((r) => r.code === 1).length}`,
+      );
+      expect(runs.flatMap((run) => problemsOf(run, join(dir, run.file)))).toEqual([]);
+    },
+  );
+});
