@@ -51,14 +51,14 @@ export function route53PublishingStatements(profiles: readonly Profile[]): Polic
 /**
  * Subnet profiles publish through CIDR collections the evaluator creates. A collection's id
  * is only known after it is created, so the grant cannot be narrower than every collection
- * of the account; `ListCidrCollections` has no resource type at all.
+ * of the account; `CreateCidrCollection` and `ListCidrCollections` have no resource type at
+ * all (IAM authorizes them against "*", so a `cidrcollection/*` resource would deny them).
  */
 function cidrCollectionStatements(): PolicyStatement[] {
   return [
     new PolicyStatement({
       sid: 'ManageCidrCollections',
       actions: [
-        'route53:CreateCidrCollection',
         'route53:ChangeCidrCollection',
         'route53:DeleteCidrCollection',
         'route53:ListCidrBlocks',
@@ -67,8 +67,8 @@ function cidrCollectionStatements(): PolicyStatement[] {
       resources: [`arn:${Aws.PARTITION}:route53:::cidrcollection/*`],
     }),
     new PolicyStatement({
-      sid: 'FindCidrCollections',
-      actions: ['route53:ListCidrCollections'],
+      sid: 'FindOrCreateCidrCollections',
+      actions: ['route53:CreateCidrCollection', 'route53:ListCidrCollections'],
       resources: ['*'],
     }),
   ];

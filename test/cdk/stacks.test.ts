@@ -379,9 +379,14 @@ describe('least privilege', () => {
     },
     { name: 'GetChange on change ids', action: 'route53:GetChange', resource: ':route53:::change/*' },
     {
-      name: 'CIDR collections (a Subnet profile exists)',
-      action: 'route53:CreateCidrCollection',
+      name: 'change CIDR collections (a Subnet profile exists)',
+      action: 'route53:ChangeCidrCollection',
       resource: ':route53:::cidrcollection/*',
+    },
+    {
+      name: 'create CIDR collections (no resource type: "*")',
+      action: 'route53:CreateCidrCollection',
+      resource: '"*"',
     },
     { name: 'PutEvents on the status bus', action: 'events:PutEvents', resource: 'StatusEvents' },
   ])('the evaluator may $name', ({ action, resource }) => {

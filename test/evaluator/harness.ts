@@ -6,7 +6,8 @@
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { route53Client } from '../../functions/shared/aws-clients.js';
+import { dynamoDbClient, route53Client } from '../../functions/shared/aws-clients.js';
+import type { AwsCallRecorder } from '../support/iam/recorder.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
@@ -40,7 +41,13 @@ export function profilesFrom(input: unknown[]): Profile[] {
   return parsed.profiles;
 }
 
-export async function startEvaluatorHarness(options: { throttleRate?: number } = {}) {
+export interface EvaluatorHarnessOptions {
+  readonly throttleRate?: number;
+  /** Records the evaluator's and the tick's AWS calls (as principals `evaluator`, `evaluatorTick`). */
+  readonly recorder?: AwsCallRecorder;
+}
+
+export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {}) {
   const table = await freshTable('tm-eval');
   const route53 = await startLocalRoute53({ faults: { throttleRate: options.throttleRate ?? 0 } });
   route53.createHostedZone('example.com', ZONE_ID);
@@ -48,11 +55,20 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
   const events: StatusEvent[] = [];
   const allEvents: EvaluatorEvent[] = [];
   const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
-  const store = new DynamoDbEvaluatorStore(table.dynamodb, table.tableName);
+  // Each function has clients of its own, as in AWS (the test's own writes use table.dynamodb).
+  const clientOf = (principal: string) => {
+    const client = dynamoDbClient({ endpoint: table.endpoint, region: 'us-east-1', credentials });
+    options.recorder?.attach(client, 'dynamodb', principal);
+    return client;
+  };
+  const store = new DynamoDbEvaluatorStore(clientOf('evaluator'), table.tableName);
+  const tickStore = new DynamoDbEvaluatorStore(clientOf('evaluatorTick'), table.tableName);
+  // The Lambda's client and gateway settings; only the endpoint differs.
+  const route53Api = route53Client({ endpoint: route53.endpoint, credentials });
+  options.recorder?.attach(route53Api, 'route53', 'evaluator');
   const deps: EvaluatorDeps = {
     store,
-    // The Lambda's client and gateway settings; only the endpoint differs.
-    zones: new Route53ZoneGateway(route53Client({ endpoint: route53.endpoint, credentials })),
+    zones: new Route53ZoneGateway(route53Api),
     events: callbackSink((event) => {
       allEvents.push(event);
       if (isStatusEvent(event)) events.push(event);
@@ -130,7 +146,8 @@ export async function startEvaluatorHarness(options: { throttleRate?: number } =
     },
     settle: () => poller.drain(),
     /** The evaluator tick at the harness clock; `metrics` to capture what it emits. */
-    tick: (metrics: EvaluatorMetrics = noMetrics) => runTick({ store, metrics, now: () => clock.now }),
+    tick: (metrics: EvaluatorMetrics = noMetrics) =>
+      runTick({ store: tickStore, metrics, now: () => clock.now }),
     records(name?: string): RecordSet[] {
       const all = route53.records(ZONE_ID);
       return name === undefined ? all : all.filter((r) => r.name === name);

@@ -1,0 +1,279 @@
+/**
+ * IAM proven, not asserted: every AWS call the evaluator, its tick and a probe region's
+ * handler make against the local stack is recorded (SDK middleware on the factory's
+ * clients) and evaluated with an IAM policy simulator against the role policies the CDK
+ * app synthesizes for the same profiles. Every recorded call is allowed; the same calls
+ * aimed at another hosted zone, a record name no profile owns, another table, or another
+ * region's verdict are denied.
+ */
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
+import { probeTargetOf } from '../../shared/probe/target.js';
+import type { ExternalEndpoint, Profile } from '../../shared/profile/types.js';
+import { Keys } from '../../shared/state/items.js';
+import { profilesFrom, REGIONS, startEvaluatorHarness, ZONE_ID } from '../evaluator/harness.js';
+import { external, monitor, profile } from '../probe/worker.fixtures.js';
+import { freshTable } from '../support/dynamodb.js';
+import { AwsCallRecorder } from '../support/iam/recorder.js';
+import { requestsOf, type IamRequest } from '../support/iam/requests.js';
+import { synthesizeRoles, verdicts } from '../support/iam/simulate.js';
+
+const DEPLOYMENT_TABLE = 'traffic-manager';
+const OTHER_ZONE = 'Z99999999999999999999';
+
+const dnsConfig = (relativeName: string) => ({
+  zoneName: 'example.com',
+  hostedZoneId: ZONE_ID,
+  relativeName,
+  ttl: 30,
+});
+const monitorConfig = { protocol: 'HTTP', port: 80, path: '/health' };
+const definitions = [
+  {
+    name: 'shop',
+    trafficRoutingMethod: 'Priority',
+    dnsConfig: dnsConfig('shop'),
+    monitorConfig,
+    endpoints: [
+      { name: 'east', target: '192.0.2.10' },
+      { name: 'west', target: '192.0.2.20' },
+    ],
+  },
+  {
+    name: 'office',
+    trafficRoutingMethod: 'Subnet',
+    dnsConfig: dnsConfig('office'),
+    monitorConfig,
+    endpoints: [
+      { name: 'vpn', target: '192.0.2.30', subnets: ['10.0.0.0/8'] },
+      { name: 'rest', target: '192.0.2.31' },
+    ],
+  },
+];
+
+const allowedLines = (lines: string[]) => lines.filter((l) => !l.startsWith('Allowed '));
+const deniedLines = (lines: string[]) => lines.filter((l) => l.startsWith('Allowed '));
+
+describe('IAM: the evaluator and its tick', () => {
+  const recorder = new AwsCallRecorder();
+  let requests: IamRequest[];
+  let profiles: Profile[];
+
+  beforeAll(async () => {
+    const h = await startEvaluatorHarness({ recorder });
+    try {
+      await h.heartbeat();
+      await h.define(definitions);
+      await h.allUp();
+      await h.settle();
+      await h.verdict('shop', 'east', 'down');
+      await h.settle();
+      await h.tick();
+      expect(h.values('shop.example.com')).toEqual(['192.0.2.20']);
+      requests = recorder.calls.flatMap((call) =>
+        requestsOf(call, { account: '123456789012', tableNames: { [h.tableName]: DEPLOYMENT_TABLE } }),
+      );
+      profiles = profilesFrom(definitions);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('every call the evaluator and the tick made is allowed by their synthesized roles', async () => {
+    const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
+    const operations = new Set(requests.map((r) => `${r.principal} ${r.action}`));
+    // The scenario reaches every kind of call the evaluator makes.
+    for (const expected of [
+      'evaluator dynamodb:Query',
+      'evaluator dynamodb:BatchGetItem',
+      'evaluator dynamodb:BatchWriteItem',
+      'evaluator route53:ChangeResourceRecordSets',
+      'evaluator route53:ListResourceRecordSets',
+      'evaluator route53:CreateCidrCollection',
+      'evaluatorTick dynamodb:BatchGetItem',
+      'evaluatorTick dynamodb:PutItem',
+    ])
+      expect(operations).toContain(expected);
+    expect(allowedLines(await verdicts(roles, requests))).toEqual([]);
+  });
+
+  it('the same calls aimed at another hosted zone, a name no profile owns or another table are denied', async () => {
+    const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
+    const changes = requests.filter((r) => r.action === 'route53:ChangeResourceRecordSets');
+    const zoneReads = requests.filter((r) => r.resource.includes(`hostedzone/${ZONE_ID}`));
+    const tableCalls = requests.filter((r) => r.action.startsWith('dynamodb:'));
+    const retargeted: IamRequest[] = [
+      ...zoneReads.map((r) => ({
+        ...r,
+        resource: r.resource.replace(ZONE_ID, OTHER_ZONE),
+        describe: `${r.describe} → zone ${OTHER_ZONE}`,
+      })),
+      ...changes.map((r) => ({
+        ...r,
+        context: {
+          ...r.context,
+          'route53:ChangeResourceRecordSetsNormalizedRecordNames': ['www.example.com'],
+        },
+        describe: `${r.describe} → name www.example.com`,
+      })),
+      ...tableCalls.map((r) => ({
+        ...r,
+        resource: r.resource.replace(`table/${DEPLOYMENT_TABLE}`, 'table/someone-else'),
+        describe: `${r.describe} → table someone-else`,
+      })),
+    ];
+    expect(changes.length).toBeGreaterThan(0);
+    expect(deniedLines(await verdicts(roles, retargeted))).toEqual([]);
+  });
+
+  it('neither may write a probe region’s verdict or heartbeat, nor the config', async () => {
+    const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
+    const foreign = ['VERDICT#eu-west-1#HTTPS:x:443/#1', 'REGION#eu-west-1', 'CONFIG'].flatMap((pk) =>
+      ['evaluator', 'evaluatorTick'].map((principal) => ({
+        principal,
+        action: 'dynamodb:PutItem',
+        resource: `arn:aws:dynamodb:us-east-1:123456789012:table/${DEPLOYMENT_TABLE}`,
+        context: { 'dynamodb:LeadingKeys': [pk] },
+        describe: `${principal} PutItem ${pk}`,
+      })),
+    );
+    expect(deniedLines(await verdicts(roles, foreign))).toEqual([]);
+  });
+});
+
+describe('IAM: a probe region’s handler', () => {
+  const REGION = 'eu-west-1';
+  const recorder = new AwsCallRecorder();
+  let requests: IamRequest[];
+  let shop: Profile;
+  let server: Server;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const table = await freshTable();
+    shop = profile('shop', {
+      monitorConfig: monitor({
+        port,
+        intervalInSeconds: 10,
+        timeoutInSeconds: 5,
+        toleratedNumberOfFailures: 0,
+      }),
+      endpoints: [external('east', '127.0.0.1', { targetKind: 'ipv4' })],
+    });
+    await table.dynamodb.send(
+      new PutItemCommand({
+        TableName: table.tableName,
+        Item: marshall({
+          ...Keys.config('shop'),
+          name: 'shop',
+          definition: JSON.stringify(shop),
+          version: '1',
+          defaultProbeRegions: [REGION],
+        }),
+      }),
+    );
+    Object.assign(process.env, {
+      TABLE_NAME: table.tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      PROBE_REGION: REGION,
+    });
+    resetRoundHandlerForTests();
+    const stop = recorder.onEveryClient(`probe:${REGION}`);
+    try {
+      const event: SQSEvent = {
+        Records: [
+          {
+            messageId: 'm-1',
+            receiptHandle: 'r-1',
+            body: JSON.stringify({ dueAt: Date.now(), roundPeriodMs: 10_000 }),
+            attributes: {
+              ApproximateReceiveCount: '1',
+              SentTimestamp: String(Date.now()),
+              SenderId: 'tick',
+              ApproximateFirstReceiveTimestamp: String(Date.now()),
+            },
+            messageAttributes: {},
+            md5OfBody: '',
+            eventSource: 'aws:sqs',
+            eventSourceARN: `arn:aws:sqs:${REGION}:123456789012:rounds`,
+            awsRegion: REGION,
+          },
+        ],
+      };
+      expect((await handler(event)).batchItemFailures).toEqual([]);
+    } finally {
+      stop();
+    }
+    requests = recorder.calls.flatMap((call) =>
+      requestsOf(call, { account: '123456789012', tableNames: { [table.tableName]: DEPLOYMENT_TABLE } }),
+    );
+  });
+  afterAll(async () => {
+    process.env = saved;
+    resetRoundHandlerForTests();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const withZone = (p: Profile): Profile => ({ ...p, dnsConfig: { ...p.dnsConfig, hostedZoneId: ZONE_ID } });
+
+  it('every call it made is allowed by the probe role of its region', async () => {
+    const roles = synthesizeRoles([withZone(shop)], {
+      homeRegion: 'us-east-1',
+      probeRegions: [REGION, 'us-east-1'],
+    });
+    const operations = new Set(requests.map((r) => r.action));
+    for (const expected of [
+      'dynamodb:Query',
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+    ])
+      expect(operations).toContain(expected);
+    expect(requests.some((r) => JSON.stringify(r.context).includes(`VERDICT#${REGION}#`))).toBe(true);
+    expect(allowedLines(await verdicts(roles, requests))).toEqual([]);
+  });
+
+  it('the same writes as another region’s verdict or heartbeat, or on another table, are denied', async () => {
+    const roles = synthesizeRoles([withZone(shop)], {
+      homeRegion: 'us-east-1',
+      probeRegions: [REGION, 'us-east-1'],
+    });
+    const targetKey = probeTargetOf(shop, shop.endpoints[0] as ExternalEndpoint).key;
+    const writes = requests.filter((r) => r.action === 'dynamodb:PutItem');
+    const forged: IamRequest[] = [
+      ...writes.map((r) => ({
+        ...r,
+        context: { 'dynamodb:LeadingKeys': [Keys.verdict(targetKey, 'us-east-1').pk] },
+        describe: `${r.describe} → us-east-1's verdict`,
+      })),
+      ...writes.map((r) => ({
+        ...r,
+        context: { 'dynamodb:LeadingKeys': [Keys.heartbeat('us-east-1').pk] },
+        describe: `${r.describe} → us-east-1's heartbeat`,
+      })),
+      ...['STATUS', 'CONFIG', 'TICK'].map((pk) => ({
+        ...writes[0]!,
+        context: { 'dynamodb:LeadingKeys': [pk] },
+        describe: `probe PutItem ${pk}`,
+      })),
+      ...requests.map((r) => ({
+        ...r,
+        resource: r.resource.replace(`table/${DEPLOYMENT_TABLE}`, 'table/someone-else'),
+        describe: `${r.describe} → table someone-else`,
+      })),
+    ];
+    expect(writes.length).toBeGreaterThan(0);
+    expect(deniedLines(await verdicts(roles, forged))).toEqual([]);
+  });
+});
