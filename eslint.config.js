@@ -13,6 +13,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['functions/**/*.ts', 'infra/**/*.ts', 'bin/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@cloud-copilot/*'], message: 'The IAM simulator is AGPL-3.0: tests only, never shipped code.' }] },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -20,6 +29,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@aws-sdk/*', '@aws-lambda-powertools/*', 'undici', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'shared/ is the pure core: no AWS SDK, undici or CDK.' },
+            { group: ['@cloud-copilot/*'], message: 'The IAM simulator is AGPL-3.0: tests only, never shipped code.' },
             { group: [...ioModules, ...ioModules.map((m) => `node:${m}`), 'fs/*', 'node:fs/*', 'dns/*', 'node:dns/*', 'timers/*', 'node:timers/*'], message: 'shared/ is the pure core: no I/O modules.' },
           ],
         },
