@@ -4,7 +4,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Clock } from '../../shared/clock.js';
-import { planProbeTargets } from '../../shared/probe/plan.js';
+import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { ProbeWorker, RoundReport, WorkerLogger } from './worker.js';
@@ -47,7 +47,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       const config = await deps.loadConfig();
       const defaults =
         config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
-      worker.setTargets(planProbeTargets(config.profiles, worker.region, defaults));
+      worker.setTargets(planProbes(config.profiles, worker.region, defaults));
       configReadAt = now;
     } catch (error) {
       // Keep probing the last known plan; a first read that fails leaves the plan empty.

@@ -7,7 +7,7 @@
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import type { Clock } from '../../shared/clock.js';
-import { planProbeTargets } from '../../shared/probe/plan.js';
+import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -35,7 +35,7 @@ export function tickMessages(
   defaultProbeRegions: readonly string[],
   now: number,
 ): TickResult {
-  const targets = planProbeTargets(profiles, region, defaultProbeRegions);
+  const targets = planProbes(profiles, region, defaultProbeRegions);
   const roundPeriodMs = roundPeriodMsOf(targets);
   if (roundPeriodMs === undefined) return { targets: 0, roundPeriodMs, enqueued: [] };
   return {

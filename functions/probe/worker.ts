@@ -1,7 +1,9 @@
 /**
- * One probe region's worker: runs rounds of checks, keeps each target's rule state in
- * memory, and writes only what the evaluator needs (docs/adr/0002-table-layout.md):
- * - a VerdictItem when the region's verdict about a target changes (also the first
+ * One probe region's worker: runs rounds, sends each planned request once per round it is
+ * due in, lets every judge due in that round judge the result by its own settings, keeps
+ * each judge's rule state in memory, and writes only what the evaluator needs
+ * (docs/adr/0002-table-layout.md):
+ * - a VerdictItem when the region's verdict of a judge changes (also the first
  *   decision), in the same round, as soon as the deciding check ends;
  * - the region's HeartbeatItem once per heartbeat period, or earlier when the
  *   checkpoint (rule states the verdict alone cannot restore) changed, so that a
@@ -26,8 +28,9 @@ import {
   startDelayMs,
   type SpreadPolicy,
 } from '../../shared/probe/round-schedule.js';
-import type { ProbeResult } from '../../shared/probe/result.js';
-import type { PlannedTarget, Prober } from '../../shared/probe/target.js';
+import { judgedTimeout, judgeObservation } from '../../shared/probe/judge.js';
+import type { ProbeObservation, ProbeResult } from '../../shared/probe/result.js';
+import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
 import type { HeartbeatItem, RuleStateCheckpoint, VerdictItem } from '../../shared/state/items.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
 import type { ProbeStateStore } from './state-store.js';
@@ -49,7 +52,8 @@ export const DEFAULT_CONCURRENCY = 2_000;
 export const MAX_CHECKPOINT_ENTRIES = 4_000;
 
 export interface VerdictChange {
-  readonly target: PlannedTarget;
+  readonly probe: PlannedProbe;
+  readonly judge: PlannedJudge;
   readonly region: string;
   readonly verdict: RegionVerdict;
   readonly previous: RegionVerdict | undefined;
@@ -61,9 +65,11 @@ export interface RoundReport {
   readonly dueAt: number;
   readonly startedAt: number;
   readonly finishedAt: number;
-  /** Checks run in this round. */
+  /** Requests sent in this round (one per due probe, however many judges it served). */
   readonly probed: number;
-  /** Due targets skipped because their previous check had not ended yet. */
+  /** Checks judged in this round (one per due judge). */
+  readonly judged: number;
+  /** Due checks skipped because the judge's previous check had not ended yet. */
   readonly skipped: number;
   readonly changes: readonly VerdictChange[];
   /** Verdict items written (including retried ones), and whether the heartbeat was. */
@@ -103,16 +109,16 @@ export interface ProbeWorkerOptions {
 
 export interface ProbeWorker {
   readonly region: string;
-  /** The plan for this region (unscaled; the worker applies the time scale). Keeps states of targets that remain. */
-  setTargets(targets: readonly PlannedTarget[]): void;
-  /** The scaled targets the worker probes. */
-  targets(): readonly PlannedTarget[];
-  /** The scaled round period: the shortest interval among the targets (10 s × scale when there are none). */
+  /** The plan for this region (unscaled; the worker applies the time scale). Keeps states of judges that remain. */
+  setTargets(probes: readonly PlannedProbe[]): void;
+  /** The scaled probes the worker sends. */
+  targets(): readonly PlannedProbe[];
+  /** The scaled round period: the shortest interval among the probes (10 s × scale when there are none). */
   roundPeriodMs(): number;
   /** Runs the round due at `dueAt` (epoch ms on the round grid); resolves when its checks and writes are done. */
   runRound(dueAt: number, roundPeriodMs?: number): Promise<RoundReport>;
-  /** The current in-memory rule state of a target (tests, `tm status` detail). */
-  ruleState(targetKey: string): RuleState | undefined;
+  /** The current in-memory rule state of a judge, by verdict key (tests, `tm status` detail). */
+  ruleState(verdictKey: string): RuleState | undefined;
   pendingWrites(): number;
 }
 
@@ -126,32 +132,38 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const logger = options.logger ?? console;
   const limit = concurrencyLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
 
-  let planned: PlannedTarget[] = [];
+  let planned: PlannedProbe[] = [];
+  let judges: PlannedJudge[] = [];
   const states = new Map<string, RuleState>();
+  /** Judges whose current check has not been judged yet (by verdict key). */
   const inFlight = new Set<string>();
   const pendingVerdicts = new Map<string, VerdictItem>();
   let checkpointLoaded = false;
   let restoredCheckpoint: Readonly<Record<string, RuleStateCheckpoint>> = {};
   let checkpointAt = 0;
-  /** Per target: `checkedAt` of the verdict the store holds from this region (restored or written). */
+  /** Per judge: `checkedAt` of the verdict the store holds from this region (restored or written). */
   const decidedAt = new Map<string, number>();
   let lastHeartbeatDueAt: number | undefined;
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
   let heartbeatWriting = false;
 
-  function scaled(target: PlannedTarget): PlannedTarget {
-    if (scale === 1) return target;
+  function scaled(probe: PlannedProbe): PlannedProbe {
+    if (scale === 1) return probe;
     return {
-      ...target,
-      intervalMs: target.intervalMs * scale,
-      offsetMs: Math.floor(target.offsetMs * scale),
-      timeoutMs: Math.max(1, Math.round(target.timeoutMs * scale)),
+      ...probe,
+      intervalMs: probe.intervalMs * scale,
+      offsetMs: Math.floor(probe.offsetMs * scale),
+      judges: probe.judges.map((judge) => ({
+        ...judge,
+        intervalMs: judge.intervalMs * scale,
+        timeoutMs: Math.max(1, Math.round(judge.timeoutMs * scale)),
+      })),
     };
   }
 
   async function restoreMissingStates(): Promise<void> {
-    const missing = planned.filter((t) => !states.has(t.key));
+    const missing = judges.filter((j) => !states.has(j.key));
     if (missing.length === 0 && checkpointLoaded) return;
     if (!checkpointLoaded) {
       const heartbeat = await store.loadHeartbeat(region);
@@ -162,24 +174,24 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       (
         await store.loadVerdicts(
           region,
-          missing.map((t) => t.key),
+          missing.map((j) => j.key),
         )
       ).map((item) => [item.targetKey, item]),
     );
-    for (const target of missing) {
-      // The checkpoint is only exact for the targets known when it was loaded (the first restore).
-      const checkpoint = checkpointLoaded ? undefined : restoredCheckpoint[target.key];
-      const verdict = verdicts.get(target.key);
-      // Nothing judged before the target's endpoints were (re-)enabled carries over: start afresh.
+    for (const judge of missing) {
+      // The checkpoint is only exact for the judges known when it was loaded (the first restore).
+      const checkpoint = checkpointLoaded ? undefined : restoredCheckpoint[judge.key];
+      const verdict = verdicts.get(judge.key);
+      // Nothing judged before the judge's endpoints were (re-)enabled carries over: start afresh.
       const stale =
-        (verdict !== undefined && !countsAfterEnable(verdict, target.freshAfter)) ||
-        (checkpoint !== undefined && !countsAfterEnable({ checkedAt: checkpointAt }, target.freshAfter));
-      if (verdict !== undefined && !stale) decidedAt.set(target.key, verdict.checkedAt);
+        (verdict !== undefined && !countsAfterEnable(verdict, judge.freshAfter)) ||
+        (checkpoint !== undefined && !countsAfterEnable({ checkedAt: checkpointAt }, judge.freshAfter));
+      if (verdict !== undefined && !stale) decidedAt.set(judge.key, verdict.checkedAt);
       states.set(
-        target.key,
+        judge.key,
         stale
-          ? initialRuleState(target.healthRule)
-          : restoreRuleState(target.healthRule, target.toleratedNumberOfFailures, verdict, checkpoint),
+          ? initialRuleState(judge.healthRule)
+          : restoreRuleState(judge.healthRule, judge.toleratedNumberOfFailures, verdict, checkpoint),
       );
     }
     checkpointLoaded = true;
@@ -206,58 +218,101 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     }
   }
 
-  async function check(target: PlannedTarget, changes: VerdictChange[]): Promise<boolean> {
-    inFlight.add(target.key);
-    try {
-      const result = await limit(() => prober(target));
-      const known = states.get(target.key) ?? initialRuleState(target.healthRule);
-      // A verdict decided before the target's endpoints were (re-)enabled does not count for them:
-      // forget it, so this region's next decision is a change and gets written, after that moment.
-      const before = countsAfterEnable(
-        { checkedAt: decidedAt.get(target.key) ?? -Infinity },
-        target.freshAfter,
-      )
-        ? known
-        : { ...known, verdict: undefined };
-      const decision = applyCheck(target.healthRule, target.toleratedNumberOfFailures, before, result.ok);
-      states.set(target.key, cappedRuleState(decision.state, target.toleratedNumberOfFailures));
-      if (!decision.changed || decision.verdict === undefined) return false;
-      const item: VerdictItem = {
-        targetKey: target.key,
-        region,
-        verdict: decision.verdict,
-        since: result.startedAt,
-        checkedAt: result.startedAt,
-        ...(result.latencyMs === undefined ? {} : { latencyMs: Math.round(result.latencyMs * 1000) / 1000 }),
-        ...(result.ok ? {} : { reason: result.reason }),
-        detail: result.ok ? decision.detail : `${decision.detail}: ${result.detail}`,
-      };
-      const change: VerdictChange = {
-        target,
-        region,
-        verdict: decision.verdict,
-        previous: before.verdict,
-        detail: item.detail,
-        result,
-      };
-      changes.push(change);
-      options.onVerdictChange?.(change);
-      decidedAt.set(target.key, item.checkedAt);
-      return writeVerdict(item);
-    } finally {
-      inFlight.delete(target.key);
-    }
+  /** Applies one judged check to its judge's rule; returns the verdict item to write when it changed. */
+  function judged(
+    probe: PlannedProbe,
+    judge: PlannedJudge,
+    result: ProbeResult,
+    changes: VerdictChange[],
+  ): VerdictItem | undefined {
+    const known = states.get(judge.key) ?? initialRuleState(judge.healthRule);
+    // A verdict decided before the judge's endpoints were (re-)enabled does not count for them:
+    // forget it, so this region's next decision is a change and gets written, after that moment.
+    const before = countsAfterEnable({ checkedAt: decidedAt.get(judge.key) ?? -Infinity }, judge.freshAfter)
+      ? known
+      : { ...known, verdict: undefined };
+    const decision = applyCheck(judge.healthRule, judge.toleratedNumberOfFailures, before, result.ok);
+    states.set(judge.key, cappedRuleState(decision.state, judge.toleratedNumberOfFailures));
+    if (!decision.changed || decision.verdict === undefined) return undefined;
+    const item: VerdictItem = {
+      targetKey: judge.key,
+      region,
+      verdict: decision.verdict,
+      since: result.startedAt,
+      checkedAt: result.startedAt,
+      ...(result.latencyMs === undefined ? {} : { latencyMs: Math.round(result.latencyMs * 1000) / 1000 }),
+      ...(result.ok ? {} : { reason: result.reason }),
+      detail: result.ok ? decision.detail : `${decision.detail}: ${result.detail}`,
+    };
+    const change: VerdictChange = {
+      probe,
+      judge,
+      region,
+      verdict: decision.verdict,
+      previous: before.verdict,
+      detail: item.detail,
+      result,
+    };
+    changes.push(change);
+    options.onVerdictChange?.(change);
+    decidedAt.set(judge.key, item.checkedAt);
+    return item;
+  }
+
+  /**
+   * Sends the request once, with the longest timeout among the due judges, and lets each
+   * judge judge it by its own settings. A judge with a shorter timeout is judged at its own
+   * deadline when the probe is still running then, so its checks never overlap its next one.
+   */
+  async function check(
+    probe: PlannedProbe,
+    due: readonly PlannedJudge[],
+    changes: VerdictChange[],
+  ): Promise<boolean[]> {
+    for (const judge of due) inFlight.add(judge.key);
+    const timeoutMs = Math.max(...due.map((j) => j.timeoutMs));
+    let startedAt = 0;
+    let markStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const observation = limit(() => {
+      startedAt = clock.now();
+      markStarted();
+      return prober(probe, timeoutMs);
+    });
+    return Promise.all(
+      due.map(async (judge) => {
+        let item: VerdictItem | undefined;
+        try {
+          let result: ProbeResult;
+          if (judge.timeoutMs < timeoutMs) {
+            await started;
+            const early = await beforeOwnDeadline(observation, judge);
+            result =
+              early === undefined
+                ? judgedTimeout(startedAt, judge.timeoutMs)
+                : judgeObservation(early, judge);
+          } else {
+            result = judgeObservation(await observation, judge);
+          }
+          item = judged(probe, judge, result, changes);
+        } finally {
+          // The check has ended once the rule has it; a slow verdict write must not hold the next check.
+          inFlight.delete(judge.key);
+        }
+        return item === undefined ? false : writeVerdict(item);
+      }),
+    );
   }
 
   function checkpointNow(): Record<string, RuleStateCheckpoint> {
     const checkpoint: Record<string, RuleStateCheckpoint> = {};
     let entries = 0;
-    for (const target of planned) {
-      const state = states.get(target.key);
-      if (state === undefined || !needsCheckpoint(target.healthRule, target.toleratedNumberOfFailures, state))
+    for (const judge of judges) {
+      const state = states.get(judge.key);
+      if (state === undefined || !needsCheckpoint(judge.healthRule, judge.toleratedNumberOfFailures, state))
         continue;
       if (entries++ >= maxCheckpointEntries) break;
-      checkpoint[target.key] = toCheckpoint(state);
+      checkpoint[judge.key] = toCheckpoint(state);
     }
     return checkpoint;
   }
@@ -272,7 +327,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const item: HeartbeatItem = {
       region,
       at: clock.now(),
-      targets: planned.length,
+      targets: judges.length,
       periodMs: heartbeatPeriodMs,
       checkpoint,
     };
@@ -294,9 +349,10 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
 
   const worker: ProbeWorker = {
     region,
-    setTargets(targets) {
-      planned = targets.map(scaled);
-      const keep = new Set(planned.map((t) => t.key));
+    setTargets(probes) {
+      planned = probes.map(scaled);
+      judges = planned.flatMap((p) => p.judges);
+      const keep = new Set(judges.map((j) => j.key));
       for (const key of states.keys()) if (!keep.has(key)) states.delete(key);
       for (const key of decidedAt.keys()) if (!keep.has(key)) decidedAt.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
@@ -314,6 +370,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
         startedAt,
         finishedAt: clock.now(),
         probed: 0,
+        judged: 0,
         skipped: 0,
         changes,
         verdictWrites: 0,
@@ -333,26 +390,59 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       // verdict from a region that has not heartbeat yet (it would count that vote as stale).
       const announced = lastHeartbeatDueAt === undefined && (await heartbeatIfDue(dueAt));
       const retried = await Promise.all([...pendingVerdicts.values()].map(writeVerdict));
-      const due = planned.filter((t) => isDueInRound(t, dueAt, roundPeriodMs));
-      const runnable = due.filter((t) => !inFlight.has(t.key));
-      const longestTimeout = runnable.reduce((max, t) => Math.max(max, t.timeoutMs), 0);
-      const windowMs = spreadWindowMs(spread, roundPeriodMs, runnable.length, longestTimeout);
+      const due: { probe: PlannedProbe; judges: PlannedJudge[] }[] = [];
+      for (const probe of planned) {
+        const judges = probe.judges.filter((judge) =>
+          isDueInRound({ intervalMs: judge.intervalMs, offsetMs: probe.offsetMs }, dueAt, roundPeriodMs),
+        );
+        if (judges.length > 0) due.push({ probe, judges });
+      }
+      const longestTimeout = due.reduce((max, d) => Math.max(max, ...d.judges.map((j) => j.timeoutMs)), 0);
+      const windowMs = spreadWindowMs(spread, roundPeriodMs, due.length, longestTimeout);
+      const counts = { probed: 0, judged: 0, skipped: 0 };
       const written = await Promise.all(
-        runnable.map(async (target) => {
-          const wait = dueAt + startDelayMs(target, roundPeriodMs, windowMs) - clock.now();
+        due.map(async ({ probe, judges }) => {
+          const wait = dueAt + startDelayMs(probe, roundPeriodMs, windowMs) - clock.now();
           if (wait > 0) await sleep(wait);
-          return check(target, changes);
+          // Decided at the probe's own start: its previous check (one period earlier) has ended by now.
+          const runnable = judges.filter((j) => !inFlight.has(j.key));
+          counts.skipped += judges.length - runnable.length;
+          if (runnable.length === 0) return [];
+          counts.probed++;
+          counts.judged += runnable.length;
+          return check(probe, runnable, changes);
         }),
       );
       const heartbeatWritten = (await heartbeatIfDue(dueAt)) || announced;
       return report({
-        probed: runnable.length,
-        skipped: due.length - runnable.length,
-        verdictWrites: [...retried, ...written].filter(Boolean).length,
+        ...counts,
+        verdictWrites: [...retried, ...written.flat()].filter(Boolean).length,
         heartbeatWritten,
         pendingWrites: worker.pendingWrites(),
       });
     },
   };
   return worker;
+}
+
+/**
+ * The observation if it arrives before the judge's own deadline (plus a grace for event-loop
+ * lag, so an answer the prober measured inside the timeout is judged by its measurement);
+ * `undefined` when the deadline passed first. The grace is a quarter of the gap between the
+ * judge's timeout and its interval, so the judgement always lands before its next check.
+ */
+async function beforeOwnDeadline(
+  observation: Promise<ProbeObservation>,
+  judge: PlannedJudge,
+): Promise<ProbeObservation | undefined> {
+  const graceMs = Math.max(0, (judge.intervalMs - judge.timeoutMs) / 4);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, judge.timeoutMs + graceMs, undefined);
+  });
+  try {
+    return await Promise.race([observation, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,7 +4,7 @@
  * duration multiplied by the time scale.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { planProbeTargets } from '../../shared/probe/plan.js';
+import { planProbes } from '../../shared/probe/plan.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
@@ -56,7 +56,7 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     ...(options.onVerdictChange === undefined ? {} : { onVerdictChange: options.onVerdictChange }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
-  worker.setTargets(planProbeTargets(options.profiles, options.region, defaults));
+  worker.setTargets(planProbes(options.profiles, options.region, defaults));
   const scheduler = startRoundScheduler({
     roundPeriodMs: () => worker.roundPeriodMs(),
     runRound: async (dueAt, period) => {
@@ -75,7 +75,7 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     scheduler,
     setProfiles(profiles, defaultProbeRegions) {
       defaults = defaultProbeRegions ?? defaults;
-      worker.setTargets(planProbeTargets(profiles, options.region, defaults));
+      worker.setTargets(planProbes(profiles, options.region, defaults));
     },
     stop: () => scheduler.stop(),
   };

@@ -1,6 +1,6 @@
 /** What an evaluation reads for a set of profiles, and which of the verdicts triggered it. */
 import type { Profile } from '../profile/types.js';
-import { probeTargetOf } from '../probe/target.js';
+import { endpointVerdictKey } from '../probe/target.js';
 import type { VerdictItem } from '../state/items.js';
 import type { Trigger } from './triggers.js';
 
@@ -14,7 +14,7 @@ export function targetKeysOf(profiles: readonly Profile[]): string[] {
   const keys = new Set<string>();
   for (const profile of profiles) {
     for (const endpoint of profile.endpoints) {
-      if (endpoint.type === 'external') keys.add(probeTargetOf(profile, endpoint).key);
+      if (endpoint.type === 'external') keys.add(endpointVerdictKey(profile, endpoint));
     }
   }
   return [...keys];

@@ -5,7 +5,7 @@
  * affected profile drags in its ancestors (a nested endpoint's status follows its child).
  */
 import type { Profile } from '../profile/types.js';
-import { probeTargetOf } from '../probe/target.js';
+import { endpointVerdictKey } from '../probe/target.js';
 
 export type Trigger =
   | { readonly kind: 'target'; readonly targetKey: string }
@@ -24,7 +24,7 @@ export function affectedProfiles(profiles: readonly Profile[], triggers: readonl
   if (targetKeys.size > 0) {
     for (const profile of profiles) {
       for (const endpoint of profile.endpoints) {
-        if (endpoint.type === 'external' && targetKeys.has(probeTargetOf(profile, endpoint).key)) {
+        if (endpoint.type === 'external' && targetKeys.has(endpointVerdictKey(profile, endpoint))) {
           affected.add(profile.name);
           break;
         }

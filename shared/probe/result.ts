@@ -1,4 +1,9 @@
-/** What one check returned (SPEC §2). A discriminated union, never a bare boolean. */
+/**
+ * What one probe saw (`ProbeObservation`, the prober's output) and what one check
+ * concluded for one profile (`ProbeResult`, after `judgeObservation` applied that
+ * profile's timeout and expected status codes; SPEC §2). Discriminated unions, never a
+ * bare boolean.
+ */
 export const FailureReason = {
   Timeout: 'timeout',
   Refused: 'refused',
@@ -19,14 +24,43 @@ export interface PhaseTimings {
   readonly lastByte?: number;
 }
 
+interface ObservationBase {
+  /** Epoch ms when the probe started. */
+  readonly startedAt: number;
+  /** Milliseconds from the start until the probe ended (answer complete, failure, or deadline). */
+  readonly durationMs: number;
+  /** The deadline the probe ran with (the longest timeout among the judges it served). */
+  readonly timeoutMs: number;
+  readonly timings: PhaseTimings;
+  /** From just before the request is sent to the last byte (SPEC §2); TCP: connect time. */
+  readonly latencyMs: number | undefined;
+  /** HTTP/HTTPS: the response status, when headers arrived. */
+  readonly statusCode?: number;
+  /** HTTPS: the peer certificate's expiry (epoch ms), when one was presented. */
+  readonly certificateExpiresAt?: number;
+}
+
+/** HTTP/HTTPS: a response arrived (its first bytes up to the body cap); TCP: the connection was established. */
+export interface ProbeAnswered extends ObservationBase {
+  readonly answered: true;
+}
+
+/** No usable answer: refused, reset, TLS/DNS failure, or nothing within the deadline. */
+export interface ProbeUnanswered extends ObservationBase {
+  readonly answered: false;
+  readonly reason: FailureReason;
+  /** Short human text, never containing header values. */
+  readonly detail: string;
+}
+
+export type ProbeObservation = ProbeAnswered | ProbeUnanswered;
+
 interface ResultBase {
   /** Epoch ms when the probe started. */
   readonly startedAt: number;
   readonly timings: PhaseTimings;
-  /** From just before the request is sent to the last byte (SPEC §2); TCP: connect time. */
   readonly latencyMs: number | undefined;
   readonly statusCode?: number;
-  /** HTTPS: the peer certificate's expiry (epoch ms), when one was presented. */
   readonly certificateExpiresAt?: number;
 }
 
@@ -41,4 +75,5 @@ export interface ProbeFailure extends ResultBase {
   readonly detail: string;
 }
 
+/** One judged check. */
 export type ProbeResult = ProbeSuccess | ProbeFailure;

@@ -1,18 +1,19 @@
 /**
- * When each planned target is probed. Rounds run on a grid of `roundPeriodMs` aligned to
- * the epoch (a round is named by its due time). A target whose interval is a multiple of
- * the round period is probed in one slot out of `interval / period`, chosen by its
- * offset, so 30 s targets spread over the three 10 s rounds of their interval.
+ * When each planned probe is sent and each judge takes its check. Rounds run on a grid of
+ * `roundPeriodMs` aligned to the epoch (a round is named by its due time). Something whose
+ * interval is a multiple of the round period is due in one slot out of `interval / period`,
+ * chosen by its offset, so 30 s probes (and the 30 s judges of a shared 10 s probe) spread
+ * over the three 10 s rounds of their interval.
  * See docs/adr/0001-probe-cadence.md.
  */
-import type { PlannedTarget } from './target.js';
+import type { PlannedProbe } from './target.js';
 
 /** The finest interval (SPEC §1: 10 s or 30 s); the default round period. */
 export const FAST_INTERVAL_MS = 10_000;
 export const MINUTE_MS = 60_000;
 
 /** The round period a set of targets needs: its shortest interval; `undefined` when there are none. */
-export function roundPeriodMsOf(targets: readonly Pick<PlannedTarget, 'intervalMs'>[]): number | undefined {
+export function roundPeriodMsOf(targets: readonly Pick<PlannedProbe, 'intervalMs'>[]): number | undefined {
   let shortest: number | undefined;
   for (const target of targets)
     shortest = shortest === undefined ? target.intervalMs : Math.min(shortest, target.intervalMs);
@@ -26,7 +27,7 @@ export function roundDueAtOf(now: number, roundPeriodMs: number): number {
 
 /** True when `target` is probed in the round due at `roundDueAt`. */
 export function isDueInRound(
-  target: Pick<PlannedTarget, 'intervalMs' | 'offsetMs'>,
+  target: Pick<PlannedProbe, 'intervalMs' | 'offsetMs'>,
   roundDueAt: number,
   roundPeriodMs: number,
 ): boolean {
@@ -65,7 +66,7 @@ export function spreadWindowMs(
 
 /** The delay from the round's start at which `target` is probed: its offset's position in the round, scaled to the window. */
 export function startDelayMs(
-  target: Pick<PlannedTarget, 'offsetMs'>,
+  target: Pick<PlannedProbe, 'offsetMs'>,
   roundPeriodMs: number,
   windowMs: number,
 ): number {

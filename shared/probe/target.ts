@@ -1,7 +1,12 @@
 /**
- * A probe target: one distinct check. Endpoints of different profiles whose checks
- * are identical share one target (SPEC §7), probed once per region at the shortest
- * interval among them; the verdict serves every endpoint that maps to it.
+ * A probe's identity, in two parts (docs/adr/0002-table-layout.md, "Probe identity"):
+ * - **what is sent** (`ProbeRequest`: protocol, host, port, path, method, headers) — shared
+ *   by every profile endpoint that sends exactly the same; probed once per round (SPEC §7);
+ * - **how a result is judged** (`ProbeJudging`: timeout, expected status codes, the region
+ *   rule, tolerated failures, the interval) — per profile; each distinct judging of a
+ *   request is a `ProbeJudge` with its own rule state and its own verdict item.
+ * Two profiles that send the same request with different judging share the probe and
+ * keep separate verdicts; two that also judge alike share the verdict.
  */
 import type {
   ExternalEndpoint,
@@ -11,10 +16,11 @@ import type {
   ProbeProtocol,
   StatusCodeRange,
 } from '../profile/types.js';
-import type { ProbeResult } from './result.js';
+import type { ProbeObservation } from './result.js';
 
-export interface ProbeTarget {
-  /** Stable identity of the check (see `targetKeyOf`); the DynamoDB key of its verdicts. */
+/** What is sent. */
+export interface ProbeRequest {
+  /** Stable identity of what is sent (see `requestKeyOf`); shards and probe threads are chosen by it. */
   readonly key: string;
   readonly protocol: ProbeProtocol;
   /** Host name or IP literal. */
@@ -25,18 +31,28 @@ export interface ProbeTarget {
   readonly method: 'GET' | 'HEAD';
   /** Profile headers merged with endpoint headers (endpoint wins), names as written. */
   readonly headers: readonly Header[];
-  readonly expectedStatusCodeRanges: readonly StatusCodeRange[];
-  readonly timeoutMs: number;
-  /** Rule inputs are part of the identity: two profiles with different rules get separate verdicts. */
-  readonly healthRule: HealthRule;
-  readonly toleratedNumberOfFailures: number;
 }
 
-/** What probe planning adds: cadence, and which profile endpoints the target serves. */
-export interface PlannedTarget extends ProbeTarget {
+/** How one profile judges what a probe observed. */
+export interface ProbeJudging {
+  /** The profile's timeout: an answer later than this is a failure for this judge. */
+  readonly timeoutMs: number;
+  /** Empty for TCP. */
+  readonly expectedStatusCodeRanges: readonly StatusCodeRange[];
+  readonly healthRule: HealthRule;
+  readonly toleratedNumberOfFailures: number;
+  /** The profile's interval: this judge counts one check per interval. */
   readonly intervalMs: number;
-  /** Offset in [0, intervalMs) at which this target is probed within each round (spreading). */
-  readonly offsetMs: number;
+}
+
+/** One judging of one request: the unit of rule state and of stored verdicts. */
+export interface ProbeJudge extends ProbeJudging {
+  /** Stable identity of the verdict (see `verdictKeyOf`): the DynamoDB key of its verdict items. */
+  readonly key: string;
+}
+
+/** A judge as planned for a region: which profile endpoints its verdict serves. */
+export interface PlannedJudge extends ProbeJudge {
   readonly servedEndpoints: readonly { readonly profile: string; readonly endpoint: string }[];
   /**
    * The latest (re-)enable of the endpoints served (epoch ms; shared/status/reenabled.ts): a
@@ -45,8 +61,23 @@ export interface PlannedTarget extends ProbeTarget {
   readonly freshAfter?: number;
 }
 
-/** Sends one check; never throws, never runs past `target.timeoutMs`. */
-export type Prober = (target: ProbeTarget) => Promise<ProbeResult>;
+/** A request as planned for a region: probed every `intervalMs`, judged by each of `judges` at its own interval. */
+export interface PlannedProbe extends ProbeRequest {
+  /** The shortest interval among the judges: how often the request is sent. */
+  readonly intervalMs: number;
+  /**
+   * Position in [0, longest judge interval): where in each round the request is sent
+   * (`offsetMs % round period`) and in which rounds a slower judge takes its check.
+   */
+  readonly offsetMs: number;
+  readonly judges: readonly PlannedJudge[];
+}
+
+/**
+ * Sends one request and reports what happened; never throws, never runs past `timeoutMs`.
+ * It does not judge: `judgeObservation` applies each profile's timeout and status codes.
+ */
+export type Prober = (request: ProbeRequest, timeoutMs: number) => Promise<ProbeObservation>;
 
 /** Endpoint headers override profile headers of the same name (case-insensitive). */
 export function mergeHeaders(
@@ -58,8 +89,8 @@ export function mergeHeaders(
   return [...merged.values()];
 }
 
-/** The check an external, monitored endpoint of `profile` needs, without cadence. */
-export function probeTargetOf(profile: Profile, endpoint: ExternalEndpoint): ProbeTarget {
+/** What an external, monitored endpoint of `profile` sends. */
+export function probeRequestOf(profile: Profile, endpoint: ExternalEndpoint): ProbeRequest {
   const monitor = profile.monitorConfig;
   const spec = {
     protocol: monitor.protocol,
@@ -68,37 +99,65 @@ export function probeTargetOf(profile: Profile, endpoint: ExternalEndpoint): Pro
     path: monitor.protocol === 'TCP' ? undefined : monitor.path,
     method: monitor.method,
     headers: monitor.protocol === 'TCP' ? [] : mergeHeaders(monitor.customHeaders, endpoint.customHeaders),
-    expectedStatusCodeRanges: monitor.protocol === 'TCP' ? [] : monitor.expectedStatusCodeRanges,
+  };
+  return { key: requestKeyOf(spec), ...spec };
+}
+
+/** How `profile` judges the checks of its endpoints. */
+export function probeJudgingOf(profile: Profile): ProbeJudging {
+  const monitor = profile.monitorConfig;
+  return {
     timeoutMs: monitor.timeoutInSeconds * 1000,
+    expectedStatusCodeRanges: monitor.protocol === 'TCP' ? [] : monitor.expectedStatusCodeRanges,
     healthRule: monitor.healthRule,
     toleratedNumberOfFailures: monitor.toleratedNumberOfFailures,
+    intervalMs: monitor.intervalInSeconds * 1000,
   };
-  return { key: targetKeyOf(spec), ...spec };
+}
+
+/** The judge whose verdict decides `endpoint` of `profile`. */
+export function probeJudgeOf(profile: Profile, endpoint: ExternalEndpoint): ProbeJudge {
+  const judging = probeJudgingOf(profile);
+  return { key: verdictKeyOf(probeRequestOf(profile, endpoint).key, judging), ...judging };
+}
+
+/** The key of the verdict items that decide `endpoint` of `profile` (what the evaluator reads). */
+export function endpointVerdictKey(profile: Profile, endpoint: ExternalEndpoint): string {
+  return probeJudgeOf(profile, endpoint).key;
 }
 
 /**
- * A readable, stable key: `HTTPS:host:443/health#<hash of the rest>`. The hash covers
- * method, headers (sorted), expected codes, timeout and rule, so any difference in the
- * check gives a different key. FNV-1a keeps this free of node:crypto (pure core).
+ * A readable, stable key: `HTTPS:host:443/health#<hash of method and headers>`. Headers
+ * are hashed as written (sorted, names lower-cased), so any difference in what is sent
+ * gives a different key. FNV-1a keeps this free of node:crypto (pure core).
  */
-export function targetKeyOf(spec: Omit<ProbeTarget, 'key'>): string {
+export function requestKeyOf(spec: Omit<ProbeRequest, 'key'>): string {
   const headers = [...spec.headers]
     .map((h) => `${h.name.toLowerCase()}:${h.value}`)
     .sort()
     .join('\n');
-  const rest = JSON.stringify([
-    spec.method,
-    headers,
-    spec.expectedStatusCodeRanges.map((r) => `${r.min}-${r.max}`),
-    spec.timeoutMs,
-    spec.healthRule,
-    spec.toleratedNumberOfFailures,
-  ]);
   const host = spec.host.includes(':') ? `[${spec.host}]` : spec.host;
-  return `${spec.protocol}:${host}:${spec.port}${spec.path ?? ''}#${fnv1a(rest)}`;
+  return `${spec.protocol}:${host}:${spec.port}${spec.path ?? ''}#${fnv1a(JSON.stringify([spec.method, headers]))}`;
 }
 
-function fnv1a(text: string): string {
+/**
+ * `<request key>|<hash of the judging>`: the hash covers every judging setting (interval,
+ * timeout, expected codes, rule, tolerated), so profiles judging differently never share
+ * a verdict, and profiles judging alike do.
+ */
+export function verdictKeyOf(requestKey: string, judging: ProbeJudging): string {
+  const identity = JSON.stringify([
+    judging.intervalMs,
+    judging.timeoutMs,
+    judging.expectedStatusCodeRanges.map((r) => `${r.min}-${r.max}`),
+    judging.healthRule,
+    judging.toleratedNumberOfFailures,
+  ]);
+  return `${requestKey}|${fnv1a(identity)}`;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits. */
+export function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

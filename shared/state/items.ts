@@ -5,7 +5,7 @@
  *
  *  pk                              sk                   written by        what
  *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
- *  VERDICT#<region>#<targetKey>    VERDICT              probe (region)    the region's verdict for a probe target; written on change only
+ *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
  *  REGION#<region>                 HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>   evaluator         one status change, with a TTL
@@ -92,8 +92,9 @@ export const TABLE_ACCESS = {
 /** How long history items live (DynamoDB TTL attribute `expiresAt`, epoch seconds). */
 export const HISTORY_RETENTION_DAYS = 30;
 
-/** VERDICT#<region>#<targetKey> / VERDICT: the region's current verdict about one probe target. */
+/** VERDICT#<region>#<verdictKey> / VERDICT: the region's current verdict of one judge (one profile judging of one request). */
 export interface VerdictItem {
+  /** The verdict key (`verdictKeyOf`): the request key plus a hash of how it is judged. */
   readonly targetKey: string;
   readonly region: string;
   readonly verdict: RegionVerdict;
@@ -123,7 +124,7 @@ export interface HeartbeatItem {
   readonly targets: number;
   /** The period this region promises to heartbeat at (ms); staleness is judged against it. */
   readonly periodMs: number;
-  /** Rule state of targets not in their clean state (failing counts, mixed windows), by target key. */
+  /** Rule state of judges not in their clean state (failing counts, mixed windows), by verdict key. */
   readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
 }
 

@@ -4,7 +4,7 @@
  * changes between two sets of reports. Pure: `now` is passed in.
  */
 import { aggregateRegions } from '../monitor/aggregate.js';
-import { probeTargetOf } from '../probe/target.js';
+import { endpointVerdictKey } from '../probe/target.js';
 import type { Profile } from '../profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../state/items.js';
 import { buildReports } from './build-reports.js';
@@ -52,7 +52,7 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
   }
   const heartbeats = new Map(input.heartbeats.map((h) => [h.region, h]));
   return buildReports(input.profiles, input.previous, input.now, (profile, endpoint, previous) => {
-    const targetKey = probeTargetOf(profile, endpoint).key;
+    const targetKey = endpointVerdictKey(profile, endpoint);
     const aggregate = aggregateRegions({
       regions: profile.probeRegions ?? input.defaultProbeRegions,
       verdicts: afterEnable(verdictsByTarget.get(targetKey), enabledAtOf(profile, endpoint)),

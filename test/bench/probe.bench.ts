@@ -27,8 +27,8 @@ import { createTickHandler } from '../../functions/probe/tick.js';
 import { createProbeWorker, DEFAULT_CONCURRENCY } from '../../functions/probe/worker.js';
 import { spreadOffsetMs } from '../../shared/probe/plan.js';
 import { COMPACT_SPREAD, roundDueAtOf, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
-import type { ProbeResult } from '../../shared/probe/result.js';
-import type { PlannedTarget } from '../../shared/probe/target.js';
+import type { ProbeObservation } from '../../shared/probe/result.js';
+import type { PlannedProbe, ProbeRequest } from '../../shared/probe/target.js';
 import { Keys } from '../../shared/state/items.js';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -99,26 +99,40 @@ async function idleJitter(): Promise<void> {
   );
 }
 
-function targets10k(ports: { http: number; blackHole: number }): PlannedTarget[] {
-  return Array.from({ length: 10_000 }, (_, i): PlannedTarget => {
+/** One probe judged by one 10 s profile judge (tolerated 3, 9 s timeout). */
+function benchProbe(key: string, request: Omit<ProbeRequest, 'key'>, offsetMs: number): PlannedProbe {
+  return {
+    key,
+    ...request,
+    intervalMs: 10_000,
+    offsetMs,
+    judges: [
+      {
+        key,
+        timeoutMs: 9_000,
+        expectedStatusCodeRanges: [{ min: 200, max: 200 }],
+        healthRule: { kind: 'consecutiveFailures' },
+        toleratedNumberOfFailures: 3,
+        intervalMs: 10_000,
+        servedEndpoints: [{ profile: 'bench', endpoint: key }],
+      },
+    ],
+  };
+}
+
+function targets10k(ports: { http: number; blackHole: number }): PlannedProbe[] {
+  return Array.from({ length: 10_000 }, (_, i): PlannedProbe => {
     const dead = i % 10 === 0;
     const key = `HTTP:127.0.0.1:${dead ? ports.blackHole : ports.http}/t/${i}#bench`;
-    return {
-      key,
-      protocol: 'HTTP',
+    const request = {
+      protocol: 'HTTP' as const,
       host: '127.0.0.1',
       port: dead ? ports.blackHole : ports.http,
       path: `/t/${i}`,
-      method: 'GET',
+      method: 'GET' as const,
       headers: [],
-      expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-      timeoutMs: 9_000,
-      healthRule: { kind: 'consecutiveFailures' },
-      toleratedNumberOfFailures: 3,
-      intervalMs: 10_000,
-      offsetMs: spreadOffsetMs(key, 10_000),
-      servedEndpoints: [{ profile: 'bench', endpoint: `e${i}` }],
     };
+    return benchProbe(key, request, spreadOffsetMs(key, 10_000));
   });
 }
 
@@ -131,11 +145,11 @@ async function roundOf10k(
   const starts: number[] = [];
   const outcomes = { ok: 0, timeout: 0, other: 0 };
   const okDurations: number[] = [];
-  const prober = async (target: PlannedTarget): Promise<ProbeResult> => {
+  const prober = async (request: ProbeRequest, timeoutMs: number): Promise<ProbeObservation> => {
     const started = Date.now();
     starts.push(started);
-    const result = await probe(target);
-    if (result.ok) {
+    const result = await probe(request, timeoutMs);
+    if (result.answered) {
       outcomes.ok++;
       okDurations.push(Date.now() - started);
     } else if (result.reason === 'timeout') outcomes.timeout++;
@@ -145,7 +159,7 @@ async function roundOf10k(
   const worker = createProbeWorker({
     region: 'bench',
     store: new MemoryProbeStateStore(),
-    prober: prober as never,
+    prober,
     clock: { now: () => Date.now() },
     spread,
     concurrency,
@@ -195,38 +209,44 @@ async function writeCosts(client: DynamoDBClient): Promise<WriteFigure[]> {
       let now = Date.UTC(2025, 0, 1);
       const flapping = scenario === 'steady' ? 0 : Math.max(1, targets / 10);
       // A flapping target is down 2 min out of every 5 (phases staggered), tolerated 3.
-      const prober = async (target: PlannedTarget): Promise<ProbeResult> => {
-        const index = Number(target.key.split('#')[1]);
+      const prober = async (request: ProbeRequest, timeoutMs: number): Promise<ProbeObservation> => {
+        const index = Number(request.key.split('#')[1]);
         const isDown = index < flapping && (now / 10_000 + index * 7) % 30 < 12;
+        const base = { startedAt: now, timeoutMs, timings: {} };
         return isDown
-          ? { ok: false, reason: 'timeout', detail: 'x', startedAt: now, timings: {}, latencyMs: undefined }
-          : { ok: true, startedAt: now, timings: {}, latencyMs: 12.5 };
+          ? {
+              ...base,
+              answered: false,
+              reason: 'timeout',
+              detail: 'x',
+              durationMs: timeoutMs,
+              latencyMs: undefined,
+            }
+          : { ...base, answered: true, durationMs: 12.5, latencyMs: 12.5, statusCode: 200 };
       };
       const worker = createProbeWorker({
         region: 'us-east-1',
         store,
-        prober: prober as never,
+        prober,
         clock: { now: () => now },
         sleep: async () => undefined,
         logger: quiet,
       });
       worker.setTargets(
-        Array.from({ length: targets }, (_, i): PlannedTarget => ({
-          key: `HTTPS:host-${i}.example.net:443/health#${i}`,
-          protocol: 'HTTPS',
-          host: `host-${i}.example.net`,
-          port: 443,
-          path: '/health',
-          method: 'GET',
-          headers: [],
-          expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-          timeoutMs: 9_000,
-          healthRule: { kind: 'consecutiveFailures' },
-          toleratedNumberOfFailures: 3,
-          intervalMs: 10_000,
-          offsetMs: 0,
-          servedEndpoints: [],
-        })),
+        Array.from({ length: targets }, (_, i) =>
+          benchProbe(
+            `HTTPS:host-${i}.example.net:443/health#${i}`,
+            {
+              protocol: 'HTTPS',
+              host: `host-${i}.example.net`,
+              port: 443,
+              path: '/health',
+              method: 'GET',
+              headers: [],
+            },
+            0,
+          ),
+        ),
       );
       await worker.runRound(now, 10_000); // first decisions: not steady state
       now += 10_000;
@@ -295,9 +315,9 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
     spread: COMPACT_SPREAD,
     logger: quiet,
   });
-  const { planProbeTargets } = await import('../../shared/probe/plan.js');
+  const { planProbes } = await import('../../shared/probe/plan.js');
   worker.setTargets(
-    planProbeTargets((await readDeployedConfig(client, tableName)).profiles, 'us-east-1', ['us-east-1']),
+    planProbes((await readDeployedConfig(client, tableName)).profiles, 'us-east-1', ['us-east-1']),
   );
   const roundDurations: number[] = [];
   for (let i = 0; i < 30; i++) {

@@ -24,7 +24,8 @@ import { Client, Pool } from 'undici';
 import { probeHttp } from '../../functions/probe/probers/http.js';
 import { probeTcp } from '../../functions/probe/probers/tcp.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
-import type { ProbeTarget } from '../../shared/probe/target.js';
+import { judgeObservation } from '../../shared/probe/judge.js';
+import type { ProbeJudging, ProbeRequest } from '../../shared/probe/target.js';
 import { selfSignedCertificate } from '../support/servers.js';
 
 const { values: args } = parseArgs({
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
   );
 }
 
-function target(protocol: ProbeProtocol, ports: Ports): ProbeTarget {
+function target(protocol: ProbeProtocol, ports: Ports): ProbeRequest & ProbeJudging {
   return {
     key: `bench-${protocol}`,
     protocol,
@@ -134,13 +135,14 @@ function target(protocol: ProbeProtocol, ports: Ports): ProbeTarget {
     timeoutMs: 5_000,
     healthRule: { kind: 'consecutiveFailures' },
     toleratedNumberOfFailures: 3,
+    intervalMs: 10_000,
   };
 }
 
 function engineProbe(protocol: ProbeProtocol, ports: Ports): OneProbe {
   const probeTarget = target(protocol, ports);
   const prober = protocol === 'TCP' ? probeTcp : probeHttp;
-  return async () => (await prober(probeTarget)).ok;
+  return async () => judgeObservation(await prober(probeTarget, probeTarget.timeoutMs), probeTarget).ok;
 }
 
 /** The floor: the least a Node program can do for the same check. */

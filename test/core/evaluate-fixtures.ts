@@ -1,5 +1,5 @@
 /** Builders of normalized profiles, verdicts and heartbeats for the status-core tests. */
-import { probeTargetOf } from '../../shared/probe/target.js';
+import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, MonitorConfig, NestedEndpoint, Profile } from '../../shared/profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../../shared/state/items.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
@@ -38,7 +38,7 @@ export function profile(
 export function targetKey(p: Profile, endpointName: string): string {
   const endpoint = p.endpoints.find((e) => e.name === endpointName);
   if (endpoint?.type !== 'external') throw new Error(`no external endpoint ${endpointName}`);
-  return probeTargetOf(p, endpoint).key;
+  return endpointVerdictKey(p, endpoint);
 }
 
 export function verdict(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planProbeTargets } from '../../shared/probe/plan.js';
+import { planProbes } from '../../shared/probe/plan.js';
 import type { ConfiguredStatus, Profile } from '../../shared/profile/types.js';
 import { countsAfterEnable, enabledAtOf, stampReenabled } from '../../shared/status/reenabled.js';
 import { externalEndpoint, profile } from '../support/profiles.js';
@@ -90,13 +90,14 @@ describe('enabledAtOf and countsAfterEnable', () => {
     expect(countsAfterEnable({ checkedAt: 0 }, undefined)).toBe(true);
   });
 
-  it('a shared probe target asks for a verdict after the latest enable of the endpoints it serves', () => {
+  it('a shared judge asks for a verdict after the latest enable of the endpoints it serves', () => {
     const a = shop('Enabled', 'Enabled', { east: T0 });
     const b = { ...shop('Enabled', 'Enabled', { profile: NOW }), name: 'other' };
-    const target = planProbeTargets([a, b], 'us-east-1', ['us-east-1']).find((t) => t.host === '192.0.2.1');
-    expect(target?.freshAfter).toBe(NOW);
+    const probe = planProbes([a, b], 'us-east-1', ['us-east-1']).find((t) => t.host === '192.0.2.1');
+    expect(probe?.judges).toHaveLength(1);
+    expect(probe?.judges[0]?.freshAfter).toBe(NOW);
     expect(
-      planProbeTargets([shop('Enabled', 'Enabled')], 'us-east-1', ['us-east-1'])[0]?.freshAfter,
+      planProbes([shop('Enabled', 'Enabled')], 'us-east-1', ['us-east-1'])[0]?.judges[0]?.freshAfter,
     ).toBeUndefined();
   });
 });

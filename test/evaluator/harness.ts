@@ -26,7 +26,7 @@ import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/
 import { startStreamPoller } from '../../infra/local/stream-poller.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { probeTargetOf } from '../../shared/probe/target.js';
+import { endpointVerdictKey } from '../../shared/probe/target.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { freshTable } from '../support/dynamodb.js';
@@ -124,7 +124,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
       const e = p?.endpoints.find((x) => x.name === endpoint);
       if (p === undefined || e === undefined || e.type !== 'external')
         throw new Error(`${profile}/${endpoint}?`);
-      const targetKey = probeTargetOf(p, e).key;
+      const targetKey = endpointVerdictKey(p, e);
       for (const region of regions) {
         const item: VerdictItem = {
           targetKey,

@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
-import { probeTargetOf } from '../../shared/probe/target.js';
+import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, Profile } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
 import { profilesFrom, REGIONS, startEvaluatorHarness, ZONE_ID } from '../evaluator/harness.js';
@@ -249,7 +249,7 @@ describe('IAM: a probe region’s handler', () => {
       homeRegion: 'us-east-1',
       probeRegions: [REGION, 'us-east-1'],
     });
-    const targetKey = probeTargetOf(shop, shop.endpoints[0] as ExternalEndpoint).key;
+    const targetKey = endpointVerdictKey(shop, shop.endpoints[0] as ExternalEndpoint);
     const writes = requests.filter((r) => r.action === 'dynamodb:PutItem');
     const forged: IamRequest[] = [
       ...writes.map((r) => ({

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
-import { probeTargetOf } from '../../shared/probe/target.js';
+import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
 import { freshTable } from '../support/dynamodb.js';
@@ -64,7 +64,7 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
       }),
       endpoints: [external('east', '127.0.0.1', { targetKind: 'ipv4' })],
     });
-    targetKey = probeTargetOf(shop, shop.endpoints[0] as ExternalEndpoint).key;
+    targetKey = endpointVerdictKey(shop, shop.endpoints[0] as ExternalEndpoint);
     await dynamodb.send(
       new PutItemCommand({
         TableName: tableName,

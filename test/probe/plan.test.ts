@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { planProbeTargets, spreadOffsetMs } from '../../shared/probe/plan.js';
-import { probeTargetOf } from '../../shared/probe/target.js';
+import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
+import { endpointVerdictKey, probeRequestOf } from '../../shared/probe/target.js';
 import { external, monitor, nested, profile } from './worker.fixtures.js';
 
 const REGIONS = ['us-east-1', 'eu-west-1'];
 
-describe('planProbeTargets', () => {
+describe('planProbes', () => {
   it.each([
     {
       name: 'an Enabled endpoint of an Enabled profile is probed',
@@ -31,7 +31,7 @@ describe('planProbeTargets', () => {
     // Prepare
     const profiles = [profile('shop', { endpoints: [endpoint] })];
     // Act
-    const targets = planProbeTargets(profiles, 'us-east-1', REGIONS);
+    const targets = planProbes(profiles, 'us-east-1', REGIONS);
     // Assess
     expect(targets.length).toBe(probed ? 1 : 0);
   });
@@ -40,7 +40,7 @@ describe('planProbeTargets', () => {
     const profiles = [
       profile('shop', { profileStatus: 'Disabled', endpoints: [external('a', 'a.example.net')] }),
     ];
-    expect(planProbeTargets(profiles, 'us-east-1', REGIONS)).toEqual([]);
+    expect(planProbes(profiles, 'us-east-1', REGIONS)).toEqual([]);
   });
 
   it.each([
@@ -70,13 +70,13 @@ describe('planProbeTargets', () => {
     },
   ])('$name', ({ probeRegions, region, count }) => {
     const profiles = [profile('shop', { probeRegions, endpoints: [external('a', 'a.example.net')] })];
-    expect(planProbeTargets(profiles, region, REGIONS)).toHaveLength(count);
+    expect(planProbes(profiles, region, REGIONS)).toHaveLength(count);
   });
 
-  it('the same check in several profiles is probed once, at the shortest interval, serving all of them', () => {
-    // Prepare
+  it('the same request in several profiles is probed once, at the shortest interval; each judging keeps its own verdict', () => {
+    // Prepare: same request; judged at 30 s / 10 s timeout and at 10 s / 9 s timeout
     const slow = profile('slow', {
-      monitorConfig: monitor({ intervalInSeconds: 30, timeoutInSeconds: 9 }),
+      monitorConfig: monitor({ intervalInSeconds: 30, timeoutInSeconds: 10 }),
       endpoints: [external('e1', 'api.example.net')],
     });
     const fast = profile('fast', {
@@ -84,29 +84,58 @@ describe('planProbeTargets', () => {
       endpoints: [external('e2', 'api.example.net')],
     });
     // Act
-    const targets = planProbeTargets([slow, fast], 'us-east-1', REGIONS);
+    const probes = planProbes([slow, fast], 'us-east-1', REGIONS);
     // Assess
-    expect(targets).toHaveLength(1);
-    expect(targets[0]?.intervalMs).toBe(10_000);
-    expect(targets[0]?.servedEndpoints).toEqual([
-      { profile: 'slow', endpoint: 'e1' },
-      { profile: 'fast', endpoint: 'e2' },
+    expect(probes).toHaveLength(1);
+    expect(probes[0]?.intervalMs).toBe(10_000);
+    expect(probes[0]?.judges.map((j) => [j.intervalMs, j.timeoutMs, j.servedEndpoints])).toEqual([
+      [10_000, 9_000, [{ profile: 'fast', endpoint: 'e2' }]],
+      [30_000, 10_000, [{ profile: 'slow', endpoint: 'e1' }]],
+    ]);
+    expect(probes[0]?.offsetMs).toBeLessThan(30_000);
+  });
+
+  it('profiles that send and judge alike share one judge (one verdict)', () => {
+    const a = profile('a', { endpoints: [external('e', 'api.example.net')] });
+    const b = profile('b', { endpoints: [external('f', 'api.example.net')] });
+    const probes = planProbes([a, b], 'us-east-1', REGIONS);
+    expect(probes).toHaveLength(1);
+    expect(probes[0]?.judges).toHaveLength(1);
+    expect(probes[0]?.judges[0]?.servedEndpoints).toEqual([
+      { profile: 'a', endpoint: 'e' },
+      { profile: 'b', endpoint: 'f' },
     ]);
   });
 
-  it('checks that differ in anything (here the path) are separate targets', () => {
+  it.each([
+    { name: 'the interval', change: { intervalInSeconds: 10 as const, timeoutInSeconds: 9 } },
+    { name: 'the timeout', change: { timeoutInSeconds: 5 } },
+    { name: 'the expected codes', change: { expectedStatusCodeRanges: [{ min: 200, max: 299 }] } },
+    { name: 'the tolerated failures', change: { toleratedNumberOfFailures: 1 } },
+  ])('a different judging ($name) shares the probe but not the verdict', ({ change }) => {
     const a = profile('a', { endpoints: [external('e', 'api.example.net')] });
-    const b = profile('b', {
-      monitorConfig: monitor({ path: '/other' }),
-      endpoints: [external('e', 'api.example.net')],
-    });
-    expect(planProbeTargets([a, b], 'us-east-1', REGIONS)).toHaveLength(2);
+    const b = profile('b', { monitorConfig: monitor(change), endpoints: [external('e', 'api.example.net')] });
+    const probes = planProbes([a, b], 'us-east-1', REGIONS);
+    expect(probes).toHaveLength(1);
+    expect(new Set(probes[0]?.judges.map((j) => j.key)).size).toBe(2);
   });
 
-  it("a target's key is the one probeTargetOf gives (the evaluator reads verdicts by it)", () => {
+  it.each([
+    { name: 'the path', change: { path: '/other' } },
+    { name: 'the method', change: { method: 'HEAD' as const } },
+    { name: 'a header', change: { customHeaders: [{ name: 'x-env', value: 'prod' }] } },
+  ])('requests that differ in what is sent ($name) are separate probes', ({ change }) => {
+    const a = profile('a', { endpoints: [external('e', 'api.example.net')] });
+    const b = profile('b', { monitorConfig: monitor(change), endpoints: [external('e', 'api.example.net')] });
+    expect(planProbes([a, b], 'us-east-1', REGIONS)).toHaveLength(2);
+  });
+
+  it("a judge's key is the one the evaluator reads verdicts by, a probe's key the request's", () => {
     const shop = profile('shop', { endpoints: [external('a', 'a.example.net')] });
-    const [target] = planProbeTargets([shop], 'us-east-1', REGIONS);
-    expect(target?.key).toBe(probeTargetOf(shop, shop.endpoints[0] as never).key);
+    const endpoint = shop.endpoints[0] as never;
+    const [probe] = planProbes([shop], 'us-east-1', REGIONS);
+    expect(probe?.key).toBe(probeRequestOf(shop, endpoint).key);
+    expect(probe?.judges[0]?.key).toBe(endpointVerdictKey(shop, endpoint));
   });
 
   it('offsets are stable: a restart, or other targets coming and going, does not move a target', () => {
@@ -114,8 +143,8 @@ describe('planProbeTargets', () => {
     const more = profile('shop', {
       endpoints: [external('a', 'a.example.net'), external('b', 'b.example.net')],
     });
-    const before = planProbeTargets([one], 'us-east-1', REGIONS)[0];
-    const after = planProbeTargets([more], 'us-east-1', REGIONS).find((t) => t.host === 'a.example.net');
+    const before = planProbes([one], 'us-east-1', REGIONS)[0];
+    const after = planProbes([more], 'us-east-1', REGIONS).find((t) => t.host === 'a.example.net');
     expect(after?.offsetMs).toBe(before?.offsetMs);
   });
 
@@ -127,7 +156,7 @@ describe('planProbeTargets', () => {
       endpoints,
     });
     // Act
-    const targets = planProbeTargets([shop], 'us-east-1', REGIONS);
+    const targets = planProbes([shop], 'us-east-1', REGIONS);
     // Assess: every tenth of the interval holds roughly a tenth of the targets
     const buckets = new Array<number>(10).fill(0);
     for (const t of targets) buckets[Math.floor(t.offsetMs / 1_000)]! += 1;
@@ -138,8 +167,8 @@ describe('planProbeTargets', () => {
 
   it('a salt from the random source moves the offsets, the same salt gives the same plan', () => {
     const shop = profile('shop', { endpoints: [external('a', 'a.example.net')] });
-    const salted = planProbeTargets([shop], 'us-east-1', REGIONS, () => 0.5)[0]?.offsetMs;
-    expect(planProbeTargets([shop], 'us-east-1', REGIONS, () => 0.5)[0]?.offsetMs).toBe(salted);
+    const salted = planProbes([shop], 'us-east-1', REGIONS, () => 0.5)[0]?.offsetMs;
+    expect(planProbes([shop], 'us-east-1', REGIONS, () => 0.5)[0]?.offsetMs).toBe(salted);
     expect(spreadOffsetMs('k', 30_000, 1)).not.toBe(spreadOffsetMs('k', 30_000, 2));
   });
 });

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpProber, probeHttp } from '../../functions/probe/probers/http.js';
 import { PROBE_USER_AGENT } from '../../functions/probe/probers/user-agent.js';
 import type { Header, StatusCodeRange } from '../../shared/profile/types.js';
+import { judgeObservation } from '../../shared/probe/judge.js';
 import type { ProbeResult } from '../../shared/probe/result.js';
-import type { ProbeTarget } from '../../shared/probe/target.js';
+import type { ProbeJudging, ProbeRequest, Prober } from '../../shared/probe/target.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import {
   closedPort,
@@ -21,7 +22,10 @@ const DEADLINE_MS = 300;
 /** The deadline must hold to within this (SPEC §2 timeout; issue 3: ±100 ms). */
 const DEADLINE_SLACK_MS = 100;
 
-function target(protocol: 'HTTP' | 'HTTPS', port: number, overrides: Partial<ProbeTarget> = {}): ProbeTarget {
+/** What is sent and how it is judged, as one test value. */
+type Check = ProbeRequest & ProbeJudging;
+
+function target(protocol: 'HTTP' | 'HTTPS', port: number, overrides: Partial<Check> = {}): Check {
   return {
     key: 'test',
     protocol,
@@ -34,8 +38,14 @@ function target(protocol: 'HTTP' | 'HTTPS', port: number, overrides: Partial<Pro
     timeoutMs: 5_000,
     healthRule: { kind: 'consecutiveFailures' },
     toleratedNumberOfFailures: 3,
+    intervalMs: 30_000,
     ...overrides,
   };
+}
+
+/** Probes with the judge's timeout and judges the observation, as the worker does. */
+async function check(checked: Check, prober: Prober = probeHttp): Promise<ProbeResult> {
+  return judgeObservation(await prober(checked, checked.timeoutMs), checked);
 }
 
 async function timed(run: Promise<ProbeResult>): Promise<{ result: ProbeResult; elapsedMs: number }> {
@@ -102,7 +112,7 @@ describe('HTTP prober: the status code decides', { retry: 2 }, () => {
     });
 
     // Act
-    const result = await probeHttp(probeTarget);
+    const result = await check(probeTarget);
 
     // Assess
     expect(result.ok).toBe(ok);
@@ -116,7 +126,7 @@ describe('HTTP prober: the request', { retry: 2 }, () => {
   it('HEAD is sent as HEAD and judged by its status', async () => {
     const before = plain.received.length;
 
-    const result = await probeHttp(target('HTTP', plain.port, { method: 'HEAD', path: '/health' }));
+    const result = await check(target('HTTP', plain.port, { method: 'HEAD', path: '/health' }));
 
     expect(result).toMatchObject({ ok: true, statusCode: 200 });
     expect(plain.received[before]).toMatchObject({ method: 'HEAD', url: '/health' });
@@ -129,7 +139,7 @@ describe('HTTP prober: the request', { retry: 2 }, () => {
       { name: 'Host', value: 'shop.example.com' },
     ];
 
-    const result = await probeHttp(target('HTTP', plain.port, { headers }));
+    const result = await check(target('HTTP', plain.port, { headers }));
 
     expect(result.ok).toBe(true);
     expect(plain.received[before]?.headers).toMatchObject({
@@ -141,7 +151,7 @@ describe('HTTP prober: the request', { retry: 2 }, () => {
   it('without a Host override the Host header is the target name and port', async () => {
     const before = plain.received.length;
 
-    await probeHttp(target('HTTP', plain.port, { host: 'localhost' }));
+    await check(target('HTTP', plain.port, { host: 'localhost' }));
 
     expect(plain.received[before]?.headers.host).toBe(`localhost:${plain.port}`);
   });
@@ -149,7 +159,7 @@ describe('HTTP prober: the request', { retry: 2 }, () => {
   it('sends the fixed User-Agent traffic-manager-probe/<version>, which a custom header cannot replace', async () => {
     const before = plain.received.length;
 
-    await probeHttp(target('HTTP', plain.port, { headers: [{ name: 'User-Agent', value: 'curl/8' }] }));
+    await check(target('HTTP', plain.port, { headers: [{ name: 'User-Agent', value: 'curl/8' }] }));
 
     expect(PROBE_USER_AGENT).toBe(`traffic-manager-probe/${packageJson.version}`);
     expect(plain.received[before]?.headers['user-agent']).toBe(PROBE_USER_AGENT);
@@ -158,8 +168,8 @@ describe('HTTP prober: the request', { retry: 2 }, () => {
   it('every probe uses a new connection', async () => {
     const before = plain.received.length;
 
-    await probeHttp(target('HTTP', plain.port));
-    await probeHttp(target('HTTP', plain.port));
+    await check(target('HTTP', plain.port));
+    await check(target('HTTP', plain.port));
 
     const [first, second] = plain.received.slice(before);
     expect(first).toBeDefined();
@@ -169,7 +179,7 @@ describe('HTTP prober: the request', { retry: 2 }, () => {
   });
 
   it('a host name is resolved and the phases are reported in order', async () => {
-    const result = await probeHttp(target('HTTP', plain.port, { host: 'localhost' }));
+    const result = await check(target('HTTP', plain.port, { host: 'localhost' }));
 
     expect(result.ok).toBe(true);
     const { dns, connect, firstByte, lastByte } = result.timings;
@@ -188,7 +198,7 @@ describe('HTTP prober: one deadline, a bounded body', { retry: 2 }, () => {
     { name: 'a body that trickles fails with timeout at the deadline', path: '/trickle' },
   ])('$name', async ({ path }) => {
     const { result, elapsedMs } = await timed(
-      probeHttp(target('HTTP', plain.port, { path, timeoutMs: DEADLINE_MS })),
+      check(target('HTTP', plain.port, { path, timeoutMs: DEADLINE_MS })),
     );
 
     expect(failureOf(result).reason).toBe('timeout');
@@ -198,7 +208,7 @@ describe('HTTP prober: one deadline, a bounded body', { retry: 2 }, () => {
 
   it('a connection that is never accepted fails with timeout at the deadline', async () => {
     const { result, elapsedMs } = await timed(
-      probeHttp(target('HTTP', blackhole.port, { timeoutMs: DEADLINE_MS })),
+      check(target('HTTP', blackhole.port, { timeoutMs: DEADLINE_MS })),
     );
 
     expect(failureOf(result)).toMatchObject({
@@ -213,7 +223,7 @@ describe('HTTP prober: one deadline, a bounded body', { retry: 2 }, () => {
     const timeoutMs = 4_000;
 
     const { result, elapsedMs } = await timed(
-      probeHttp(target('HTTP', plain.port, { path: '/endless', timeoutMs })),
+      check(target('HTTP', plain.port, { path: '/endless', timeoutMs })),
     );
 
     expect(result).toMatchObject({ ok: true, statusCode: 200 });
@@ -225,7 +235,10 @@ describe('HTTP prober: one deadline, a bounded body', { retry: 2 }, () => {
   it('a smaller body cap stops reading sooner, still judged by status', async () => {
     const prober = createHttpProber({ bodyCapBytes: 1 });
 
-    const result = await prober(target('HTTP', plain.port, { path: '/trickle', timeoutMs: DEADLINE_MS }));
+    const result = await check(
+      target('HTTP', plain.port, { path: '/trickle', timeoutMs: DEADLINE_MS }),
+      prober,
+    );
 
     expect(result).toMatchObject({ ok: true, statusCode: 200 });
   });
@@ -233,7 +246,7 @@ describe('HTTP prober: one deadline, a bounded body', { retry: 2 }, () => {
 
 describe('HTTP prober: connection failures', { retry: 2 }, () => {
   it('a reset in the middle of the response fails with reset', async () => {
-    const result = await probeHttp(target('HTTP', plain.port, { path: '/reset' }));
+    const result = await check(target('HTTP', plain.port, { path: '/reset' }));
 
     expect(failureOf(result).reason).toBe('reset');
     expect(result.statusCode).toBe(200);
@@ -242,7 +255,7 @@ describe('HTTP prober: connection failures', { retry: 2 }, () => {
   it('a refused connection fails with refused', async () => {
     const port = await closedPort();
 
-    const result = await probeHttp(target('HTTP', port));
+    const result = await check(target('HTTP', port));
 
     expect(failureOf(result).reason).toBe('refused');
   });
@@ -252,7 +265,7 @@ describe('HTTP prober: connection failures', { retry: 2 }, () => {
       callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
     const prober = createHttpProber({ lookup: notFound });
 
-    const result = await prober(target('HTTP', plain.port, { host: 'nowhere.invalid' }));
+    const result = await check(target('HTTP', plain.port, { host: 'nowhere.invalid' }), prober);
 
     expect(failureOf(result).reason).toBe('dns');
   });
@@ -262,7 +275,7 @@ describe('HTTPS prober', { retry: 2 }, () => {
   it('a self-signed certificate succeeds (validity is not checked) and its expiry is recorded', async () => {
     const { notAfter } = await selfSignedCertificate();
 
-    const result = await probeHttp(target('HTTPS', secure.port));
+    const result = await check(target('HTTPS', secure.port));
 
     expect(result).toMatchObject({ ok: true, statusCode: 200, certificateExpiresAt: notAfter });
     const { connect, tls, firstByte } = result.timings;
@@ -282,21 +295,21 @@ describe('HTTPS prober', { retry: 2 }, () => {
   ])('$name', async ({ host, headers, servername }) => {
     const before = secure.received.length;
 
-    const result = await probeHttp(target('HTTPS', secure.port, { host, headers }));
+    const result = await check(target('HTTPS', secure.port, { host, headers }));
 
     expect(result.ok).toBe(true);
     expect(secure.received[before]?.servername).toBe(servername);
   });
 
   it('TLS to a plain-HTTP port fails with tls', async () => {
-    const result = await probeHttp(target('HTTPS', plain.port));
+    const result = await check(target('HTTPS', plain.port));
 
     expect(failureOf(result).reason).toBe('tls');
   });
 
   it('a TLS handshake that never completes fails with timeout at the deadline', async () => {
     const { result, elapsedMs } = await timed(
-      probeHttp(target('HTTPS', blackhole.port, { timeoutMs: DEADLINE_MS })),
+      check(target('HTTPS', blackhole.port, { timeoutMs: DEADLINE_MS })),
     );
 
     expect(failureOf(result).reason).toBe('timeout');
@@ -322,7 +335,7 @@ describe('HTTP prober: header values stay private', { retry: 2 }, () => {
       );
       const writes = [vi.spyOn(process.stdout, 'write'), vi.spyOn(process.stderr, 'write')];
 
-      const result = await probeHttp(target('HTTP', plain.port, { path, headers, timeoutMs }));
+      const result = await check(target('HTTP', plain.port, { path, headers, timeoutMs }));
 
       const { detail } = failureOf(result);
       expect(detail).not.toContain(secret);

@@ -3,8 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createTcpProber, probeTcp } from '../../functions/probe/probers/tcp.js';
+import { judgeObservation } from '../../shared/probe/judge.js';
 import type { ProbeResult } from '../../shared/probe/result.js';
-import type { ProbeTarget } from '../../shared/probe/target.js';
+import type { ProbeJudging, ProbeRequest, Prober } from '../../shared/probe/target.js';
 import {
   closedPort,
   startBlackhole,
@@ -18,7 +19,9 @@ import {
 const DEADLINE_MS = 300;
 const DEADLINE_SLACK_MS = 100;
 
-function target(port: number, overrides: Partial<ProbeTarget> = {}): ProbeTarget {
+type Check = ProbeRequest & ProbeJudging;
+
+function target(port: number, overrides: Partial<Check> = {}): Check {
   return {
     key: 'test',
     protocol: 'TCP',
@@ -31,8 +34,14 @@ function target(port: number, overrides: Partial<ProbeTarget> = {}): ProbeTarget
     timeoutMs: 5_000,
     healthRule: { kind: 'consecutiveFailures' },
     toleratedNumberOfFailures: 3,
+    intervalMs: 30_000,
     ...overrides,
   };
+}
+
+/** Probes with the judge's timeout and judges the observation, as the worker does. */
+async function check(checked: Check, prober: Prober = probeTcp): Promise<ProbeResult> {
+  return judgeObservation(await prober(checked, checked.timeoutMs), checked);
 }
 
 function reasonOf(result: ProbeResult): string {
@@ -57,7 +66,7 @@ describe('TCP prober', { retry: 2 }, () => {
   it('an open port succeeds with the connect time as latency, and the server sees a reset', async () => {
     const reset = server.nextSocketError();
 
-    const result = await probeTcp(target(server.port));
+    const result = await check(target(server.port));
 
     expect(result.ok).toBe(true);
     expect(result.latencyMs).toBe(result.timings.connect);
@@ -65,7 +74,7 @@ describe('TCP prober', { retry: 2 }, () => {
   });
 
   it('a host name is resolved first; latency excludes the lookup', async () => {
-    const result = await probeTcp(target(server.port, { host: 'localhost' }));
+    const result = await check(target(server.port, { host: 'localhost' }));
 
     expect(result.ok).toBe(true);
     const { dns, connect } = result.timings;
@@ -76,7 +85,7 @@ describe('TCP prober', { retry: 2 }, () => {
   it('a refused connection fails with refused', async () => {
     const port = await closedPort();
 
-    const result = await probeTcp(target(port));
+    const result = await check(target(port));
 
     expect(reasonOf(result)).toBe('refused');
   });
@@ -84,7 +93,7 @@ describe('TCP prober', { retry: 2 }, () => {
   it('no answer fails with timeout at the deadline', async () => {
     const start = performance.now();
 
-    const result = await probeTcp(target(blackhole.port, { timeoutMs: DEADLINE_MS }));
+    const result = await check(target(blackhole.port, { timeoutMs: DEADLINE_MS }));
 
     const elapsedMs = performance.now() - start;
     expect(reasonOf(result)).toBe('timeout');
@@ -96,8 +105,9 @@ describe('TCP prober', { retry: 2 }, () => {
     const notFound: LookupFunction = (_hostname, _options, callback) =>
       callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), '', 4);
 
-    const result = await createTcpProber({ lookup: notFound })(
+    const result = await check(
       target(server.port, { host: 'nowhere.invalid' }),
+      createTcpProber({ lookup: notFound }),
     );
 
     expect(reasonOf(result)).toBe('dns');
@@ -121,12 +131,13 @@ describe('probe registry', { retry: 2 }, () => {
   ])('$name', async ({ protocol, requests }) => {
     const before = http.received.length;
 
-    const result = await probe(
+    const result = await check(
       target(http.port, {
         protocol,
         path: protocol === 'TCP' ? undefined : '/',
-        expectedStatusCodeRanges: [{ min: 200, max: 200 }],
+        expectedStatusCodeRanges: protocol === 'TCP' ? [] : [{ min: 200, max: 200 }],
       }),
+      probe,
     );
 
     expect(result.ok).toBe(true);

@@ -1,6 +1,5 @@
 /** Builders shared by the probe planning, worker and handler tests. */
-import type { ProbeResult } from '../../shared/probe/result.js';
-import type { PlannedTarget, ProbeTarget } from '../../shared/probe/target.js';
+import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, MonitorConfig, NestedEndpoint, Profile } from '../../shared/profile/types.js';
 import {
   externalEndpoint,
@@ -29,24 +28,44 @@ export function profile(name: string, overrides: Partial<Profile> = {}): Profile
   return buildProfile({ name, monitorConfig: monitor(), ...overrides });
 }
 
-/** A planned target probed every round (interval = round period) at offset 0. */
-export function planned(key: string, overrides: Partial<PlannedTarget> = {}): PlannedTarget {
+/** The settings of a one-judge probe: what is sent and how it is judged, flattened. */
+export type PlannedFields = Partial<Omit<PlannedProbe, 'judges'> & Omit<PlannedJudge, 'key'>>;
+
+/**
+ * A planned probe with one judge (whose verdict key is `key` too), probed every round
+ * (interval = round period) at offset 0 unless told otherwise.
+ */
+export function planned(key: string, overrides: PlannedFields = {}): PlannedProbe {
+  const judge: PlannedJudge = {
+    key,
+    timeoutMs: overrides.timeoutMs ?? 9_000,
+    expectedStatusCodeRanges: overrides.expectedStatusCodeRanges ?? [{ min: 200, max: 200 }],
+    healthRule: overrides.healthRule ?? { kind: 'consecutiveFailures' },
+    toleratedNumberOfFailures: overrides.toleratedNumberOfFailures ?? 2,
+    intervalMs: overrides.intervalMs ?? 10_000,
+    servedEndpoints: overrides.servedEndpoints ?? [{ profile: 'p', endpoint: key }],
+    ...(overrides.freshAfter === undefined ? {} : { freshAfter: overrides.freshAfter }),
+  };
+  return shared(key, [judge], overrides);
+}
+
+/** A planned probe judged by several judges (e.g. a 10 s and a 30 s profile sharing the endpoint). */
+export function shared(
+  key: string,
+  judges: readonly PlannedJudge[],
+  overrides: Partial<Omit<PlannedProbe, 'judges'>> = {},
+): PlannedProbe {
   return {
     key,
-    protocol: 'HTTP',
-    host: `${key}.example.net`,
-    port: 80,
-    path: '/',
-    method: 'GET',
-    headers: [],
-    expectedStatusCodeRanges: [{ min: 200, max: 200 }],
-    timeoutMs: 9_000,
-    healthRule: { kind: 'consecutiveFailures' },
-    toleratedNumberOfFailures: 2,
-    intervalMs: 10_000,
-    offsetMs: 0,
-    servedEndpoints: [{ profile: 'p', endpoint: key }],
-    ...overrides,
+    protocol: overrides.protocol ?? 'HTTP',
+    host: overrides.host ?? `${key}.example.net`,
+    port: overrides.port ?? 80,
+    path: overrides.path ?? '/',
+    method: overrides.method ?? 'GET',
+    headers: overrides.headers ?? [],
+    intervalMs: overrides.intervalMs ?? Math.min(...judges.map((j) => j.intervalMs)),
+    offsetMs: overrides.offsetMs ?? 0,
+    judges,
   };
 }
 
@@ -56,18 +75,44 @@ export function fakeClock(start = 1_700_000_000_000) {
   return { now: () => now, set: (t: number) => (now = t), advance: (ms: number) => (now += ms) };
 }
 
-/** A prober whose answer per target key the test sets; unknown keys succeed. Counts calls. */
+/**
+ * A prober whose answer per request key the test sets: `down` keys time out (after the
+ * probe's timeout), `durations` keys answer 200 after that many ms; others answer 200 in
+ * 3 ms. Counts calls and records the timeout each probe ran with.
+ */
 export function scriptedProber(clock: { now(): number }) {
   const down = new Set<string>();
+  const durations = new Map<string, number>();
+  const timeouts: number[] = [];
   let calls = 0;
-  const prober = async (target: ProbeTarget): Promise<ProbeResult> => {
+  const prober: Prober = async (request, timeoutMs) => {
     calls++;
+    timeouts.push(timeoutMs);
     const startedAt = clock.now();
-    return down.has(target.key)
-      ? { ok: false, reason: 'timeout', detail: 'no answer', startedAt, timings: {}, latencyMs: undefined }
-      : { ok: true, startedAt, timings: { lastByte: 3 }, latencyMs: 3, statusCode: 200 };
+    if (down.has(request.key)) {
+      return {
+        answered: false,
+        reason: 'timeout',
+        detail: 'no answer',
+        startedAt,
+        durationMs: timeoutMs,
+        timeoutMs,
+        timings: {},
+        latencyMs: undefined,
+      };
+    }
+    const durationMs = durations.get(request.key) ?? 3;
+    return {
+      answered: true,
+      startedAt,
+      durationMs,
+      timeoutMs,
+      timings: { lastByte: durationMs },
+      latencyMs: durationMs,
+      statusCode: 200,
+    };
   };
-  return { prober, down, calls: () => calls };
+  return { prober, down, durations, timeouts, calls: () => calls };
 }
 
 /** A sleep that returns at once (rounds run instantly under a fake clock). */

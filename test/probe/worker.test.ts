@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { createProbeWorker, type ProbeWorkerOptions } from '../../functions/probe/worker.js';
-import type { ProbeTarget } from '../../shared/probe/target.js';
 import { fakeClock, noSleep, planned, scriptedProber } from './worker.fixtures.js';
 
 const REGION = 'us-east-1';
@@ -204,9 +203,56 @@ describe('probe worker: failures of the store and restarts', () => {
 });
 
 describe('probe worker: time scale, spreading and concurrency', () => {
+  it('interval spread: a target that hangs to its timeout is still checked every round (its check ends before its next start)', async () => {
+    // Prepare: real timers at 1/50 scale: 200 ms rounds, 100 ms timeout, the target at 60 % of the
+    // round, so its check runs past the next round's start (but ends 100 ms before its own next check)
+    const scale = 0.02;
+    const clock = { now: () => Date.now() };
+    const worker = createProbeWorker({
+      region: REGION,
+      store: new MemoryProbeStateStore(),
+      clock,
+      logger: quiet,
+      timeScale: scale,
+      prober: (request, timeoutMs) =>
+        new Promise((resolve) =>
+          setTimeout(
+            () =>
+              resolve({
+                answered: false,
+                reason: 'timeout',
+                detail: 'no answer',
+                startedAt: Date.now() - timeoutMs,
+                durationMs: timeoutMs,
+                timeoutMs,
+                timings: {},
+                latencyMs: undefined,
+              }),
+            timeoutMs,
+          ),
+        ),
+    });
+    worker.setTargets([
+      planned('hangs', { timeoutMs: 5_000, offsetMs: 6_000, toleratedNumberOfFailures: 9 }),
+    ]);
+    const period = worker.roundPeriodMs();
+    const first = Math.ceil(Date.now() / period) * period + period;
+    // Act: 8 rounds, each started at its due time as the round timer does (rounds overlap)
+    const rounds = [];
+    for (let i = 0; i < 8; i++) {
+      const dueAt = first + i * period;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now())));
+      rounds.push(worker.runRound(dueAt, period));
+    }
+    const reports = await Promise.all(rounds);
+    // Assess
+    expect(reports.map((r) => r.skipped)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(reports.map((r) => r.probed)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
   it('the time scale multiplies the timeout the prober gets and the heartbeat period', async () => {
-    const seen: ProbeTarget[] = [];
     const clock = fakeClock();
+    const script = scriptedProber(clock);
     const store = new MemoryProbeStateStore();
     const worker = createProbeWorker({
       region: REGION,
@@ -215,14 +261,11 @@ describe('probe worker: time scale, spreading and concurrency', () => {
       sleep: noSleep,
       logger: quiet,
       timeScale: 0.1,
-      prober: async (target) => {
-        seen.push(target);
-        return { ok: true, startedAt: clock.now(), timings: {}, latencyMs: 1 };
-      },
+      prober: script.prober,
     });
     worker.setTargets([planned('t', { timeoutMs: 9_000, intervalMs: 10_000 })]);
     await worker.runRound(clock.now());
-    expect(seen[0]?.timeoutMs).toBe(900);
+    expect(script.timeouts).toEqual([900]);
     expect(worker.roundPeriodMs()).toBe(1_000);
     expect(store.heartbeats.get(REGION)?.periodMs).toBe(6_000);
   });
@@ -246,11 +289,18 @@ describe('probe worker: time scale, spreading and concurrency', () => {
       sleep: noSleep,
       logger: quiet,
       concurrency: 3,
-      prober: async () => {
+      prober: async (request, timeoutMs) => {
         peak = Math.max(peak, ++active);
         await new Promise((resolve) => setImmediate(resolve));
         active--;
-        return { ok: true, startedAt: clock.now(), timings: {}, latencyMs: 1 };
+        return {
+          answered: true,
+          startedAt: clock.now(),
+          durationMs: 1,
+          timeoutMs,
+          timings: {},
+          latencyMs: 1,
+        };
       },
     });
     worker.setTargets(Array.from({ length: 20 }, (_, i) => planned(`t${i}`)));

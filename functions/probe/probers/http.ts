@@ -1,6 +1,7 @@
 /**
- * The HTTP and HTTPS check (SPEC §2): one request on a brand-new connection, judged
- * by its status code, bounded by one deadline from DNS lookup to the last byte.
+ * The HTTP and HTTPS probe (SPEC §2): one request on a brand-new connection, bounded by
+ * one deadline from DNS lookup to the last byte. It reports the status code it got; each
+ * profile judges it (`judgeObservation`).
  *
  * undici does the HTTP/1.1 part (a `Client` per probe, destroyed afterwards); the
  * connection itself is ours (a custom `connect`), so that we see every phase, choose
@@ -10,9 +11,8 @@
 import net, { type LookupFunction, type Socket } from 'node:net';
 import tls, { type SecureContext, type TLSSocket } from 'node:tls';
 import { Client, type Dispatcher } from 'undici';
-import type { StatusCodeRange } from '../../../shared/profile/types.js';
-import { FailureReason, type ProbeResult } from '../../../shared/probe/result.js';
-import type { ProbeTarget, Prober } from '../../../shared/probe/target.js';
+import { FailureReason, type ProbeObservation } from '../../../shared/probe/result.js';
+import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
 import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
 import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
 import {
@@ -37,7 +37,7 @@ export interface HttpProberOptions {
   readonly bodyCapBytes?: number;
 }
 
-/** What a target needs per probe, worked out once per target object. */
+/** What a request needs per probe, worked out once per request object. */
 interface PreparedRequest {
   readonly origin: string;
   readonly servername: string | undefined;
@@ -45,19 +45,21 @@ interface PreparedRequest {
 }
 
 export function createHttpProber(options: HttpProberOptions = {}): Prober {
-  const prepared = new WeakMap<ProbeTarget, PreparedRequest>();
+  const prepared = new WeakMap<ProbeRequest, PreparedRequest>();
   const settings: ProbeSettings = {
     lookup: options.lookup,
     bodyCapBytes: options.bodyCapBytes ?? BODY_CAP_BYTES,
   };
-  return (target) => {
+  return (target, timeoutMs) => {
     let request = prepared.get(target);
     if (request === undefined) {
       request = prepare(target);
       prepared.set(target, request);
     }
     const resolved = request;
-    return new Promise<ProbeResult>((resolve) => new HttpProbe(target, resolved, settings, resolve).start());
+    return new Promise<ProbeObservation>((resolve) =>
+      new HttpProbe(target, timeoutMs, resolved, settings, resolve).start(),
+    );
   };
 }
 
@@ -68,7 +70,7 @@ interface ProbeSettings {
   readonly bodyCapBytes: number;
 }
 
-function prepare(target: ProbeTarget): PreparedRequest {
+function prepare(target: ProbeRequest): PreparedRequest {
   const hostOverride = target.headers.find((h) => h.name.toLowerCase() === 'host')?.value;
   // The User-Agent is ours and not overridable (docs/probes.md); a custom one is dropped.
   const headers = ['user-agent', PROBE_USER_AGENT];
@@ -132,12 +134,13 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   private bodyBytes = 0;
 
   constructor(
-    private readonly target: ProbeTarget,
+    private readonly target: ProbeRequest,
+    private readonly timeoutMs: number,
     private readonly prepared: PreparedRequest,
     private readonly settings: ProbeSettings,
-    private readonly resolve: (result: ProbeResult) => void,
+    private readonly resolve: (observation: ProbeObservation) => void,
   ) {
-    this.clock = new ProbeClock(target.timeoutMs, this);
+    this.clock = new ProbeClock(timeoutMs, this);
     this.stage = firstStageOf(target.host);
   }
 
@@ -215,7 +218,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   }
 
   deadlinePassed(): void {
-    if (!this.done) this.fail(timeoutOf(this.target.timeoutMs, this.stage));
+    if (!this.done) this.fail(timeoutOf(this.timeoutMs, this.stage));
   }
 
   onConnect(abort: (error?: Error) => void): void {
@@ -243,37 +246,29 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     if (!this.done) this.fail(failureOf(error, this.stage));
   }
 
-  /** The response (or its first `bodyCapBytes`) is in: the status decides. */
+  /** The response (or its first `bodyCapBytes`) is in: the probe is answered. */
   private judge(): void {
     if (this.done) return;
     const lastByte = this.clock.elapsed();
-    const statusCode = this.statusCode ?? 0;
-    const ranges = this.target.expectedStatusCodeRanges;
-    const latencyMs = roundMs(lastByte - (this.sentAt ?? lastByte));
-    const base = {
+    this.finish({
+      answered: true,
       startedAt: this.clock.startedAt,
+      durationMs: roundMs(lastByte),
+      timeoutMs: this.timeoutMs,
       timings: this.timings(lastByte),
-      latencyMs,
-      statusCode,
+      latencyMs: roundMs(lastByte - (this.sentAt ?? lastByte)),
+      statusCode: this.statusCode ?? 0,
       certificateExpiresAt: this.certificateExpiresAt,
-    };
-    this.finish(
-      inRanges(statusCode, ranges)
-        ? { ok: true, ...base }
-        : {
-            ok: false,
-            ...base,
-            reason: FailureReason.Status,
-            detail: `status ${statusCode}, expected ${rangesText(ranges)}`,
-          },
-    );
+    });
   }
 
   private fail(failure: Failure): void {
     if (this.done) return;
     this.finish({
-      ok: false,
+      answered: false,
       startedAt: this.clock.startedAt,
+      durationMs: roundMs(this.clock.elapsed()),
+      timeoutMs: this.timeoutMs,
       timings: this.timings(undefined),
       latencyMs: undefined,
       statusCode: this.statusCode,
@@ -283,18 +278,19 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     });
   }
 
-  private finish(result: ProbeResult): void {
+  private finish(observation: ProbeObservation): void {
     this.done = true;
     this.clock.disarm();
-    this.resolve(result);
-    const reason = result.ok || result.reason !== FailureReason.Timeout ? PROBE_FINISHED : PROBE_DEADLINE;
+    this.resolve(observation);
+    const reason =
+      observation.answered || observation.reason !== FailureReason.Timeout ? PROBE_FINISHED : PROBE_DEADLINE;
     this.abortRequest?.(reason);
     this.client?.destroy(reason, noop);
     // Before hand-over undici does not own the socket yet (still connecting or in TLS).
     if (this.connectCallback !== undefined) this.socket?.destroy();
   }
 
-  private timings(lastByte: number | undefined): ProbeResult['timings'] {
+  private timings(lastByte: number | undefined): ProbeObservation['timings'] {
     return {
       dns: roundMsOrUndefined(this.dns),
       connect: roundMsOrUndefined(this.connect),
@@ -307,13 +303,4 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
 
 function onSocketSecureConnect(this: ProbeSocket<HttpProbe>): void {
   this[kProbe]?.secured(this as TLSSocket & ProbeSocket<HttpProbe>);
-}
-
-export function inRanges(statusCode: number, ranges: readonly StatusCodeRange[]): boolean {
-  for (const range of ranges) if (statusCode >= range.min && statusCode <= range.max) return true;
-  return false;
-}
-
-function rangesText(ranges: readonly StatusCodeRange[]): string {
-  return ranges.length === 0 ? 'none' : ranges.map((r) => `${r.min}-${r.max}`).join(', ');
 }

@@ -3,4 +3,5 @@ import { probeHttp } from './http.js';
 import { probeTcp } from './tcp.js';
 
 /** The one probe function: dispatches on the target's protocol (HTTP and HTTPS share a prober). */
-export const probe: Prober = (target) => (target.protocol === 'TCP' ? probeTcp(target) : probeHttp(target));
+export const probe: Prober = (request, timeoutMs) =>
+  request.protocol === 'TCP' ? probeTcp(request, timeoutMs) : probeHttp(request, timeoutMs);

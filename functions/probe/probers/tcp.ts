@@ -3,8 +3,8 @@
  * the prober then resets it (RST, not FIN) so the endpoint keeps no half-closed state.
  */
 import net, { type LookupFunction, type Socket } from 'node:net';
-import type { ProbeResult } from '../../../shared/probe/result.js';
-import type { ProbeTarget, Prober } from '../../../shared/probe/target.js';
+import type { ProbeObservation } from '../../../shared/probe/result.js';
+import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
 import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
 import {
   firstStageOf,
@@ -22,8 +22,10 @@ export interface TcpProberOptions {
 }
 
 export function createTcpProber(options: TcpProberOptions = {}): Prober {
-  return (target) =>
-    new Promise<ProbeResult>((resolve) => new TcpProbe(target, options.lookup, resolve).start());
+  return (target, timeoutMs) =>
+    new Promise<ProbeObservation>((resolve) =>
+      new TcpProbe(target, timeoutMs, options.lookup, resolve).start(),
+    );
 }
 
 export const probeTcp: Prober = createTcpProber();
@@ -36,11 +38,12 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
   private dns: number | undefined;
 
   constructor(
-    private readonly target: ProbeTarget,
+    private readonly target: ProbeRequest,
+    private readonly timeoutMs: number,
     private readonly lookup: LookupFunction | undefined,
-    private readonly resolve: (result: ProbeResult) => void,
+    private readonly resolve: (observation: ProbeObservation) => void,
   ) {
-    this.clock = new ProbeClock(target.timeoutMs, this);
+    this.clock = new ProbeClock(timeoutMs, this);
     this.stage = firstStageOf(target.host);
   }
 
@@ -69,8 +72,10 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
     const connect = this.clock.elapsed();
     // Latency is the handshake itself: from after the lookup to the established connection.
     this.finish({
-      ok: true,
+      answered: true,
       startedAt: this.clock.startedAt,
+      durationMs: roundMs(connect),
+      timeoutMs: this.timeoutMs,
       timings: { dns: roundMsOrUndefined(this.dns), connect: roundMs(connect) },
       latencyMs: roundMs(connect - (this.dns ?? 0)),
     });
@@ -81,14 +86,16 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
   }
 
   deadlinePassed(): void {
-    this.failWith(timeoutOf(this.target.timeoutMs, this.stage));
+    this.failWith(timeoutOf(this.timeoutMs, this.stage));
   }
 
   private failWith(failure: Failure): void {
     if (this.done) return;
     this.finish({
-      ok: false,
+      answered: false,
       startedAt: this.clock.startedAt,
+      durationMs: roundMs(this.clock.elapsed()),
+      timeoutMs: this.timeoutMs,
       timings: { dns: roundMsOrUndefined(this.dns) },
       latencyMs: undefined,
       reason: failure.reason,
@@ -96,14 +103,14 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
     });
   }
 
-  private finish(result: ProbeResult): void {
+  private finish(observation: ProbeObservation): void {
     this.done = true;
     this.clock.disarm();
-    this.resolve(result);
+    this.resolve(observation);
     const socket = this.socket;
     if (socket === undefined || socket.destroyed) return;
     // resetAndDestroy needs a connected socket; a pending one is simply dropped.
-    if (result.ok) socket.resetAndDestroy();
+    if (observation.answered) socket.resetAndDestroy();
     else socket.destroy();
   }
 }

@@ -1,6 +1,6 @@
 /** Bench profiles: Priority profiles in one zone, each with its own two targets. */
 import { parseDefinitions } from '../../../shared/profile/index.js';
-import { probeTargetOf } from '../../../shared/probe/target.js';
+import { endpointVerdictKey } from '../../../shared/probe/target.js';
 import type { Profile } from '../../../shared/profile/types.js';
 import type { VerdictItem } from '../../../shared/state/items.js';
 
@@ -44,7 +44,7 @@ export function targetKeyOf(profile: Profile, endpointName: string): string {
   const endpoint = profile.endpoints.find((e) => e.name === endpointName);
   if (endpoint === undefined || endpoint.type !== 'external')
     throw new Error(`${profile.name}/${endpointName}?`);
-  return probeTargetOf(profile, endpoint).key;
+  return endpointVerdictKey(profile, endpoint);
 }
 
 /** One verdict per (profile, endpoint, region), as a probe region writes it. */

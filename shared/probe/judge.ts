@@ -1,0 +1,71 @@
+/**
+ * How one profile judges what a shared probe observed (SPEC §2): its own timeout (an
+ * answer after it counts as no answer), then the probe's own failure, then its expected
+ * status codes. The probe runs with the longest timeout among the profiles it serves, so
+ * every profile's judgement is exact for its own settings.
+ */
+import type { StatusCodeRange } from '../profile/types.js';
+import { FailureReason, type ProbeObservation, type ProbeResult } from './result.js';
+import type { ProbeJudging } from './target.js';
+
+export function judgeObservation(observation: ProbeObservation, judging: ProbeJudging): ProbeResult {
+  const base = {
+    startedAt: observation.startedAt,
+    timings: observation.timings,
+    latencyMs: observation.latencyMs,
+    ...(observation.statusCode === undefined ? {} : { statusCode: observation.statusCode }),
+    ...(observation.certificateExpiresAt === undefined
+      ? {}
+      : { certificateExpiresAt: observation.certificateExpiresAt }),
+  };
+  if (observation.durationMs > judging.timeoutMs) {
+    const ownDeadline =
+      !observation.answered &&
+      observation.reason === FailureReason.Timeout &&
+      observation.timeoutMs === judging.timeoutMs;
+    return {
+      ...base,
+      latencyMs: undefined,
+      ok: false,
+      reason: FailureReason.Timeout,
+      detail: ownDeadline ? observation.detail : noAnswerWithin(judging.timeoutMs),
+    };
+  }
+  if (!observation.answered)
+    return { ...base, ok: false, reason: observation.reason, detail: observation.detail };
+  const ranges = judging.expectedStatusCodeRanges;
+  if (observation.statusCode !== undefined && !inRanges(observation.statusCode, ranges)) {
+    return {
+      ...base,
+      ok: false,
+      reason: FailureReason.Status,
+      detail: `status ${observation.statusCode}, expected ${rangesText(ranges)}`,
+    };
+  }
+  return { ...base, ok: true };
+}
+
+/** The judgement when a judge's own deadline passed before the probe (running to a longer one) ended. */
+export function judgedTimeout(startedAt: number, timeoutMs: number): ProbeResult {
+  return {
+    startedAt,
+    timings: {},
+    latencyMs: undefined,
+    ok: false,
+    reason: FailureReason.Timeout,
+    detail: noAnswerWithin(timeoutMs),
+  };
+}
+
+function noAnswerWithin(timeoutMs: number): string {
+  return `no answer within ${timeoutMs} ms`;
+}
+
+export function inRanges(statusCode: number, ranges: readonly StatusCodeRange[]): boolean {
+  for (const range of ranges) if (statusCode >= range.min && statusCode <= range.max) return true;
+  return false;
+}
+
+function rangesText(ranges: readonly StatusCodeRange[]): string {
+  return ranges.length === 0 ? 'none' : ranges.map((r) => `${r.min}-${r.max}`).join(', ');
+}
