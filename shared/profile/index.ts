@@ -14,14 +14,12 @@ export {
   formatCidr,
   formatIp,
   parseIp,
-  parseSubnet,
   rangeToCidrs,
-  ROUTE53_MAX_PREFIX,
   type Cidr,
   type IpAddress,
   type IpFamily,
-  type SubnetParse,
-} from './ip.js';
+} from '../ip/addresses.js';
+export { parseSubnet, ROUTE53_MAX_PREFIX, type SubnetParse } from './subnet.js';
 export { formatIssue, formatPath, formatReceived, type IssuePath, type ValidationIssue } from './issues.js';
 export { parseDefinitions, parseDefinitionsOrThrow, type ParseResult } from './parse.js';
 export {

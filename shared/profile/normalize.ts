@@ -1,6 +1,6 @@
 /** Schema output → the normalized `Profile` model: every default applied, string forms parsed. */
 import { DEFAULTS } from './defaults.js';
-import { parseSubnet, type SubnetParse } from './ip.js';
+import { parseSubnet, type SubnetParse } from './subnet.js';
 import { normalizeDnsName } from './names.js';
 import type { ProfileParsed } from './schema.js';
 import { classifyTarget, type ClassifiedTarget } from './target.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isAwsRegion } from './aws-regions.js';
 import { LIMITS } from './defaults.js';
 import { isGeoCode } from './geo-codes.js';
-import { parseSubnet } from './ip.js';
+import { parseSubnet } from './subnet.js';
 import type { ValidationIssue } from './issues.js';
 import { isDnsName, isHostedZoneId, isResourceName } from './names.js';
 import {

@@ -1,5 +1,5 @@
 /** Endpoint targets: a host name or an IP literal, normalized. */
-import { formatIp, parseIp } from './ip.js';
+import { formatIp, parseIp } from '../ip/addresses.js';
 import { isHostName, normalizeDnsName } from './names.js';
 
 export interface ClassifiedTarget {

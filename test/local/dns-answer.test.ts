@@ -1,7 +1,7 @@
 /** The answer logic on its own (no sockets): the cases that are awkward to reach over the wire. */
 import { describe, expect, it } from 'vitest';
 import { answerQuestion, DEFAULT_CLIENT_LOCATIONS } from '../../infra/local/dns/index.js';
-import { parseIp } from '../../infra/local/dns/ip.js';
+import { parseIp } from '../../shared/ip/addresses.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { inMemoryZones, seededRandom, testZones } from './dns-fixtures.js';
 

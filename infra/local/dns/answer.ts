@@ -6,7 +6,7 @@
 import type { RecordSet, RecordType } from '../../../shared/zone/record-set.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
 import type { ClientLocationTable } from './client-locations.js';
-import type { IpAddress } from './ip.js';
+import type { IpAddress } from '../../../shared/ip/addresses.js';
 import { normalizeName, type ResourceRecord } from './resource-record.js';
 import { selectRecords, type SelectionContext } from './routing-policy.js';
 import { soaRecordOf } from './soa.js';

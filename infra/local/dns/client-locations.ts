@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ClientLocationsError } from './errors.js';
-import { cidrContains, parseCidr, type CidrBlock, type IpAddress } from './ip.js';
+import { cidrContains, formatCidr, parseCidr, type Cidr, type IpAddress } from '../../../shared/ip/addresses.js';
 import defaultTableJson from './client-locations.json' with { type: 'json' };
 
 export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
@@ -23,7 +23,7 @@ export interface ClientLocation {
 }
 
 export interface ClientSubnet {
-  readonly block: CidrBlock;
+  readonly block: Cidr;
   readonly location: ClientLocation;
 }
 
@@ -95,15 +95,26 @@ export function parseClientLocations(input: unknown, source: string): ClientLoca
   const rawSubnets = valueAt(input, ['subnets']);
   if (typeof rawSubnets === 'object' && rawSubnets !== null) {
     for (const cidr of Object.keys(rawSubnets)) {
-      const block = parseCidr(cidr);
-      if (!block.ok) problems.push(`subnets: key ${block.problem}`);
+      const block = parseCidr(cidr, { bareAddress: true });
+      if (!block.ok) problems.push(`subnets: key ${cidrProblem(cidr, block)}`);
       else if (parsed.success)
-        subnets.push({ block: block.block, location: parsed.data.subnets[cidr] as ClientLocation });
+        subnets.push({ block: block.cidr, location: parsed.data.subnets[cidr] as ClientLocation });
     }
   }
   if (!parsed.success || problems.length > 0) throw new ClientLocationsError(source, problems);
-  subnets.sort((a, b) => b.block.prefixLength - a.block.prefixLength);
+  subnets.sort((a, b) => b.block.prefix - a.block.prefix);
   return { default: parsed.data.default, subnets };
+}
+
+function cidrProblem(text: string, parsed: Exclude<ReturnType<typeof parseCidr>, { ok: true }>): string {
+  switch (parsed.reason) {
+    case 'address':
+      return `"${text}" does not start with an IPv4 or IPv6 address`;
+    case 'prefix':
+      return `"${text}" needs a prefix length 0–${parsed.bits}`;
+    case 'host-bits':
+      return `"${text}" has host bits set after /${parsed.network.prefix} (did you mean ${formatCidr(parsed.network)}?)`;
+  }
 }
 
 /** Where a client is: the longest matching subnet, else the default entry. */

@@ -3,7 +3,7 @@
  * (RFC 7871 §7.2.1): long enough that the client's scope network contains no
  * more specific block that would have chosen differently.
  */
-import { bitsOf, cidrContains, type CidrBlock, type IpAddress } from './ip.js';
+import { ADDRESS_BITS, cidrContains, type Cidr, type IpAddress } from '../../../shared/ip/addresses.js';
 
 function commonPrefixLength(a: bigint, b: bigint, bits: number): number {
   let diff = a ^ b;
@@ -19,13 +19,13 @@ function commonPrefixLength(a: bigint, b: bigint, bits: number): number {
  * @param matchedLength the prefix length of the block that matched (0 for a default / `*` answer)
  * @param blocks every block that takes part in the match
  */
-export function scopeOfMatch(client: IpAddress, matchedLength: number, blocks: readonly CidrBlock[]): number {
+export function scopeOfMatch(client: IpAddress, matchedLength: number, blocks: readonly Cidr[]): number {
   let scope = matchedLength;
   for (const block of blocks) {
-    if (block.family !== client.family || block.prefixLength <= matchedLength || cidrContains(block, client))
+    if (block.family !== client.family || block.prefix <= matchedLength || cidrContains(block, client))
       continue;
-    const shared = commonPrefixLength(client.value, block.network, bitsOf(client.family));
-    if (shared < block.prefixLength) scope = Math.max(scope, shared + 1);
+    const shared = commonPrefixLength(client.value, block.network, ADDRESS_BITS[client.family]);
+    if (shared < block.prefix) scope = Math.max(scope, shared + 1);
   }
-  return Math.min(scope, bitsOf(client.family));
+  return Math.min(scope, ADDRESS_BITS[client.family]);
 }

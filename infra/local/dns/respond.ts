@@ -9,7 +9,14 @@ import type { Answer, DecodedPacket, OptAnswer, Packet, PacketOpt } from 'dns-pa
 import type { ZoneReader } from '../zone-reader.js';
 import { answerQuestion } from './answer.js';
 import type { ClientLocationTable } from './client-locations.js';
-import { bitsOf, formatIp, parseIp, truncate, unmapIpv4, type IpAddress } from './ip.js';
+import {
+  ADDRESS_BITS,
+  formatIp,
+  parseIp,
+  truncate,
+  unmapIpv4,
+  type IpAddress,
+} from '../../../shared/ip/addresses.js';
 import { normalizeName, type ResourceRecord } from './resource-record.js';
 
 export type Transport = 'udp' | 'tcp';
@@ -59,9 +66,9 @@ function ecsOf(opt: OptAnswer | undefined): EcsOption | undefined {
     (PacketOpt & { family?: number; sourcePrefixLength?: number; ip?: string }) | undefined;
   if (!option) return undefined;
   const address = option.ip === undefined ? undefined : parseIp(option.ip);
-  const family = option.family === 1 ? 4 : option.family === 2 ? 6 : undefined;
+  const family = option.family === 1 ? 'ipv4' : option.family === 2 ? 'ipv6' : undefined;
   const sourcePrefixLength = option.sourcePrefixLength ?? 0;
-  if (!address || family !== address.family || sourcePrefixLength > bitsOf(family))
+  if (!address || family !== address.family || sourcePrefixLength > ADDRESS_BITS[family])
     throw new MalformedQueryError('bad EDNS Client Subnet option');
   return { family: option.family ?? 0, sourcePrefixLength, address: truncate(address, sourcePrefixLength) };
 }
@@ -151,7 +158,8 @@ function respondUnguarded(
   if (questionClass !== 'IN' && questionClass !== 'ANY')
     return dnsPacket.encode({ ...base, flags: RCODE.REFUSED | recursionDesired, additionals: optReply([]) });
 
-  const sourceAddress = unmapIpv4(parseIp(source) ?? { family: 4, value: 0n });
+  // A socket address may carry an IPv6 zone index (`fe80::1%lo`), which is no part of the address.
+  const sourceAddress = unmapIpv4(parseIp(source.replace(/%.*$/, '')) ?? { family: 'ipv4', value: 0n });
   const client = ecs && ecs.sourcePrefixLength > 0 ? ecs.address : sourceAddress;
   const result = answerQuestion(
     { name: question.name, type: question.type },
@@ -167,7 +175,7 @@ function respondUnguarded(
           code: ECS_OPTION_CODE,
           family: ecs.family,
           sourcePrefixLength: ecs.sourcePrefixLength,
-          scopePrefixLength: Math.min(result.ecsScope ?? 0, bitsOf(ecs.address.family)),
+          scopePrefixLength: Math.min(result.ecsScope ?? 0, ADDRESS_BITS[ecs.address.family]),
           ip: formatIp(ecs.address),
         },
       ]

@@ -6,7 +6,7 @@
 import type { CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import { locateClient, type ClientLocationTable } from './client-locations.js';
 import { scopeOfMatch } from './client-scope.js';
-import { cidrContains, parseCidr, type CidrBlock, type IpAddress } from './ip.js';
+import { cidrContains, parseCidr, type Cidr, type IpAddress } from '../../../shared/ip/addresses.js';
 import { regionDistanceKm } from './region-distance.js';
 
 export const MAX_MULTIVALUE_RECORDS = 8;
@@ -74,7 +74,7 @@ function locationScope(context: SelectionContext): {
   const blocks = context.locations.subnets.map((subnet) => subnet.block);
   return {
     location: located.location,
-    scope: scopeOfMatch(context.client, located.subnet?.block.prefixLength ?? 0, blocks),
+    scope: scopeOfMatch(context.client, located.subnet?.block.prefix ?? 0, blocks),
   };
 }
 
@@ -111,22 +111,21 @@ function pickGeolocation(pool: readonly RecordSet[], context: SelectionContext):
 }
 
 function pickCidr(pool: readonly RecordSet[], context: SelectionContext): Selection {
-  const entries: { block: CidrBlock; record: RecordSet }[] = [];
+  const entries: { block: Cidr; record: RecordSet }[] = [];
   for (const record of pool) {
     const config = record.cidrRoutingConfig;
     if (!config || config.locationName === '*') continue;
     const blocks = context.cidrCollection(config.collectionId)?.locations[config.locationName] ?? [];
     for (const text of blocks) {
       const parsed = parseCidr(text);
-      if (parsed.ok) entries.push({ block: parsed.block, record });
+      if (parsed.ok) entries.push({ block: parsed.cidr, record });
     }
   }
   const blocks = entries.map((entry) => entry.block);
   const best = entries
     .filter((entry) => cidrContains(entry.block, context.client))
-    .sort((a, b) => b.block.prefixLength - a.block.prefixLength)[0];
-  if (best)
-    return { records: [best.record], scope: scopeOfMatch(context.client, best.block.prefixLength, blocks) };
+    .sort((a, b) => b.block.prefix - a.block.prefix)[0];
+  if (best) return { records: [best.record], scope: scopeOfMatch(context.client, best.block.prefix, blocks) };
   const fallback = pool.find((record) => record.cidrRoutingConfig?.locationName === '*');
   return { records: fallback ? [fallback] : [], scope: scopeOfMatch(context.client, 0, blocks) };
 }

@@ -2,7 +2,8 @@
  * Subnet profiles: at most one fallback endpoint (no subnets), and no client address maps to
  * two endpoints (nor twice to one).
  */
-import { parseSubnet, type IpFamily } from '../ip.js';
+import type { IpFamily } from '../../ip/addresses.js';
+import { parseSubnet } from '../subnet.js';
 import type { EndpointRules, EndpointScope } from './report.js';
 
 interface SubnetOwner {
