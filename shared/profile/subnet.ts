@@ -2,7 +2,14 @@
  * Subnet routing ranges of a definition: a CIDR block or a `first-last` range, turned into
  * the CIDR blocks Route 53 stores (IP parsing is shared/ip/addresses.ts).
  */
-import { formatCidr, lastAddressOf, parseCidr, parseIp, rangeToCidrs, type IpFamily } from '../ip/addresses.js';
+import {
+  formatCidr,
+  lastAddressOf,
+  parseCidr,
+  parseIp,
+  rangeToCidrs,
+  type IpFamily,
+} from '../ip/addresses.js';
 
 /**
  * Route 53 CIDR collections accept IPv4 blocks /1–/24 and IPv6 blocks /1–/48; the zero-bit

@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { ClientLocationsError } from './errors.js';
-import { cidrContains, formatCidr, parseCidr, type Cidr, type IpAddress } from '../../../shared/ip/addresses.js';
+import {
+  cidrContains,
+  formatCidr,
+  parseCidr,
+  type Cidr,
+  type IpAddress,
+} from '../../../shared/ip/addresses.js';
 import defaultTableJson from './client-locations.json' with { type: 'json' };
 
 export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
