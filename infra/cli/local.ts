@@ -12,10 +12,15 @@ import {
   startDemoBackends,
   type DemoBackends,
 } from '../local/demo.js';
-import { loadClientLocations, LocalDnsError, type ClientLocationTable } from '../local/dns/index.js';
-import { JavaMissingError } from '../local/dynamodb-local.js';
+import {
+  DEFAULT_DNS_PORT,
+  loadClientLocations,
+  LocalDnsError,
+  type ClientLocationTable,
+} from '../local/dns/index.js';
+import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-local.js';
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
-import { removeStateFile, writeStateFile } from '../local/state-file.js';
+import { removeStateFile, stateFilePath, writeStateFile } from '../local/state-file.js';
 import type { Io } from './io.js';
 
 export interface LocalOptions {
@@ -24,6 +29,9 @@ export interface LocalOptions {
   readonly regions?: readonly string[];
   readonly clientLocations?: string;
 }
+
+/** How often tm local checks that the process that started it is still there. */
+const PARENT_WATCH_MS = 500;
 
 export async function run([file]: [string?], options: LocalOptions, io: Io): Promise<number> {
   const { dnsPort } = options;
@@ -76,18 +84,30 @@ export async function run([file]: [string?], options: LocalOptions, io: Io): Pro
     });
   } catch (error) {
     await demo?.stop();
-    if (error instanceof JavaMissingError || error instanceof LocalDnsError) {
+    if (
+      error instanceof JavaMissingError ||
+      error instanceof JavaCompilerMissingError ||
+      error instanceof LocalDnsError
+    ) {
       io.stderr.write(`tm local: ${error.message}\n`);
       return 1;
     }
     throw error;
   }
-  writeStateFile({
-    pid: process.pid,
-    dynamodbEndpoint: stack.dynamodbEndpoint,
-    tableName: stack.tableName,
-    dnsPort: stack.dnsPort,
-  });
+  try {
+    const replaced = writeStateFile({
+      dnsPort: stack.dnsPort,
+      route53Endpoint: stack.route53Endpoint,
+      dynamodbEndpoint: stack.dynamodbEndpoint,
+      tableName: stack.tableName,
+    });
+    if (replaced !== undefined)
+      log(
+        `replaced the state file of a stack that is gone (pid ${replaced.pid}, started ${replaced.startedAt})`,
+      );
+  } catch (error) {
+    log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
+  }
 
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
   io.stdout.write(
@@ -96,9 +116,11 @@ export async function run([file]: [string?], options: LocalOptions, io: Io): Pro
       `traffic-manager local stack is running (time scale ${timeScale}: every interval, timeout and heartbeat × ${timeScale}).`,
       `  DNS        127.0.0.1:${stack.dnsPort} (UDP and TCP), authoritative for ${[...new Set(profiles.map((p) => p.dnsConfig.zoneName))].join(', ')}`,
       `  watch      watch -n1 dig @127.0.0.1 -p ${stack.dnsPort} ${names[0] ?? '<name>'} +short`,
-      `  status     npx tm status`,
+      `  status     npx tm status${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`,
       `  regions    ${regions.join(', ')} (one probe worker each)`,
-      `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName}); local Route 53 API ${stack.route53Endpoint}`,
+      `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
+      `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
+      `  state      ${stateFilePath(stack.dnsPort)}`,
       ...(demo === undefined
         ? []
         : [
@@ -119,16 +141,30 @@ export async function run([file]: [string?], options: LocalOptions, io: Io): Pro
     const stop = async () => {
       if (stopping) return;
       stopping = true;
+      clearInterval(parentWatch);
       io.stdout.write('\nstopping…\n');
       if (process.stdin.isTTY) process.stdin.setRawMode(false);
       process.stdin.pause();
-      await stack.stop();
-      await demo?.stop();
-      removeStateFile();
-      resolve(0);
+      try {
+        await stack.stop();
+        await demo?.stop();
+      } finally {
+        removeStateFile(stack.dnsPort);
+        resolve(0);
+      }
     };
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
+    process.once('SIGHUP', () => void stop());
+    // A wrapper that exits on SIGTERM without passing it on (npm start, npm exec) leaves tm
+    // re-parented to init or a subreaper: a parent pid that changes means stop.
+    const parent = process.ppid;
+    const parentWatch = setInterval(() => {
+      if (process.ppid !== parent) {
+        log(`the parent process (pid ${parent}) is gone: stopping`);
+        void stop();
+      }
+    }, PARENT_WATCH_MS);
     // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends.
     if (process.stdin.isTTY) {
       emitKeypressEvents(process.stdin);

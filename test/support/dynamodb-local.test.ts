@@ -6,6 +6,9 @@ describe('DynamoDB Local harness', () => {
   it('creates a table with a NEW_AND_OLD_IMAGES stream', async () => {
     const { dynamodb, tableName } = await freshTable();
     const table = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-    expect(table.Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    expect(table.Table?.StreamSpecification).toEqual({
+      StreamEnabled: true,
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
   });
 });

@@ -28,7 +28,6 @@ export {
   type Selection,
   type SelectionContext,
 } from './routing-policy.js';
-export { NEGATIVE_TTL_SECONDS } from './soa.js';
 export {
   DEFAULT_DNS_HOST,
   DEFAULT_DNS_PORT,

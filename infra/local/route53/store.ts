@@ -26,6 +26,7 @@ import {
 import { parseChanges } from './field-constraints.js';
 import { listRecordPage, sortRecords, type ListStart, type RecordPage } from './listing.js';
 import { compareAscii, isInZone, normalizeName, reversedLabelKey } from './names.js';
+import { ROUTE53_NAME_SERVERS, ROUTE53_NS_TTL_SECONDS, ROUTE53_SOA, soaValue } from './apex.js';
 import { isPublicRecordSet, type StoredRecordSet } from './stored-record.js';
 
 export type ChangeStatus = 'PENDING' | 'INSYNC';
@@ -105,12 +106,6 @@ interface CidrCollectionState {
   locations: Map<string, string[]>;
 }
 
-const NAME_SERVERS = [
-  'ns-1536.awsdns-00.co.uk',
-  'ns-0.awsdns-00.com',
-  'ns-1024.awsdns-00.org',
-  'ns-512.awsdns-00.net',
-];
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 export class LocalRoute53Store implements ZoneReader {
@@ -436,7 +431,7 @@ export class LocalRoute53Store implements ZoneReader {
       callerReference: zone.callerReference,
       ...(zone.comment === undefined ? {} : { comment: zone.comment }),
       recordCount: zone.records.length,
-      nameServers: NAME_SERVERS,
+      nameServers: ROUTE53_NAME_SERVERS,
     };
   }
 
@@ -459,13 +454,13 @@ function batchZone(zone: ZoneState): ZoneForBatch {
 /** The SOA and NS record sets Route 53 creates at the apex of every new hosted zone. */
 function apexRecords(zoneName: string): StoredRecordSet[] {
   return [
-    { name: zoneName, type: 'NS', ttl: 172800, values: NAME_SERVERS.map((server) => `${server}.`) },
     {
       name: zoneName,
-      type: 'SOA',
-      ttl: 900,
-      values: [`${NAME_SERVERS[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`],
+      type: 'NS',
+      ttl: ROUTE53_NS_TTL_SECONDS,
+      values: ROUTE53_NAME_SERVERS.map((server) => `${server}.`),
     },
+    { name: zoneName, type: 'SOA', ttl: ROUTE53_SOA.ttl, values: [soaValue()] },
   ];
 }
 

@@ -1,0 +1,197 @@
+/**
+ * `tm local` as real processes: what it listens on (loopback only, DynamoDB Local included),
+ * what it prints and writes to its state file, `tm status --dns-port`, a malformed request
+ * that must not kill it, and every way of stopping it — nothing may stay behind.
+ */
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { ListHostedZonesByNameCommand, Route53Client } from '@aws-sdk/client-route-53';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dig, digAvailable } from './dns-fixtures.js';
+import { rawRequest } from '../support/raw-http.js';
+import { isLoopback, isRunning, listeningSockets, procAvailable, processTree } from '../support/sockets.js';
+import { REPO, startTm, until, type TmProcess } from '../support/tm-process.js';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const started: TmProcess[] = [];
+const statePath = (tm: TmProcess, port = tm.dnsPort) => join(tm.stateDir, `local-${port}.json`);
+const stateOf = (tm: TmProcess) =>
+  JSON.parse(readFileSync(statePath(tm), 'utf8')) as {
+    pid: number;
+    dnsPort: number;
+    route53Endpoint: string;
+    dynamodbEndpoint: string;
+    tableName: string;
+  };
+
+async function start(...args: Parameters<typeof startTm>): Promise<TmProcess> {
+  const tm = await startTm(...args);
+  started.push(tm);
+  return tm;
+}
+
+afterAll(async () => {
+  for (const tm of started) {
+    for (const pid of processTree(tm.child.pid as number).reverse()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+});
+
+function tmStatus(stateDir: string, ...args: string[]) {
+  return promisify(execFile)(process.execPath, ['bin/tm.js', 'status', ...args], {
+    cwd: REPO,
+    env: { ...process.env, TM_STATE_DIR: stateDir },
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({
+      code: e.code,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    }),
+  );
+}
+
+describe.skipIf(!procAvailable || !digAvailable)(
+  'a running tm local (the demo)',
+  { timeout: 180_000 },
+  () => {
+    let tm: TmProcess;
+    beforeAll(async () => {
+      tm = await start(['--dns-port', '0']);
+    }, 180_000);
+
+    it('listens on loopback only: DNS, the local Route 53, DynamoDB Local (Java), the demo ports', () => {
+      const tree = processTree(tm.child.pid as number);
+      const sockets = listeningSockets(tree);
+      const state = stateOf(tm);
+      const ports = new Set(sockets.map((s) => s.port));
+      expect(ports).toContain(tm.dnsPort);
+      expect(ports).toContain(Number(new URL(state.route53Endpoint).port));
+      expect(ports).toContain(Number(new URL(state.dynamodbEndpoint).port));
+      expect(
+        sockets
+          .filter((s) => s.port === tm.dnsPort)
+          .map((s) => s.protocol)
+          .sort(),
+      ).toEqual(['tcp', 'udp']);
+      expect(sockets.filter((s) => !isLoopback(s.address))).toEqual([]);
+    });
+
+    it('prints the local Route 53 and DynamoDB endpoints; the state file carries both, and both answer', async () => {
+      const state = stateOf(tm);
+      expect(state.dnsPort).toBe(tm.dnsPort);
+      expect(tm.output()).toContain(`Route 53   ${state.route53Endpoint}`);
+      expect(tm.output()).toContain(`DynamoDB   ${state.dynamodbEndpoint}`);
+      const route53 = new Route53Client({
+        endpoint: state.route53Endpoint,
+        region: 'us-east-1',
+        credentials,
+      });
+      const zones = await route53.send(new ListHostedZonesByNameCommand({}));
+      expect(zones.HostedZones?.map((z) => z.Name)).toEqual(['example.com.']);
+      const dynamodb = new DynamoDBClient({
+        endpoint: state.dynamodbEndpoint,
+        region: 'us-east-1',
+        credentials,
+      });
+      expect((await dynamodb.send(new ListTablesCommand({}))).TableNames).toContain(state.tableName);
+      route53.destroy();
+      dynamodb.destroy();
+    });
+
+    it('GET http://[::1 HTTP/1.1 to the local Route 53 is answered 400, and DNS keeps answering', async () => {
+      const port = Number(new URL(stateOf(tm).route53Endpoint).port);
+      const reply = await rawRequest(port, `GET http://[::1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      expect(reply.status).toBe(400);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(isRunning(tm.child.pid as number)).toBe(true);
+      const answer = await dig(tm.dnsPort, ['example.com', 'SOA']);
+      expect(answer.status).toBe('NOERROR');
+    });
+
+    it('DynamoDB Local refuses browser requests (an Origin), and still serves the SDK', async () => {
+      const port = Number(new URL(stateOf(tm).dynamodbEndpoint).port);
+      const body = '{}';
+      const reply = await rawRequest(
+        port,
+        `POST / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://evil.example\r\nContent-Type: text/plain\r\n` +
+          `X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      expect(reply.status).toBe(403);
+      expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('tm status --dns-port picks one of two running stacks; without it, the message names both', async () => {
+      const second = await start(['--dns-port', '0'], { stateDir: tm.stateDir });
+      const both = await tmStatus(tm.stateDir);
+      expect(both.code).toBe(1);
+      expect(both.stderr).toContain('2 local stacks are running; pick one with');
+      expect(both.stderr).toContain(`--dns-port ${tm.dnsPort} (pid`);
+      expect(both.stderr).toContain(`--dns-port ${second.dnsPort} (pid`);
+      const picked = await tmStatus(tm.stateDir, '--dns-port', String(second.dnsPort), '--json');
+      expect(picked.stderr).toBe('');
+      expect(picked.code).toBe(0);
+      expect(JSON.parse(picked.stdout)).toHaveProperty('profiles');
+      second.child.kill('SIGINT');
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+    });
+  },
+);
+
+describe.skipIf(!procAvailable)('stops leave nothing behind', { timeout: 180_000 }, () => {
+  /** Everything `tm` started (node, Java) is gone, and so are its listening sockets. */
+  async function nothingLeft(tm: TmProcess, tree: readonly number[]) {
+    await until(
+      () => tree.every((pid) => !isRunning(pid)),
+      20_000,
+      () => `still running: ${tree.filter(isRunning).join(', ')}\n${tm.output()}`,
+    );
+    expect(listeningSockets(tree)).toEqual([]);
+  }
+
+  it.each(['npm start', 'npm exec'] as const)(
+    'SIGTERM to the %s wrapper stops tm and DynamoDB Local, and removes the state file',
+    async (launcher) => {
+      const tm = await start(['--dns-port', '0'], { launcher });
+      const tree = processTree(tm.child.pid as number);
+      expect(tree.length).toBeGreaterThanOrEqual(3); // npm, (sh), node, java
+      tm.child.kill('SIGTERM');
+      await nothingLeft(tm, tree);
+      expect(existsSync(statePath(tm))).toBe(false);
+    },
+  );
+
+  it('SIGINT (Ctrl-C) to tm: exit code 0, Java gone, state file removed', async () => {
+    const tm = await start(['--dns-port', '0']);
+    const tree = processTree(tm.child.pid as number);
+    tm.child.kill('SIGINT');
+    expect(await tm.exited).toEqual({ code: 0, signal: null });
+    await nothingLeft(tm, tree);
+    expect(existsSync(statePath(tm))).toBe(false);
+  });
+
+  it('SIGKILL of tm: Java dies with it; the stale state file is ignored, then replaced by the next stack', async () => {
+    const tm = await start(['--dns-port', '0']);
+    const tree = processTree(tm.child.pid as number);
+    tm.child.kill('SIGKILL');
+    await nothingLeft(tm, tree);
+    expect(existsSync(statePath(tm))).toBe(true);
+    const status = await tmStatus(tm.stateDir);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toContain('no local stack is running');
+
+    const next = await start(['--dns-port', String(tm.dnsPort)], { stateDir: tm.stateDir });
+    expect(next.output()).toContain(`replaced the state file of a stack that is gone (pid ${tm.child.pid}`);
+    expect(stateOf(next).pid).not.toBe(tm.child.pid);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toEqual({ code: 0, signal: null });
+  });
+});
