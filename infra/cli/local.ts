@@ -22,6 +22,7 @@ import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-lo
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
 import { removeStateFile, stateFilePath, writeStateFile } from '../local/state-file.js';
 import type { Io } from './io.js';
+import { watchForStop, type StopRequest } from './stop-request.js';
 
 export interface LocalOptions {
   readonly dnsPort: number;
@@ -30,10 +31,21 @@ export interface LocalOptions {
   readonly clientLocations?: string;
 }
 
-/** How often tm local checks that the process that started it is still there. */
-const PARENT_WATCH_MS = 500;
+export async function run(args: [string?], options: LocalOptions, io: Io): Promise<number> {
+  const stop = watchForStop();
+  try {
+    return await runStack(args, options, io, stop);
+  } finally {
+    stop.dispose();
+  }
+}
 
-export async function run([file]: [string?], options: LocalOptions, io: Io): Promise<number> {
+async function runStack(
+  [file]: [string?],
+  options: LocalOptions,
+  io: Io,
+  stopRequest: StopRequest,
+): Promise<number> {
   const { dnsPort } = options;
   const timeScale = options.timeScale ?? (file === undefined ? DEMO_TIME_SCALE : 1);
   const regions = options.regions ?? [...DEFAULT_LOCAL_REGIONS];
@@ -136,48 +148,30 @@ export async function run([file]: [string?], options: LocalOptions, io: Io): Pro
     ].join('\n'),
   );
 
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
-      stopping = true;
-      clearInterval(parentWatch);
-      io.stdout.write('\nstopping…\n');
-      if (process.stdin.isTTY) process.stdin.setRawMode(false);
-      process.stdin.pause();
-      try {
-        await stack.stop();
-        await demo?.stop();
-      } finally {
-        removeStateFile(stack.dnsPort);
-        resolve(0);
-      }
-    };
-    process.once('SIGINT', () => void stop());
-    process.once('SIGTERM', () => void stop());
-    process.once('SIGHUP', () => void stop());
-    // A wrapper that exits on SIGTERM without passing it on (npm start, npm exec) leaves tm
-    // re-parented to init or a subreaper: a parent pid that changes means stop.
-    const parent = process.ppid;
-    const parentWatch = setInterval(() => {
-      if (process.ppid !== parent) {
-        log(`the parent process (pid ${parent}) is gone: stopping`);
-        void stop();
-      }
-    }, PARENT_WATCH_MS);
-    // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends.
-    if (process.stdin.isTTY) {
-      emitKeypressEvents(process.stdin);
-      process.stdin.setRawMode(true);
-      process.stdin.on(
-        'keypress',
-        (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
-          if (key.ctrl === true && key.name === 'c') return void stop();
-          if (key.name === 'q') return void stop();
-          const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
-          if (backend !== undefined) demo?.toggle(backend.name);
-        },
-      );
-    }
-  });
+  // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends.
+  if (process.stdin.isTTY) {
+    emitKeypressEvents(process.stdin);
+    process.stdin.setRawMode(true);
+    process.stdin.on(
+      'keypress',
+      (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
+        if (key.ctrl === true && key.name === 'c') return stopRequest.request('Ctrl-C');
+        if (key.name === 'q') return stopRequest.request('q');
+        const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
+        if (backend !== undefined) demo?.toggle(backend.name);
+      },
+    );
+  }
+
+  const { reason, exitCode } = await stopRequest.requested;
+  io.stdout.write(`\nstopping (${reason})…\n`);
+  if (process.stdin.isTTY) process.stdin.setRawMode(false);
+  process.stdin.pause();
+  try {
+    await stack.stop();
+    await demo?.stop();
+  } finally {
+    removeStateFile(stack.dnsPort);
+  }
+  return exitCode;
 }
