@@ -61,16 +61,35 @@ function headerOnlyResponse(query: Buffer, rcode: number): Buffer | undefined {
   });
 }
 
+/**
+ * The query's EDNS Client Subnet, checked as RFC 7871 §6 asks of a server: a known FAMILY, a
+ * SOURCE PREFIX-LENGTH within it, SCOPE PREFIX-LENGTH 0 (queries must send 0), exactly
+ * ceil(SOURCE/8) ADDRESS octets, and no ADDRESS bit set beyond SOURCE. Anything else is FORMERR.
+ */
 function ecsOf(opt: OptAnswer | undefined): EcsOption | undefined {
   const option = opt?.options.find((candidate) => Number(candidate.code) === ECS_OPTION_CODE) as
-    (PacketOpt & { family?: number; sourcePrefixLength?: number; ip?: string }) | undefined;
+    (PacketOpt & { data?: Buffer; ip?: string }) | undefined;
   if (!option) return undefined;
+  const data = option.data ?? Buffer.alloc(0);
+  if (data.length < 4) throw new MalformedQueryError('EDNS Client Subnet option shorter than 4 octets');
+  const familyCode = data.readUInt16BE(0);
+  const sourcePrefixLength = data.readUInt8(2);
+  const scopePrefixLength = data.readUInt8(3);
+  const family = familyCode === 1 ? 'ipv4' : familyCode === 2 ? 'ipv6' : undefined;
+  if (family === undefined) throw new MalformedQueryError(`unknown ECS family ${familyCode}`);
+  if (sourcePrefixLength > ADDRESS_BITS[family])
+    throw new MalformedQueryError(`ECS source prefix length ${sourcePrefixLength} too long`);
+  if (scopePrefixLength !== 0) throw new MalformedQueryError('ECS scope prefix length must be 0 in a query');
+  const octets = data.subarray(4);
+  if (octets.length !== Math.ceil(sourcePrefixLength / 8))
+    throw new MalformedQueryError(`ECS address of ${octets.length} octets for /${sourcePrefixLength}`);
+  const spareBits = octets.length * 8 - sourcePrefixLength;
+  const last = octets.at(-1) ?? 0;
+  if ((last & ((1 << spareBits) - 1)) !== 0)
+    throw new MalformedQueryError(`ECS address bits set beyond /${sourcePrefixLength}`);
   const address = option.ip === undefined ? undefined : parseIp(option.ip);
-  const family = option.family === 1 ? 'ipv4' : option.family === 2 ? 'ipv6' : undefined;
-  const sourcePrefixLength = option.sourcePrefixLength ?? 0;
-  if (!address || family !== address.family || sourcePrefixLength > ADDRESS_BITS[family])
-    throw new MalformedQueryError('bad EDNS Client Subnet option');
-  return { family: option.family ?? 0, sourcePrefixLength, address: truncate(address, sourcePrefixLength) };
+  if (!address || address.family !== family) throw new MalformedQueryError('bad ECS address');
+  return { family: familyCode, sourcePrefixLength, address: truncate(address, sourcePrefixLength) };
 }
 
 function toWire(record: ResourceRecord, questionName: string): Answer {

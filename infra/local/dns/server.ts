@@ -12,8 +12,17 @@ import { respond, type ResponderContext } from './respond.js';
 /** The port `tm local` uses unless told `--dns-port`. */
 export const DEFAULT_DNS_PORT = 5353;
 export const DEFAULT_DNS_HOST = '127.0.0.1';
-/** An idle TCP connection is closed after this long. */
-const TCP_IDLE_TIMEOUT_MS = 10_000;
+/** A TCP connection that completes no query for this long is closed (RFC 7766 §6.2.3: seconds, not minutes). */
+export const DEFAULT_TCP_IDLE_TIMEOUT_MS = 10_000;
+/** A query begun on TCP must be complete this long after its first byte (no one-byte-at-a-time clients). */
+export const DEFAULT_TCP_MESSAGE_TIMEOUT_MS = 5_000;
+/** TCP connections at once; more are closed as they arrive. */
+export const DEFAULT_MAX_TCP_CONNECTIONS = 64;
+/**
+ * Answers buffered for a TCP client that does not read: above this, the server stops reading
+ * that connection (the kernel's buffers then push back on the client) until the client drains it.
+ */
+const TCP_WRITE_HIGH_WATER_BYTES = 64 * 1024;
 /** With port 0, how many free TCP ports to try before giving up on finding one whose UDP side is free too. */
 const FREE_PORT_ATTEMPTS = 20;
 
@@ -30,6 +39,12 @@ export interface DnsServerOptions {
   readonly random?: () => number;
   /** Socket errors after start (they never stop the server). @default - ignored */
   readonly onError?: (error: Error) => void;
+  /** @default DEFAULT_TCP_IDLE_TIMEOUT_MS */
+  readonly tcpIdleTimeoutMs?: number;
+  /** @default DEFAULT_TCP_MESSAGE_TIMEOUT_MS */
+  readonly tcpMessageTimeoutMs?: number;
+  /** @default DEFAULT_MAX_TCP_CONNECTIONS */
+  readonly maxTcpConnections?: number;
 }
 
 export interface DnsServer {
@@ -95,33 +110,19 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   const reportError = (error: Error): void => options.onError?.(error);
   const connections = new Set<Socket>();
 
-  const newTcpServer = (): Server =>
-    createServer((socket) => {
+  const tcpLimits: TcpLimits = {
+    idleTimeoutMs: options.tcpIdleTimeoutMs ?? DEFAULT_TCP_IDLE_TIMEOUT_MS,
+    messageTimeoutMs: options.tcpMessageTimeoutMs ?? DEFAULT_TCP_MESSAGE_TIMEOUT_MS,
+  };
+  const newTcpServer = (): Server => {
+    const server = createServer((socket) => {
       connections.add(socket);
-      socket.setTimeout(TCP_IDLE_TIMEOUT_MS, () => socket.destroy());
       socket.on('close', () => connections.delete(socket));
-      socket.on('error', (error) => {
-        reportError(error);
-        socket.destroy();
-      });
-      let pending: Buffer = Buffer.alloc(0);
-      socket.on('data', (chunk: Buffer) => {
-        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-        // Each message is prefixed with its 2-byte length (RFC 1035 §4.2.2).
-        while (pending.length >= 2) {
-          const length = pending.readUInt16BE(0);
-          if (pending.length < 2 + length) break;
-          const message = pending.subarray(2, 2 + length);
-          pending = pending.subarray(2 + length);
-          const reply = respond(message, socket.remoteAddress ?? '', 'tcp', context);
-          if (reply) {
-            const prefix = Buffer.alloc(2);
-            prefix.writeUInt16BE(reply.length);
-            socket.write(Buffer.concat([prefix, reply]));
-          }
-        }
-      });
+      serveTcpConnection(socket, tcpLimits, context, reportError);
     });
+    server.maxConnections = options.maxTcpConnections ?? DEFAULT_MAX_TCP_CONNECTIONS;
+    return server;
+  };
   const newUdpSocket = (): UdpSocket => createSocket(host.includes(':') ? 'udp6' : 'udp4');
 
   let tcp = newTcpServer();
@@ -165,4 +166,77 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
       return stopping;
     },
   };
+}
+
+interface TcpLimits {
+  readonly idleTimeoutMs: number;
+  readonly messageTimeoutMs: number;
+}
+
+/**
+ * One TCP connection: 2-byte length-prefixed messages (RFC 1035 §4.2.2), answered in order.
+ * Reading stops while more than TCP_WRITE_HIGH_WATER_BYTES of answers wait for the client,
+ * so a client that pipelines without reading costs a bounded amount of memory; a connection
+ * that completes no query within the idle timeout, or takes longer than the message timeout
+ * to finish one it began, is closed.
+ */
+function serveTcpConnection(
+  socket: Socket,
+  limits: TcpLimits,
+  context: ResponderContext,
+  reportError: (error: Error) => void,
+): void {
+  let pending: Buffer = Buffer.alloc(0);
+  let idleTimer: NodeJS.Timeout | undefined;
+  let messageTimer: NodeJS.Timeout | undefined;
+  const close = () => socket.destroy();
+  const resetIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(close, limits.idleTimeoutMs);
+  };
+  socket.on('close', () => {
+    clearTimeout(idleTimer);
+    clearTimeout(messageTimer);
+  });
+  socket.on('error', (error) => {
+    reportError(error);
+    close();
+  });
+
+  let paused = false;
+  const answerPending = () => {
+    while (pending.length >= 2 && !socket.destroyed) {
+      if (socket.writableLength > TCP_WRITE_HIGH_WATER_BYTES) {
+        paused = true;
+        socket.pause();
+        socket.once('drain', () => {
+          paused = false;
+          socket.resume();
+          answerPending();
+        });
+        return;
+      }
+      const length = pending.readUInt16BE(0);
+      if (pending.length < 2 + length) break;
+      const message = pending.subarray(2, 2 + length);
+      pending = pending.subarray(2 + length);
+      clearTimeout(messageTimer);
+      messageTimer = undefined;
+      resetIdle();
+      const reply = respond(message, socket.remoteAddress ?? '', 'tcp', context);
+      if (reply) {
+        const prefix = Buffer.alloc(2);
+        prefix.writeUInt16BE(reply.length);
+        socket.write(Buffer.concat([prefix, reply]));
+      }
+    }
+    // A message has begun and not finished: it must finish within the message timeout of its first byte.
+    if (pending.length > 0) messageTimer ??= setTimeout(close, limits.messageTimeoutMs);
+  };
+
+  resetIdle();
+  socket.on('data', (chunk: Buffer) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    if (!paused) answerPending();
+  });
 }
