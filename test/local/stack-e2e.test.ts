@@ -263,7 +263,11 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       () => answers('parent.example.com'),
       (v) => v[0] === BACKENDS.d,
     );
-    expect((await statusOf('parent', 'child'))?.status).toBe('Degraded');
+    // Route 53 is changed before the status item is written: wait for the status too.
+    await eventually(
+      () => statusOf('parent', 'child'),
+      (s) => s?.status === 'Degraded',
+    );
     await allBackendsUpAndOnline();
     await eventually(
       () => answers('parent.example.com'),
@@ -284,17 +288,22 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
     expect(await answers('mv.example.com')).toEqual([BACKENDS.a, BACKENDS.b, BACKENDS.c]);
     expect((await stack.statuses()).get('mv')?.report.status).toBe('Degraded');
-    expect(logged.slice(seen)).toContain(
-      'mv: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded',
+    // The status items are written before the evaluation's events (and their log lines) go out.
+    await eventually(
+      async () => logged.slice(seen),
+      (lines) =>
+        lines.includes(
+          'mv: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded',
+        ),
     );
     await allBackendsUpAndOnline();
-    expect(
-      logged
-        .slice(seen)
-        .some((line) =>
+    await eventually(
+      async () => logged.slice(seen),
+      (lines) =>
+        lines.some((line) =>
           /^mv: \w+ is Online — DNS answers with the available endpoints only again$/.test(line),
         ),
-    ).toBe(true);
+    );
   });
 
   it('an endpoint disabled in the definitions is gone from the answers at once', async () => {
@@ -381,7 +390,12 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       () => answers('prio.example.com'),
       (v) => v[0] === BACKENDS.b,
     );
-    const votes = (await statusOf('prio', 'a'))?.votes.map((v) => `${v.region}:${v.vote}`);
+    // Route 53 is changed before the status item is written: wait for the status too.
+    const status = await eventually(
+      () => statusOf('prio', 'a'),
+      (s) => s?.status === 'Degraded',
+    );
+    const votes = status?.votes.map((v) => `${v.region}:${v.vote}`);
     expect(votes).toContain('us-east-1:down');
     expect(votes).toContain('eu-west-1:down');
     healthy.set('a', true);
