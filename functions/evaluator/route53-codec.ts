@@ -1,14 +1,7 @@
 /** `RecordSet` (core) ⇄ the Route 53 SDK's `ResourceRecordSet`. */
 import type { ResourceRecordSet } from '@aws-sdk/client-route-53';
+import { fromRoute53Name } from '../../shared/zone/names.js';
 import type { RecordSet, RecordType } from '../../shared/zone/record-set.js';
-
-/** Route 53 returns names with a trailing dot and octal escapes (`\052` for `*`). */
-export function normalizeName(name: string): string {
-  return name
-    .replace(/\\(\d{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)))
-    .replace(/\.$/, '')
-    .toLowerCase();
-}
 
 export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
   return {
@@ -50,7 +43,7 @@ export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
 export function fromSdkRecordSet(sdk: ResourceRecordSet): RecordSet {
   const geo = sdk.GeoLocation;
   const record: RecordSet = {
-    name: normalizeName(sdk.Name ?? ''),
+    name: fromRoute53Name(sdk.Name ?? ''),
     type: sdk.Type as RecordType,
     ...(sdk.TTL !== undefined && { ttl: sdk.TTL }),
     ...(sdk.SetIdentifier !== undefined && { setIdentifier: sdk.SetIdentifier }),
@@ -74,7 +67,7 @@ export function fromSdkRecordSet(sdk: ResourceRecordSet): RecordSet {
     ...(sdk.AliasTarget !== undefined && {
       aliasTarget: {
         hostedZoneId: sdk.AliasTarget.HostedZoneId ?? '',
-        dnsName: normalizeName(sdk.AliasTarget.DNSName ?? ''),
+        dnsName: fromRoute53Name(sdk.AliasTarget.DNSName ?? ''),
         evaluateTargetHealth: sdk.AliasTarget.EvaluateTargetHealth ?? false,
       },
     }),

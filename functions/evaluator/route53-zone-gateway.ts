@@ -27,7 +27,8 @@ import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record
 import { isTransientAwsError, retrying, type RetryPolicy } from '../shared/retry.js';
 import { InvalidChangeBatchError } from './errors.js';
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
-import { fromSdkRecordSet, normalizeName, toSdkRecordSet } from './route53-codec.js';
+import { fromRoute53Name } from '../../shared/zone/names.js';
+import { fromSdkRecordSet, toSdkRecordSet } from './route53-codec.js';
 
 /** Route 53 returns at most 300 record sets per ListResourceRecordSets page. */
 const LIST_PAGE_SIZE = 300;
@@ -91,7 +92,7 @@ export class Route53ZoneGateway implements ZoneGateway {
     for (;;) {
       const page = await this.listPage(hostedZoneId, start);
       for (const set of page.ResourceRecordSets ?? []) {
-        if (names.has(normalizeName(set.Name ?? '')) && ['A', 'AAAA', 'CNAME'].includes(set.Type ?? '')) {
+        if (names.has(fromRoute53Name(set.Name ?? '')) && ['A', 'AAAA', 'CNAME'].includes(set.Type ?? '')) {
           records.push(fromSdkRecordSet(set));
         }
       }
@@ -121,12 +122,12 @@ export class Route53ZoneGateway implements ZoneGateway {
       for (;;) {
         const page = await this.listPage(hostedZoneId, start);
         const sets = page.ResourceRecordSets ?? [];
-        const here = sets.filter((s) => normalizeName(s.Name ?? '') === name);
+        const here = sets.filter((s) => fromRoute53Name(s.Name ?? '') === name);
         records.push(
           ...here.filter((s) => ['A', 'AAAA', 'CNAME'].includes(s.Type ?? '')).map(fromSdkRecordSet),
         );
         const leftName = here.length < sets.length; // the page went past our name
-        if (!page.IsTruncated || leftName || normalizeName(page.NextRecordName ?? '') !== name) break;
+        if (!page.IsTruncated || leftName || fromRoute53Name(page.NextRecordName ?? '') !== name) break;
         start = nextPageStart(page);
       }
     }

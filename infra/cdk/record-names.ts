@@ -2,19 +2,10 @@
  * The record names each hosted zone's profiles own, in the form IAM compares against the
  * `route53:ChangeResourceRecordSetsNormalizedRecordNames` condition key: lower case, no
  * trailing dot, and every character other than a–z, 0–9, '-', '_' and '.' as a
- * three-digit octal escape (`*` → `\052`).
+ * three-digit octal escape (`*` → `\052`): shared/zone/names.ts `escapeName`.
  */
 import type { Profile } from '../../shared/profile/types.js';
-
-export function normalizedRecordName(name: string): string {
-  const lower = name.toLowerCase().replace(/\.$/, '');
-  let out = '';
-  for (const char of lower) {
-    if (/[a-z0-9\-_.]/.test(char)) out += char;
-    else for (const byte of Buffer.from(char, 'utf8')) out += `\\${byte.toString(8).padStart(3, '0')}`;
-  }
-  return out;
-}
+import { escapeName } from '../../shared/zone/names.js';
 
 /** Hosted zone id → the sorted, distinct normalized record names of the profiles in it. */
 export function recordNamesByHostedZone(profiles: readonly Profile[]): Map<string, string[]> {
@@ -23,7 +14,7 @@ export function recordNamesByHostedZone(profiles: readonly Profile[]): Map<strin
     const zoneId = profile.dnsConfig.hostedZoneId;
     if (zoneId === undefined) continue;
     const set = names.get(zoneId) ?? new Set<string>();
-    set.add(normalizedRecordName(profile.dnsConfig.fqdn));
+    set.add(escapeName(profile.dnsConfig.fqdn));
     names.set(zoneId, set);
   }
   return new Map(

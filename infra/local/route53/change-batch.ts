@@ -9,7 +9,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import { InvalidChangeBatchError } from './errors.js';
-import { isInZone, normalizeName, toApiName } from './names.js';
+import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
+import { isInZone } from './names.js';
 import { recordKey, type StoredRecordSet } from './stored-record.js';
 
 /** Per request: ResourceRecord elements and characters of all Value elements; an UPSERT counts twice. */
@@ -76,12 +77,12 @@ function limitViolations(changes: readonly Change[]): string[] {
 
 function describe(record: RecordSet): string {
   const identifier = record.setIdentifier === undefined ? '' : `, set-identifier='${record.setIdentifier}'`;
-  return `resource record set [name='${toApiName(record.name)}', type='${record.type}'${identifier}]`;
+  return `resource record set [name='${toRoute53Name(record.name)}', type='${record.type}'${identifier}]`;
 }
 
 function rrsetLabel(record: RecordSet): string {
   const identifier = record.setIdentifier === undefined ? '' : `, SetIdentifier ${record.setIdentifier}`;
-  return `RRSet with DNS name ${toApiName(record.name)}, type ${record.type}${identifier}`;
+  return `RRSet with DNS name ${toRoute53Name(record.name)}, type ${record.type}${identifier}`;
 }
 
 function changeProblems(
@@ -93,7 +94,7 @@ function changeProblems(
   const record = change.recordSet;
   if (!isInZone(record.name, zone.zoneName)) {
     return [
-      `RRSet with DNS name ${toApiName(record.name)} is not permitted in zone ${toApiName(zone.zoneName)}`,
+      `RRSet with DNS name ${toRoute53Name(record.name)} is not permitted in zone ${toRoute53Name(zone.zoneName)}`,
     ];
   }
   const existing = working.get(recordKey(record));
@@ -109,7 +110,7 @@ function changeProblems(
   if (valueProblems.length > 0) return valueProblems;
   if (record.type === 'CNAME' && record.name === zone.zoneName) {
     return [
-      `RRSet of type CNAME with DNS name ${toApiName(record.name)} is not permitted at apex in zone ${toApiName(zone.zoneName)}`,
+      `RRSet of type CNAME with DNS name ${toRoute53Name(record.name)} is not permitted at apex in zone ${toRoute53Name(zone.zoneName)}`,
     ];
   }
   const others = [...working.values()].filter(
@@ -163,12 +164,12 @@ function cnameConflicts(zone: ZoneForBatch, record: RecordSet, others: readonly 
   const otherTypes = others.filter((other) => other.type !== record.type);
   if (record.type === 'CNAME' && otherTypes.length > 0) {
     return [
-      `RRSet of type CNAME with DNS name ${toApiName(record.name)} is not permitted as it conflicts with other records with the same DNS name in zone ${toApiName(zone.zoneName)}`,
+      `RRSet of type CNAME with DNS name ${toRoute53Name(record.name)} is not permitted as it conflicts with other records with the same DNS name in zone ${toRoute53Name(zone.zoneName)}`,
     ];
   }
   if (record.type !== 'CNAME' && otherTypes.some((other) => other.type === 'CNAME')) {
     return [
-      `RRSet of type ${record.type} with DNS name ${toApiName(record.name)} is not permitted because a conflicting RRSet of type CNAME with the same DNS name already exists in zone ${toApiName(zone.zoneName)}`,
+      `RRSet of type ${record.type} with DNS name ${toRoute53Name(record.name)} is not permitted because a conflicting RRSet of type CNAME with the same DNS name already exists in zone ${toRoute53Name(zone.zoneName)}`,
     ];
   }
   return [];
@@ -277,7 +278,7 @@ function aliasProblems(
   if (alias === undefined) return [];
   const ownZone = alias.hostedZoneId === context.zone.hostedZoneId;
   if (!ownZone && context.otherZone(alias.hostedZoneId) === undefined) return [];
-  const where = `Tried to create an alias that targets ${toApiName(alias.dnsName)}, type ${record.type} in zone ${alias.hostedZoneId}`;
+  const where = `Tried to create an alias that targets ${toRoute53Name(alias.dnsName)}, type ${record.type} in zone ${alias.hostedZoneId}`;
   const notFound = `${where}, but that target was not found`;
   if (!isInZone(alias.dnsName, context.zone.zoneName))
     return [`${where}, but the alias target name does not lie within the target zone`, notFound];
@@ -293,7 +294,7 @@ export function sameRecordSet(a: StoredRecordSet, b: StoredRecordSet): boolean {
 }
 
 function canonicalValue(type: string, value: string): string {
-  return type === 'CNAME' ? normalizeName(value) : value.toLowerCase();
+  return type === 'CNAME' ? fromRoute53Name(value) : value.toLowerCase();
 }
 
 function canonicalJson(record: StoredRecordSet): string {

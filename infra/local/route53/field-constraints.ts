@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/zone/record-set.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
 import { InvalidInputError } from './errors.js';
-import { normalizeName, toApiName } from './names.js';
+import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 
 const ACTIONS: readonly ChangeAction[] = ['CREATE', 'DELETE', 'UPSERT'];
 const ROUTE53_TYPES = [
@@ -175,7 +175,7 @@ function checkInteger(
 /** The "Invalid request" checks Route 53 applies to a well-typed change (answered as `InvalidInput`). */
 function invalidRequest(input: ChangeInput): string | undefined {
   const set = input.recordSet;
-  const where = `in Change with [Action=${input.action}, Name=${toApiName(normalizeName(set.name ?? ''))}, Type=${set.type}, SetIdentifier=${set.setIdentifier ?? 'null'}]`;
+  const where = `in Change with [Action=${input.action}, Name=${toRoute53Name(fromRoute53Name(set.name ?? ''))}, Type=${set.type}, SetIdentifier=${set.setIdentifier ?? 'null'}]`;
   if (!(SUPPORTED_TYPES as readonly string[]).includes(set.type ?? '')) {
     return `Invalid request: the local Route 53 accepts changes to ${SUPPORTED_TYPES.join(', ')} record sets only, got type ${set.type} ${where}`;
   }
@@ -251,7 +251,7 @@ function toChange(input: ChangeInput): Change {
   const alias = set.aliasTarget;
   const cidr = set.cidrRoutingConfig;
   const recordSet: RecordSet = {
-    name: normalizeName(set.name ?? ''),
+    name: fromRoute53Name(set.name ?? ''),
     type: set.type as RecordType,
     ...(set.ttl === undefined ? {} : { ttl: Number(set.ttl) }),
     ...(set.setIdentifier === undefined ? {} : { setIdentifier: set.setIdentifier }),
@@ -270,7 +270,7 @@ function toChange(input: ChangeInput): Change {
       : {
           aliasTarget: {
             hostedZoneId: (alias.hostedZoneId ?? '').replace(/^\/hostedzone\//, ''),
-            dnsName: normalizeName(alias.dnsName ?? ''),
+            dnsName: fromRoute53Name(alias.dnsName ?? ''),
             evaluateTargetHealth: alias.evaluateTargetHealth === 'true',
           },
         }),

@@ -25,7 +25,8 @@ import {
 } from './errors.js';
 import { parseChanges } from './field-constraints.js';
 import { listRecordPage, sortRecords, type ListStart, type RecordPage } from './listing.js';
-import { compareAscii, isInZone, normalizeName, reversedLabelKey } from './names.js';
+import { fromRoute53Name } from '../../../shared/zone/names.js';
+import { compareAscii, isInZone, reversedLabelKey } from './names.js';
 import { ROUTE53_NAME_SERVERS, ROUTE53_NS_TTL_SECONDS, ROUTE53_SOA, soaValue } from './apex.js';
 import { isPublicRecordSet, type StoredRecordSet } from './stored-record.js';
 
@@ -130,7 +131,7 @@ export class LocalRoute53Store implements ZoneReader {
     zone: HostedZoneView;
     change: ChangeView;
   } {
-    const name = normalizeName(request.name);
+    const name = fromRoute53Name(request.name);
     if (name === '' || name.length > 1024)
       throw new InvalidInputError(`Invalid hosted zone name: '${request.name}'`);
     for (const zone of this.zones.values()) {
@@ -171,7 +172,7 @@ export class LocalRoute53Store implements ZoneReader {
     const start =
       request.dnsName === undefined
         ? undefined
-        : ([reversedLabelKey(normalizeName(request.dnsName)), request.hostedZoneId ?? ''] as const);
+        : ([reversedLabelKey(fromRoute53Name(request.dnsName)), request.hostedZoneId ?? ''] as const);
     const from =
       start === undefined
         ? 0
@@ -228,7 +229,7 @@ export class LocalRoute53Store implements ZoneReader {
       throw new InvalidInputError('The input is not valid: you specified Identifier but not Type.');
     const normalizedStart: ListStart = {
       ...start,
-      ...(start.name === undefined ? {} : { name: normalizeName(start.name) }),
+      ...(start.name === undefined ? {} : { name: fromRoute53Name(start.name) }),
     };
     return listRecordPage(zone.records, normalizedStart, maxItems ?? 300);
   }
@@ -252,7 +253,7 @@ export class LocalRoute53Store implements ZoneReader {
   // --- ZoneReader ----------------------------------------------------------
 
   findZone(name: string): ZoneSnapshot | undefined {
-    const normalized = normalizeName(name);
+    const normalized = fromRoute53Name(name);
     let best: ZoneState | undefined;
     for (const zone of this.zones.values()) {
       if (isInZone(normalized, zone.name) && (best === undefined || zone.name.length > best.name.length))

@@ -10,7 +10,7 @@ import type { StoredRecordSet } from './stored-record.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
 import { InvalidInputError, InvalidChangeBatchError, type Route53ApiError } from './errors.js';
 import type { RecordPage } from './listing.js';
-import { toApiName } from './names.js';
+import { toRoute53Name } from '../../../shared/zone/names.js';
 import type {
   CidrCollectionChangeInput,
   CidrCollectionView,
@@ -221,7 +221,7 @@ function changeInfo(change: ChangeView): Record<string, unknown> {
 function hostedZone(zone: HostedZoneView): Record<string, unknown> {
   return {
     Id: `/hostedzone/${zone.id}`,
-    Name: toApiName(zone.name),
+    Name: toRoute53Name(zone.name),
     CallerReference: zone.callerReference,
     Config: { Comment: zone.comment, PrivateZone: 'false' },
     ResourceRecordSetCount: String(zone.recordCount),
@@ -263,7 +263,7 @@ export function listHostedZonesByNameResponse(
     DNSName: request.dnsName,
     HostedZoneId: request.hostedZoneId,
     IsTruncated: String(page.isTruncated),
-    NextDNSName: page.next === undefined ? undefined : toApiName(page.next.dnsName),
+    NextDNSName: page.next === undefined ? undefined : toRoute53Name(page.next.dnsName),
     NextHostedZoneId: page.next?.hostedZoneId,
     MaxItems: String(request.maxItems),
   });
@@ -272,7 +272,7 @@ export function listHostedZonesByNameResponse(
 function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
   const geo = record.geoLocation;
   return {
-    Name: toApiName(record.name),
+    Name: toRoute53Name(record.name),
     Type: record.type,
     SetIdentifier: record.setIdentifier,
     Weight: record.weight === undefined ? undefined : String(record.weight),
@@ -297,7 +297,7 @@ function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
         ? undefined
         : {
             HostedZoneId: record.aliasTarget.hostedZoneId,
-            DNSName: toApiName(record.aliasTarget.dnsName),
+            DNSName: toRoute53Name(record.aliasTarget.dnsName),
             EvaluateTargetHealth: String(record.aliasTarget.evaluateTargetHealth),
           },
     CidrRoutingConfig:
@@ -314,7 +314,7 @@ export function listResourceRecordSetsResponse(page: RecordPage, maxItems: numbe
   return document('ListResourceRecordSetsResponse', {
     ResourceRecordSets: { ResourceRecordSet: page.records.map(resourceRecordSet) },
     IsTruncated: String(page.isTruncated),
-    NextRecordName: page.next === undefined ? undefined : toApiName(page.next.name),
+    NextRecordName: page.next === undefined ? undefined : toRoute53Name(page.next.name),
     NextRecordType: page.next?.type,
     NextRecordIdentifier: page.next?.identifier,
     MaxItems: String(maxItems),
