@@ -3,6 +3,7 @@
  * Environment: TABLE_NAME, TABLE_REGION (the table's region when not the function's),
  * PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma list, fallback default probe
  * regions), PROBE_CONCURRENCY (default 800), HEARTBEAT_PERIOD_MS (default 60000);
+ * AWS_LAMBDA_FUNCTION_MEMORY_SIZE (set by Lambda) picks the probe threads;
  * AWS_ENDPOINT_URL_DYNAMODB for a local table.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
@@ -18,7 +19,7 @@ import {
 } from '../shared/env.js';
 import { logger } from '../shared/logger.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
-import { probe } from './probers/registry.js';
+import { startProbePool } from './probe-pool.js';
 import { createRoundHandler, type RoundHandler } from './round-handler.js';
 import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
 
@@ -35,7 +36,8 @@ function roundHandlerFromEnv(): RoundHandler {
   const worker = createProbeWorker({
     region: probeRegionFromEnv(),
     store: new DynamoDbProbeStateStore(dynamodb, tableName),
-    prober: probe,
+    // Every whole vCPU the memory size buys probes on its own thread (probe-pool.ts).
+    prober: startProbePool().prober,
     clock: systemClock,
     spread: COMPACT_SPREAD,
     concurrency: positiveIntegerFromEnv(Env.probeConcurrency, LAMBDA_PROBE_CONCURRENCY),

@@ -22,6 +22,7 @@ import {
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
+import { startProbePool } from '../../functions/probe/probe-pool.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { servesAllDegraded } from '../../shared/routing/eligibility.js';
@@ -50,7 +51,7 @@ export interface LocalStackOptions {
   readonly clientLocations?: ClientLocationTable;
   /** One line per status change, DNS change and problem. @default - nothing printed */
   readonly log?: (line: string) => void;
-  /** @default the production probers */
+  /** @default the production probers, on one thread per core */
   readonly prober?: Prober;
 }
 
@@ -136,6 +137,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     cleanup.push(() => poller.stop());
 
+    // Every core probes: one pool of probe threads (functions/probe/probe-pool.ts) serves all regions.
+    const pool = options.prober === undefined ? startProbePool() : undefined;
+    if (pool !== undefined) cleanup.push(() => pool.close());
+    const prober = options.prober ?? pool?.prober;
     const workers = new Map<string, LocalProbeRegion>();
     for (const region of regions) {
       workers.set(
@@ -147,7 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           profiles,
           defaultProbeRegions: regions,
           timeScale,
-          ...(options.prober === undefined ? {} : { prober: options.prober }),
+          ...(prober === undefined ? {} : { prober }),
           logger: { warn: (message) => log(`probe ${region}: ${message}`) },
         }),
       );

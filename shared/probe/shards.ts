@@ -1,0 +1,42 @@
+/**
+ * Which shard of a region, and which probe thread of a shard, sends a request: jump
+ * consistent hashing (Lamping & Veach, 2014) of a stable hash of the request key. When the
+ * count grows from n to n+1 only ~1/(n+1) of the requests move (all to the new shard), and
+ * shrinking moves only the removed shard's requests. All judges of a request go with it.
+ */
+import { stableHash32 } from './plan.js';
+
+/** Different salts keep the shard and thread choices independent of each other. */
+const SHARD_SALT = 0x5a17_0001;
+const THREAD_SALT = 0x7e4d_0002;
+
+/** The shard in [0, shards) that probes `requestKey`. */
+export function shardOf(requestKey: string, shards: number): number {
+  return jumpHash(stableHash32(requestKey, SHARD_SALT), shards);
+}
+
+/** The probe thread in [0, threads) that sends `requestKey`. */
+export function threadOf(requestKey: string, threads: number): number {
+  return jumpHash(stableHash32(requestKey, THREAD_SALT), threads);
+}
+
+/**
+ * Jump consistent hash with a 32-bit xorshift generator seeded by `seed` (the algorithm
+ * needs only a fixed pseudo-random sequence per key, not the paper's 64-bit LCG).
+ */
+export function jumpHash(seed: number, buckets: number): number {
+  if (!Number.isInteger(buckets) || buckets < 1)
+    throw new RangeError(`buckets must be an integer ≥ 1, got ${buckets}`);
+  let state = seed >>> 0 || 0x9e37_79b9;
+  let bucket = 0;
+  let next = 0;
+  while (next < buckets) {
+    bucket = next;
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    next = Math.floor((bucket + 1) / ((state + 1) / 0x1_0000_0001));
+  }
+  return bucket;
+}

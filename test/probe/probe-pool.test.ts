@@ -1,0 +1,193 @@
+/**
+ * Integration: the probe worker on every core. Two probe threads send the region's
+ * requests (HTTP, HTTPS, TCP; healthy and failing) to real loopback servers; the worker
+ * keeps the rule states and writes the verdicts to DynamoDB Local exactly as it does
+ * with the in-process prober.
+ */
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
+import { probeThreadsFor, startProbePool, type ProbePool } from '../../functions/probe/probe-pool.js';
+import { probe } from '../../functions/probe/probers/registry.js';
+import { createProbeWorker } from '../../functions/probe/worker.js';
+import { threadOf } from '../../shared/probe/shards.js';
+import type { PlannedProbe, Prober } from '../../shared/probe/target.js';
+import { KeyPrefix, type VerdictItem } from '../../shared/state/items.js';
+import { freshTable } from '../support/dynamodb.js';
+import {
+  closedPort,
+  startBlackhole,
+  startHttpServer,
+  startHttpsServer,
+  startTcpServer,
+  type Blackhole,
+  type TestHttpServer,
+  type TestTcpServer,
+} from '../support/servers.js';
+import { planned } from './worker.fixtures.js';
+
+const REGION = 'eu-central-1';
+const ROUND = 10_000;
+const quiet = { warn: () => undefined };
+
+let http: TestHttpServer;
+let https: TestHttpServer;
+let tcp: TestTcpServer;
+let blackhole: Blackhole;
+let refused: number;
+let pool: ProbePool;
+
+beforeAll(async () => {
+  [http, https, tcp, blackhole, refused] = await Promise.all([
+    startHttpServer(),
+    startHttpsServer(),
+    startTcpServer(),
+    startBlackhole(),
+    closedPort(),
+  ]);
+  pool = startProbePool({ threads: 2 });
+});
+
+afterAll(async () => {
+  await pool.close();
+  await Promise.all([http.close(), https.close(), tcp.close(), blackhole.close()]);
+});
+
+/** 60 requests: healthy HTTP/HTTPS/TCP, HTTP 500s and refused TCP ports, one per 6. */
+function plan(): PlannedProbe[] {
+  return Array.from({ length: 60 }, (_, i) => {
+    const kind = i % 6;
+    const key = `k${i}`;
+    // Timeouts far above a loaded machine's worst answer time: only the 500s and refused ports fail.
+    const common = { toleratedNumberOfFailures: 1, timeoutMs: 6_000, offsetMs: i * 100 };
+    if (kind === 0)
+      return planned(key, {
+        ...common,
+        protocol: 'HTTP',
+        host: '127.0.0.1',
+        port: http.port,
+        path: `/ok/${i}`,
+      });
+    if (kind === 1)
+      return planned(key, {
+        ...common,
+        protocol: 'HTTPS',
+        host: '127.0.0.1',
+        port: https.port,
+        path: `/ok/${i}`,
+      });
+    if (kind === 2)
+      return planned(key, { ...common, protocol: 'TCP', host: '127.0.0.1', port: tcp.port, path: undefined });
+    if (kind === 3)
+      return planned(key, {
+        ...common,
+        protocol: 'HTTP',
+        host: '127.0.0.1',
+        port: http.port,
+        path: '/status/500',
+      });
+    if (kind === 4)
+      return planned(key, { ...common, protocol: 'TCP', host: '127.0.0.1', port: refused, path: undefined });
+    return planned(key, {
+      ...common,
+      protocol: 'HTTPS',
+      host: 'localhost',
+      port: https.port,
+      path: `/ok/${i}`,
+    });
+  });
+}
+
+async function verdictsAfterTwoRounds(prober: Prober): Promise<Map<string, string>> {
+  const { dynamodb, tableName } = await freshTable('tm-pool');
+  const worker = createProbeWorker({
+    region: REGION,
+    store: new DynamoDbProbeStateStore(dynamodb, tableName),
+    prober,
+    clock: { now: () => Date.now() },
+    sleep: async () => undefined,
+    logger: quiet,
+  });
+  worker.setTargets(plan());
+  const dueAt = Math.floor(Date.now() / ROUND) * ROUND;
+  const reports = [await worker.runRound(dueAt, ROUND), await worker.runRound(dueAt + ROUND, ROUND)];
+  expect(reports.map((r) => r.probed)).toEqual([60, 60]);
+  const items = (await dynamodb.send(new ScanCommand({ TableName: tableName }))).Items ?? [];
+  return new Map(
+    items
+      .map((raw) => unmarshall(raw) as VerdictItem & { pk: string })
+      .filter((item) => item.pk.startsWith(KeyPrefix.verdict))
+      .map((item) => [item.targetKey, item.verdict]),
+  );
+}
+
+describe('probing on every core', () => {
+  it('two threads probe the region and the verdicts are those of the in-process prober', async () => {
+    // Prepare
+    const before = pool.answered().reduce((a, b) => a + b, 0);
+    // Act
+    const threaded = await verdictsAfterTwoRounds(pool.prober);
+    const inProcess = await verdictsAfterTwoRounds(probe);
+    // Assess: every request went to its own thread by key, both threads worked, same verdicts
+    const answered = pool.answered();
+    expect(answered.reduce((a, b) => a + b, 0) - before).toBe(120);
+    const expectedPerThread = [0, 1].map((t) => plan().filter((p) => threadOf(p.key, 2) === t).length * 2);
+    expect(expectedPerThread.every((n) => n > 0)).toBe(true);
+    expect(threaded.size).toBe(60);
+    expect(threaded).toEqual(inProcess);
+    expect(
+      [...threaded.entries()]
+        .filter(([, v]) => v === 'down')
+        .map(([k]) => Number(k.slice(1)) % 6)
+        .sort(),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => (i < 10 ? 3 : 4)));
+  });
+
+  it('a probe in flight when the pool closes ends as a failure, promptly', async () => {
+    const closing = startProbePool({ threads: 2 });
+    const request = planned('bh', {
+      protocol: 'TCP',
+      host: '127.0.0.1',
+      port: blackhole.port,
+      path: undefined,
+    });
+    const started = Date.now();
+    const pending = closing.prober(request, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await closing.close();
+    const observation = await pending;
+    expect(observation).toMatchObject({ answered: false, reason: 'network' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it.each([
+    {
+      name: 'Lambda at 1,769 MB: one vCPU of time, one thread (though 2 cores show)',
+      env: { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1769' },
+      cores: 2,
+      threads: 1,
+    },
+    {
+      name: 'Lambda at 128 MB: one thread',
+      env: { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '128' },
+      cores: 2,
+      threads: 1,
+    },
+    {
+      name: 'Lambda at 5,308 MB: three threads',
+      env: { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '5308' },
+      cores: 3,
+      threads: 3,
+    },
+    {
+      name: 'Lambda at 10,240 MB: five whole vCPUs of time on six cores',
+      env: { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '10240' },
+      cores: 6,
+      threads: 5,
+    },
+    { name: 'a machine with 2 cores: two threads', env: {}, cores: 2, threads: 2 },
+  ])('$name', ({ env, cores, threads }) => {
+    expect(probeThreadsFor(env, cores)).toBe(threads);
+  });
+});
