@@ -11,10 +11,11 @@ import {
   HISTORY_RETENTION_DAYS,
   Keys,
   type HeartbeatItem,
+  type HistoryItem,
   type TickItem,
   type VerdictItem,
 } from '../../shared/state/items.js';
-import type { StatusChange } from '../../shared/status/evaluate.js';
+import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
@@ -42,6 +43,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         ...(row.publishProblem === undefined
           ? {}
           : { publishProblem: JSON.parse(row.publishProblem as string) }),
+        revision: (row.revision as number | undefined) ?? 0,
       });
     }
     return statuses;
@@ -68,16 +70,9 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     );
   }
 
-  async appendHistory(changes: readonly StatusChange[], now: number): Promise<void> {
-    const at = new Date(now).toISOString();
-    const expiresAt = Math.floor(now / 1000) + HISTORY_RETENTION_DAYS * 86_400;
-    const requests: WriteRequest[] = changes.map((change) => ({
-      PutRequest: {
-        Item: marshall(
-          { ...Keys.history(change.profile, at, change.endpoint), ...change, at: now, expiresAt },
-          { removeUndefinedValues: true },
-        ),
-      },
+  async appendHistory(records: readonly TransitionRecord[]): Promise<void> {
+    const requests: WriteRequest[] = records.map((record) => ({
+      PutRequest: { Item: historyItem(record) },
     }));
     await this.batchWrite(requests);
   }
@@ -142,5 +137,16 @@ function statusItem(status: StoredStatus): Item {
     published: JSON.stringify(status.published),
     cidrCollections: JSON.stringify(status.cidrCollections),
     ...(status.publishProblem === undefined ? {} : { publishProblem: JSON.stringify(status.publishProblem) }),
+    revision: status.revision,
   });
+}
+
+/** A transition record as a history item, living HISTORY_RETENTION_DAYS after its decision. */
+export function historyItem(record: TransitionRecord): Item {
+  const item: HistoryItem = {
+    ...Keys.history(record),
+    ...record,
+    expiresAt: Math.floor(Date.parse(record.at) / 1000) + HISTORY_RETENTION_DAYS * 86_400,
+  };
+  return marshall(item, { removeUndefinedValues: true });
 }

@@ -10,7 +10,7 @@
  */
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
-import { rejectionEvents, toEvents } from '../../shared/evaluation/events.js';
+import { rejectionEvents, statusEvents } from '../../shared/evaluation/events.js';
 import {
   latestDecision,
   probeRegionsOf,
@@ -22,6 +22,7 @@ import {
   publishProblems,
   type StoredStatus,
 } from '../../shared/evaluation/stored-status.js';
+import { publishedAtProfiles, transitionRecords } from '../../shared/evaluation/transitions.js';
 import { affectedProfiles, withDescendants, type Trigger } from '../../shared/evaluation/triggers.js';
 import { groupByZone, type RejectedName } from '../../shared/evaluation/zones.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -42,6 +43,8 @@ export interface EvaluatorDeps {
   readonly events: EventSink;
   readonly metrics: EvaluatorMetrics;
   readonly now: () => number;
+  /** The local stack's time scale, for the expected durations in transition timings. @default 1 */
+  readonly timeScale?: number;
 }
 
 export interface EvaluationOutcome {
@@ -89,10 +92,13 @@ export async function evaluate(
   const recordChanges: Change[] = [];
   const published = new Map<string, RecordSet[]>();
   const rejected = new Map<string, RejectedName & { hostedZoneId: string }>();
+  const submittedAt = new Map<string, number>(); // owned name → when Route 53 accepted its change
   for (const [zoneId, zone] of groupByZone(profiles, removed, previous)) {
     const zoneDesired = desired.filter((r) => zone.names.has(r.name));
     const outcome = await publishZone(deps, zoneId, zone, zoneDesired);
     recordChanges.push(...outcome.changes);
+    const accepted = deps.now();
+    for (const change of outcome.changes) submittedAt.set(change.recordSet.name, accepted);
     for (const name of zone.names) published.set(name, outcome.recordsAt(name));
     for (const refused of outcome.rejected) rejected.set(refused.name, { ...refused, hostedZoneId: zoneId });
   }
@@ -108,11 +114,17 @@ export async function evaluate(
   const statuses = changedStatuses(profiles, reports, published, cidrCollections, previous, problems);
   if (statuses.length > 0) await deps.store.saveStatuses(statuses);
   for (const name of removed) await deps.store.deleteStatus(name);
-  if (changes.length > 0) await deps.store.appendHistory(changes, now);
-  const events = [
-    ...toEvents(changes, recordChanges, profiles, previous),
-    ...rejectionEvents(profiles, rejected, previous),
-  ];
+  const revisions = new Map(statuses.map((s) => [s.report.profile, s.revision]));
+  const records = transitionRecords({
+    changes,
+    profiles: config.profiles,
+    decidedAt: now,
+    revisionOf: (name) => revisions.get(name) ?? previous.get(name)?.revision ?? 0,
+    publishedAt: publishedAtProfiles(profiles, previous, recordChanges, submittedAt),
+    timeScale: deps.timeScale ?? 1,
+  });
+  if (records.length > 0) await deps.store.appendHistory(records);
+  const events = [...statusEvents(records), ...rejectionEvents(profiles, rejected, previous)];
   if (events.length > 0) await deps.events.emit(events);
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);

@@ -42,7 +42,7 @@ export function detailOf(event: EvaluatorEvent): Record<string, unknown> {
       return { ...rest, changes: changes.map(changeDetail) };
     }
     default:
-      return { ...event.change, recordsChanged: event.recordsChanged.map(changeDetail) };
+      return { ...event.record };
   }
 }
 

@@ -3,7 +3,7 @@ import type { MetricName } from '../../shared/contracts/metrics.js';
 import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
-import type { StatusChange } from '../../shared/status/evaluate.js';
+import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { HeartbeatItem, TickItem, VerdictItem } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 
@@ -25,7 +25,7 @@ export interface EvaluatorStateStore {
   /** Saves many statuses in as few requests as the store allows. */
   saveStatuses(statuses: readonly StoredStatus[]): Promise<void>;
   deleteStatus(profile: string): Promise<void>;
-  appendHistory(changes: readonly StatusChange[], now: number): Promise<void>;
+  appendHistory(records: readonly TransitionRecord[]): Promise<void>;
   loadTick(): Promise<TickItem | undefined>;
   /** Writing the tick item triggers an evaluation of every profile through the stream. */
   saveTick(tick: TickItem): Promise<void>;

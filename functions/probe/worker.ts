@@ -46,10 +46,11 @@ export const DEFAULT_HEARTBEAT_PERIOD_MS = 60_000;
  */
 export const DEFAULT_CONCURRENCY = 2_000;
 /**
- * A heartbeat item is limited to 400 KB; a checkpoint entry is ~70 bytes. Beyond this many
- * non-clean targets (a network-wide outage) the rest restore from their verdict alone.
+ * A heartbeat item is limited to 400 KB; a checkpoint entry is ~100 bytes (a 45-character
+ * key, the count and the run's start). Beyond this many non-clean targets (a network-wide
+ * outage) the rest restore from their verdict alone.
  */
-export const MAX_CHECKPOINT_ENTRIES = 4_000;
+export const MAX_CHECKPOINT_ENTRIES = 3_000;
 
 export interface VerdictChange {
   readonly probe: PlannedProbe;
@@ -58,6 +59,8 @@ export interface VerdictChange {
   readonly verdict: RegionVerdict;
   readonly previous: RegionVerdict | undefined;
   readonly detail: string;
+  /** Start of the first check of the run that led to this verdict (VerdictItem.runStartedAt). */
+  readonly runStartedAt: number;
   readonly result: ProbeResult;
 }
 
@@ -135,6 +138,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   let planned: PlannedProbe[] = [];
   let judges: PlannedJudge[] = [];
   const states = new Map<string, RuleState>();
+  /** Per judge: the outcome of the current run of like checks and when its first check started. */
+  const runs = new Map<string, { readonly ok: boolean; readonly startedAt: number }>();
   /** Judges whose current check has not been judged yet (by verdict key). */
   const inFlight = new Set<string>();
   const pendingVerdicts = new Map<string, VerdictItem>();
@@ -187,6 +192,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
         (verdict !== undefined && !countsAfterEnable(verdict, judge.freshAfter)) ||
         (checkpoint !== undefined && !countsAfterEnable({ checkedAt: checkpointAt }, judge.freshAfter));
       if (verdict !== undefined && !stale) decidedAt.set(judge.key, verdict.checkedAt);
+      if (!stale && checkpoint?.kind === 'consecutiveFailures' && checkpoint.runStartedAt !== undefined)
+        runs.set(judge.key, { ok: false, startedAt: checkpoint.runStartedAt });
       states.set(
         judge.key,
         stale
@@ -233,6 +240,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       : { ...known, verdict: undefined };
     const decision = applyCheck(judge.healthRule, judge.toleratedNumberOfFailures, before, result.ok);
     states.set(judge.key, cappedRuleState(decision.state, judge.toleratedNumberOfFailures));
+    const run = runs.get(judge.key);
+    const runStartedAt = run?.ok === result.ok ? run.startedAt : result.startedAt;
+    if (run?.ok !== result.ok) runs.set(judge.key, { ok: result.ok, startedAt: runStartedAt });
     if (!decision.changed || decision.verdict === undefined) return undefined;
     const item: VerdictItem = {
       targetKey: judge.key,
@@ -240,6 +250,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       verdict: decision.verdict,
       since: result.startedAt,
       checkedAt: result.startedAt,
+      runStartedAt,
       ...(result.latencyMs === undefined ? {} : { latencyMs: Math.round(result.latencyMs * 1000) / 1000 }),
       ...(result.ok ? {} : { reason: result.reason }),
       detail: result.ok ? decision.detail : `${decision.detail}: ${result.detail}`,
@@ -251,6 +262,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       verdict: decision.verdict,
       previous: before.verdict,
       detail: item.detail,
+      runStartedAt,
       result,
     };
     changes.push(change);
@@ -312,7 +324,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       if (state === undefined || !needsCheckpoint(judge.healthRule, judge.toleratedNumberOfFailures, state))
         continue;
       if (entries++ >= maxCheckpointEntries) break;
-      checkpoint[judge.key] = toCheckpoint(state);
+      const run = runs.get(judge.key);
+      checkpoint[judge.key] = toCheckpoint(state, run?.ok === false ? run.startedAt : undefined);
     }
     return checkpoint;
   }
@@ -355,6 +368,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       const keep = new Set(judges.map((j) => j.key));
       for (const key of states.keys()) if (!keep.has(key)) states.delete(key);
       for (const key of decidedAt.keys()) if (!keep.has(key)) decidedAt.delete(key);
+      for (const key of runs.keys()) if (!keep.has(key)) runs.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },
     targets: () => planned,

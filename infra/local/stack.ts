@@ -16,13 +16,13 @@ import {
   isStatusEvent,
   noMetrics,
   type EvaluatorEvent,
-  type StatusEvent,
   type StoredStatus,
 } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
 import { startProbePool } from '../../functions/probe/probe-pool.js';
+import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { servesAllDegraded } from '../../shared/routing/eligibility.js';
@@ -63,7 +63,7 @@ export interface LocalStack {
   readonly route53: LocalRoute53;
   readonly poller: StreamPoller;
   /** Status changes. */
-  readonly events: readonly StatusEvent[];
+  readonly events: readonly TransitionRecord[];
   /** Every event the evaluator emitted (status changes, refused changes, drift repairs). */
   readonly allEvents: readonly EvaluatorEvent[];
   /** Profiles as written to the table (hosted zone ids filled in). */
@@ -99,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cleanup.push(() => route53.stop());
     let profiles = withHostedZones(route53, options.profiles);
 
-    const events: StatusEvent[] = [];
+    const events: TransitionRecord[] = [];
     const allEvents: EvaluatorEvent[] = [];
     const allDegraded = allDegradedNotices();
     const now = () => Date.now();
@@ -109,10 +109,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       zones: new Route53ZoneGateway(route53Client({ endpoint: route53.endpoint, credentials })),
       events: callbackSink((event) => {
         allEvents.push(event);
-        if (isStatusEvent(event)) events.push(event);
+        if (isStatusEvent(event)) events.push(event.record);
         const line = describeEvent(event);
         if (line !== undefined) log(line);
-        const notice = isStatusEvent(event) ? allDegraded(event) : undefined;
+        const notice = isStatusEvent(event) ? allDegraded(event.record) : undefined;
         if (notice !== undefined) log(notice);
       }),
       metrics: noMetrics,
@@ -231,42 +231,39 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
 export function describeEvent(event: EvaluatorEvent): string | undefined {
   if (event.kind === EventDetailType.publishRejected)
     return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
-  return describeStatusEvent(event);
+  return describeTransition(event.record);
 }
 
-function describeStatusEvent(event: StatusEvent): string | undefined {
-  const { change } = event;
+function describeTransition(record: TransitionRecord): string {
   const subject =
-    change.endpoint === undefined ? `${change.profile} (profile)` : `${change.profile}/${change.endpoint}`;
-  const stale = change.stale ? ' [stale data: last status kept]' : '';
-  if (change.before === change.after) {
-    return change.stale
-      ? `${subject} ${change.after}${stale}`
-      : `${subject} ${change.after}: fresh data again`;
+    record.endpoint === undefined ? `${record.profile} (profile)` : `${record.profile}/${record.endpoint}`;
+  const stale = record.stale ? ' [stale data: last status kept]' : '';
+  if (record.from === record.to) {
+    return record.stale ? `${subject} ${record.to}${stale}` : `${subject} ${record.to}: fresh data again`;
   }
-  return `${subject} ${change.before ?? '(new)'} → ${change.after}: ${change.reason}${stale}`;
+  return `${subject} ${record.from ?? '(new)'} → ${record.to}: ${record.reason}${stale}`;
 }
 
 /**
  * Follows the endpoint statuses the events report and says when a profile starts (or stops)
  * being served by the "all degraded" rule — the DNS change alone would look like a failover.
  */
-export function allDegradedNotices(): (event: StatusEvent) => string | undefined {
+export function allDegradedNotices(): (record: TransitionRecord) => string | undefined {
   const statuses = new Map<string, Map<string, EndpointMonitorStatus>>();
   const serving = new Set<string>();
-  return ({ change }) => {
-    if (change.endpoint === undefined) return undefined;
-    const endpoints = statuses.get(change.profile) ?? new Map<string, EndpointMonitorStatus>();
-    endpoints.set(change.endpoint, change.after);
-    statuses.set(change.profile, endpoints);
+  return (record) => {
+    if (record.endpoint === undefined) return undefined;
+    const endpoints = statuses.get(record.profile) ?? new Map<string, EndpointMonitorStatus>();
+    endpoints.set(record.endpoint, record.to as EndpointMonitorStatus);
+    statuses.set(record.profile, endpoints);
     const now = servesAllDegraded([...endpoints.values()]);
-    if (now === serving.has(change.profile)) return undefined;
+    if (now === serving.has(record.profile)) return undefined;
     if (now) {
-      serving.add(change.profile);
-      return `${change.profile}: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded`;
+      serving.add(record.profile);
+      return `${record.profile}: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded`;
     }
-    serving.delete(change.profile);
-    return `${change.profile}: ${change.endpoint} is ${change.after} — DNS answers with the available endpoints only again`;
+    serving.delete(record.profile);
+    return `${record.profile}: ${record.endpoint} is ${record.to} — DNS answers with the available endpoints only again`;
   };
 }
 

@@ -1,16 +1,16 @@
 /** The events an evaluation emits: status changes (with their record changes) and Route 53 refusals. */
 import { EventDetailType } from '../contracts/events.js';
 import type { Profile } from '../profile/types.js';
-import type { StatusChange } from '../status/evaluate.js';
 import type { Change } from '../zone/record-set.js';
 import type { StoredStatus } from './stored-status.js';
+import { detailTypeOf, type TransitionDetailType, type TransitionRecord } from './transitions.js';
 import type { RejectedName } from './zones.js';
 
+/** An endpoint or profile status change; its detail is the transition record. */
 export interface StatusEvent {
   /** The event's `detail-type`. */
-  readonly kind: typeof EventDetailType.endpointStatusChanged | typeof EventDetailType.profileStatusChanged;
-  readonly change: StatusChange;
-  readonly recordsChanged: readonly Change[];
+  readonly kind: TransitionDetailType;
+  readonly record: TransitionRecord;
 }
 
 /** Route 53 refused one profile's change; the rest of its zone was published without it. */
@@ -31,23 +31,8 @@ export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
   return event.kind !== EventDetailType.publishRejected;
 }
 
-/** Each event carries the record changes at its own profile's name. */
-export function toEvents(
-  changes: readonly StatusChange[],
-  recordChanges: readonly Change[],
-  profiles: readonly Profile[],
-  previous: ReadonlyMap<string, StoredStatus>,
-): StatusEvent[] {
-  const fqdnOf = (name: string) =>
-    profiles.find((p) => p.name === name)?.dnsConfig.fqdn ?? previous.get(name)?.ownedName;
-  return changes.map((change) => ({
-    kind:
-      change.endpoint === undefined
-        ? EventDetailType.profileStatusChanged
-        : EventDetailType.endpointStatusChanged,
-    change,
-    recordsChanged: recordChanges.filter((c) => c.recordSet.name === fqdnOf(change.profile)),
-  }));
+export function statusEvents(records: readonly TransitionRecord[]): StatusEvent[] {
+  return records.map((record) => ({ kind: detailTypeOf(record), record }));
 }
 
 /** One event per profile whose refusal is new (or whose reasons changed), so a refusal retried every reconcile is not an event storm. */

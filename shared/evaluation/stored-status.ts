@@ -19,6 +19,8 @@ export interface StoredStatus {
   readonly cidrCollections: readonly CidrCollection[];
   /** Route 53 rejected this profile's last change (InvalidChangeBatch): `published` is then what the zone holds. */
   readonly publishProblem?: PublishProblem;
+  /** Counts this profile's status writes; part of each event id (0: never written). */
+  readonly revision: number;
 }
 
 export interface PublishProblem {
@@ -42,7 +44,7 @@ export function publishProblems(
   return problems;
 }
 
-/** The status items this evaluation changes (an item equal to the stored one is left alone). */
+/** The status items this evaluation changes (an item equal to the stored one is left alone), each with its revision counted up. */
 export function changedStatuses(
   profiles: readonly Profile[],
   reports: readonly ProfileStatusReport[],
@@ -57,6 +59,7 @@ export function changedStatuses(
     const report = reportOf.get(profile.name);
     if (report === undefined) continue;
     const ownedName = profile.dnsConfig.fqdn;
+    const before = previous.get(profile.name);
     const next: StoredStatus = {
       report,
       hostedZoneId: profile.dnsConfig.hostedZoneId ?? '',
@@ -64,9 +67,10 @@ export function changedStatuses(
       published: published.get(ownedName) ?? [],
       cidrCollections: collections.filter((c) => c.name === collectionNameOf(profile, collections)),
       ...(problems.has(profile.name) ? { publishProblem: problems.get(profile.name) } : {}),
+      revision: before?.revision ?? 0,
     };
-    const before = previous.get(profile.name);
-    if (before === undefined || JSON.stringify(before) !== JSON.stringify(next)) changed.push(next);
+    if (before === undefined || JSON.stringify(before) !== JSON.stringify(next))
+      changed.push({ ...next, revision: next.revision + 1 });
   }
   return changed;
 }

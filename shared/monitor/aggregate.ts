@@ -21,6 +21,8 @@ export interface RegionVote {
   /** The verdict's `since` (also kept for a stale vote, for display). */
   readonly since?: number;
   readonly checkedAt?: number;
+  /** The verdict's `runStartedAt`: when the run of checks that led to it began. */
+  readonly runStartedAt?: number;
   readonly latencyMs?: number;
   readonly detail?: string;
 }
@@ -70,14 +72,27 @@ export function aggregateRegions(input: AggregateInput): AggregateHealth {
   const downs = voting.filter((v) => v.vote === Vote.Down);
   // "A problem only if fewer than 50% report up": exactly half up is healthy.
   const health = ups.length * 2 >= voting.length ? Health.Up : Health.Down;
-  const agreeing = health === Health.Up ? ups : downs;
-  const needed = health === Health.Up ? Math.ceil(voting.length / 2) : Math.floor(voting.length / 2) + 1;
-  const since = agreeing.map((v) => v.since).sort((a, b) => a - b)[needed - 1];
+  const since = decidingVote(votes, health)?.since;
   const reason =
     health === Health.Up
       ? `up in ${ups.length}/${voting.length} regions${downs.length > 0 ? `; ${describeDown(downs, voting.length)}` : ''}${suffix}`
       : `${describeDown(downs, voting.length)}${suffix}`;
   return { health, votes, reason, since };
+}
+
+/**
+ * The vote that tipped the endpoint into `health`: of the regions agreeing with it, ordered by
+ * when their verdicts began, the one that made them enough (half of the voting regions for up,
+ * more than half for down). Its `since` is when the health began.
+ */
+export function decidingVote(
+  votes: readonly RegionVote[],
+  health: typeof Health.Up | typeof Health.Down,
+): RegionVote | undefined {
+  const voting = votes.filter((v): v is DecidedVote => v.vote === Vote.Up || v.vote === Vote.Down);
+  const agreeing = voting.filter((v) => v.vote === health).sort((a, b) => a.since - b.since);
+  const needed = health === Health.Up ? Math.ceil(voting.length / 2) : Math.floor(voting.length / 2) + 1;
+  return agreeing.length >= needed ? agreeing[needed - 1] : undefined;
 }
 
 /** A fresh region's up/down vote always rests on a verdict. */
@@ -102,6 +117,7 @@ function regionVote(
     vote: silent ? Vote.Stale : verdict.verdict,
     since: verdict.since,
     checkedAt: verdict.checkedAt,
+    ...(verdict.runStartedAt === undefined ? {} : { runStartedAt: verdict.runStartedAt }),
     ...(verdict.latencyMs === undefined ? {} : { latencyMs: verdict.latencyMs }),
     detail: verdict.detail,
   };

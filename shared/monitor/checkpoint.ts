@@ -33,9 +33,13 @@ export function restoreRuleState(
 }
 
 /** The serializable part of a rule state (the verdict itself lives in the VerdictItem). */
-export function toCheckpoint(state: RuleState): RuleStateCheckpoint {
+export function toCheckpoint(state: RuleState, failingRunStartedAt?: number): RuleStateCheckpoint {
   return state.kind === 'consecutiveFailures'
-    ? { kind: 'consecutiveFailures', failures: state.failures }
+    ? {
+        kind: 'consecutiveFailures',
+        failures: state.failures,
+        ...(failingRunStartedAt === undefined ? {} : { runStartedAt: failingRunStartedAt }),
+      }
     : { kind: 'sampleWindow', samples: state.samples };
 }
 

@@ -8,7 +8,7 @@
  *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
  *  REGION#<region>                 HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
- *  HISTORY#<profile>               <iso>#<endpoint|*>   evaluator         one status change, with a TTL
+ *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  TICK                            REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
  *
  * Every item a probe region writes has its region in the partition key, so IAM
@@ -21,6 +21,7 @@
  * (`EVALUATOR_TRIGGER_PREFIXES`), so its own writes and the heartbeats never trigger it;
  * the tick turns a region going silent (or coming back) into one TICK write.
  */
+import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
 
@@ -30,9 +31,10 @@ export const Keys = {
   heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
   tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
-  history: (profile: string, atIso: string, endpoint: string | undefined) => ({
-    pk: `HISTORY#${profile}`,
-    sk: `${atIso}#${endpoint ?? '*'}`,
+  /** Sorted by time; the event id keeps two changes of one endpoint within a millisecond apart. */
+  history: (record: Pick<TransitionRecord, 'profile' | 'endpoint' | 'at' | 'eventId'>) => ({
+    pk: `HISTORY#${record.profile}`,
+    sk: `${record.at}#${record.endpoint ?? '*'}#${record.eventId}`,
   }),
 } as const;
 
@@ -92,6 +94,17 @@ export const TABLE_ACCESS = {
 /** How long history items live (DynamoDB TTL attribute `expiresAt`, epoch seconds). */
 export const HISTORY_RETENTION_DAYS = 30;
 
+/**
+ * HISTORY#<profile> / <at>#<endpoint|*>#<eventId>: one status change, the same record the
+ * event carries (`TransitionRecord`: eventId, profile, endpoint?, from, to, at, reason, stale,
+ * staleBefore, votes, recordsChanged, timing), stored as plain attributes, plus its TTL.
+ */
+export type HistoryItem = TransitionRecord & {
+  readonly pk: string;
+  readonly sk: string;
+  readonly expiresAt: number;
+};
+
 /** VERDICT#<region>#<verdictKey> / VERDICT: the region's current verdict of one judge (one profile judging of one request). */
 export interface VerdictItem {
   /** The verdict key (`verdictKeyOf`): the request key plus a hash of how it is judged. */
@@ -102,6 +115,12 @@ export interface VerdictItem {
   readonly since: number;
   /** Epoch ms of the check that last wrote this item; conditional writes only move it forward. */
   readonly checkedAt: number;
+  /**
+   * Epoch ms: start of the first check of the run of like outcomes that led to this verdict —
+   * the first failure of the failing run for `down`, the first success of the recovering run
+   * for `up`. Absent in items written before it existed.
+   */
+  readonly runStartedAt?: number;
   /** Latency of the deciding check, when it got one. */
   readonly latencyMs?: number;
   /** The deciding check's failure reason (down verdicts). */
@@ -112,7 +131,12 @@ export interface VerdictItem {
 
 /** Per-target rule state a worker needs to continue after a restart (only non-clean states are kept). */
 export type RuleStateCheckpoint =
-  | { readonly kind: 'consecutiveFailures'; readonly failures: number }
+  | {
+      readonly kind: 'consecutiveFailures';
+      readonly failures: number;
+      /** Start of the first failed check of the counted run (so a replaced worker reports it too). */
+      readonly runStartedAt?: number;
+    }
   | { readonly kind: 'sampleWindow'; readonly samples: string /* '1'/'0' per check, oldest first */ };
 
 /** REGION#<region> / HEARTBEAT */

@@ -304,11 +304,9 @@ describe('idempotence and the Route 53 control plane', () => {
     }
     h.route53.setFaults({ throttleRate: 0 });
     expect(h.values('shop.example.com')).toEqual(['192.0.2.20']);
-    const eastChanges = h.events
-      .filter((e) => e.change.endpoint === 'east')
-      .map((e) => `${e.change.before}→${e.change.after}`);
+    const eastChanges = h.events.filter((e) => e.endpoint === 'east').map((e) => `${e.from}→${e.to}`);
     expect(eastChanges).toEqual([
-      'undefined→CheckingEndpoint',
+      'null→CheckingEndpoint',
       'CheckingEndpoint→Online',
       'Online→Degraded',
       'Degraded→Online',

@@ -18,9 +18,9 @@ import {
   noMetrics,
   type EvaluatorEvent,
   type EvaluatorMetrics,
-  type StatusEvent,
 } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
 import { startStreamPoller } from '../../infra/local/stream-poller.js';
@@ -52,9 +52,11 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   const route53 = await startLocalRoute53({ faults: { throttleRate: options.throttleRate ?? 0 } });
   route53.createHostedZone('example.com', ZONE_ID);
   /** Status changes only; `allEvents` has every event the evaluator emitted. */
-  const events: StatusEvent[] = [];
+  const events: TransitionRecord[] = [];
   const allEvents: EvaluatorEvent[] = [];
-  const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+  // Near the real time: DynamoDB Local's TTL deletes items whose `expiresAt` has passed, and
+  // history items live HISTORY_RETENTION_DAYS after their decision.
+  const clock = { now: Math.floor(Date.now() / 60_000) * 60_000 };
   // Each function has clients of its own, as in AWS (the test's own writes use table.dynamodb).
   const clientOf = (principal: string) => {
     const client = dynamoDbClient({ endpoint: table.endpoint, region: 'us-east-1', credentials });
@@ -71,7 +73,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
     zones: new Route53ZoneGateway(route53Api),
     events: callbackSink((event) => {
       allEvents.push(event);
-      if (isStatusEvent(event)) events.push(event);
+      if (isStatusEvent(event)) events.push(event.record);
     }),
     metrics: noMetrics,
     now: () => clock.now,
@@ -119,6 +121,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
       endpoint: string,
       verdict: 'up' | 'down',
       regions: readonly string[] = REGIONS,
+      fields: (region: string) => Partial<VerdictItem> = () => ({}),
     ) {
       const p = profiles.find((x) => x.name === profile);
       const e = p?.endpoints.find((x) => x.name === endpoint);
@@ -133,6 +136,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
           since: clock.now,
           checkedAt: clock.now,
           detail: verdict === 'up' ? 'check succeeded' : '4 consecutive failures (tolerated 3)',
+          ...fields(region),
         };
         await put({ ...Keys.verdict(targetKey, region), ...item });
       }

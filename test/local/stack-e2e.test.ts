@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
-import type { EndpointStatusChange } from '../../shared/status/report.js';
 import { tmInProcess } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
@@ -165,15 +164,11 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
     // The zone changes first; the status event follows in the same evaluation.
     await eventually(
-      async () =>
-        stack.events.slice(seen).filter((e) => e.change.endpoint === 'a' && e.change.after === 'Degraded'),
+      async () => stack.events.slice(seen).filter((e) => e.endpoint === 'a' && e.to === 'Degraded'),
       (events) => events.length > 0,
     );
-    const toDegraded = stack.events
-      .slice(seen)
-      .map((e) => e.change)
-      .filter((c): c is EndpointStatusChange => c.endpoint === 'a' && c.profile === 'prio');
-    const degraded = toDegraded.filter((c) => c.after === 'Degraded');
+    const toDegraded = stack.events.slice(seen).filter((e) => e.endpoint === 'a' && e.profile === 'prio');
+    const degraded = toDegraded.filter((e) => e.to === 'Degraded');
     expect(degraded).toHaveLength(1);
     expect(degraded[0]?.reason).toMatch(/^3 consecutive failures \(tolerated 2\)/);
 
@@ -184,15 +179,12 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       (v) => v[0] === BACKENDS.a,
     );
     const recovered = () =>
-      stack.events
-        .slice(beforeRecovery)
-        .map((e) => e.change)
-        .filter((c) => c.endpoint === 'a' && c.profile === 'prio');
+      stack.events.slice(beforeRecovery).filter((e) => e.endpoint === 'a' && e.profile === 'prio');
     const toOnline = await eventually(
       async () => recovered(),
       (changes) => changes.length > 0,
     );
-    expect(toOnline.map((c) => `${c.before}→${c.after}`)).toEqual(['Degraded→Online']);
+    expect(toOnline.map((e) => `${e.from}→${e.to}`)).toEqual(['Degraded→Online']);
     expect(toOnline[0]?.reason).toMatch(/up in 3\/3 regions/);
   });
 
@@ -333,8 +325,8 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       async () =>
         stack.events
           .slice(before)
-          .filter((e) => e.change.profile === 'prio' && e.change.endpoint === 'a')
-          .map((e) => `${e.change.before}→${e.change.after}`)
+          .filter((e) => e.profile === 'prio' && e.endpoint === 'a')
+          .map((e) => `${e.from}→${e.to}`)
           .filter((t, i, all) => i >= all.indexOf('Online→Disabled') && all.includes('Online→Disabled')),
       (transitions) => transitions.length >= 3,
     );

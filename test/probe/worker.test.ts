@@ -51,6 +51,34 @@ describe('probe worker: from checks to the region verdict (SPEC §3)', () => {
     expect(store.verdicts.get(`t\u0000${REGION}`)?.verdict).toBe('up');
   });
 
+  it('the verdict carries when its run began: the first of the failing checks for down, the first success for up', async () => {
+    // Prepare
+    const { worker, script, store, clock, round } = setup();
+    worker.setTargets([planned('t', { toleratedNumberOfFailures: 2 })]);
+    await round();
+    script.down.add('t');
+    await round(); // a failure, then a success resets the run
+    script.down.delete('t');
+    await round();
+    script.down.add('t');
+    // Act
+    const firstFailure = (await round()).dueAt;
+    await round();
+    const decided = await round();
+    // Assess
+    expect(decided.changes.map((c) => c.verdict)).toEqual(['down']);
+    expect(store.verdicts.get(`t\u0000${REGION}`)).toMatchObject({
+      verdict: 'down',
+      runStartedAt: firstFailure,
+      checkedAt: clock.now(),
+    });
+    // Act: recovery is decided by its first success
+    script.down.delete('t');
+    const back = await round();
+    // Assess
+    expect(store.verdicts.get(`t\u0000${REGION}`)).toMatchObject({ verdict: 'up', runStartedAt: back.dueAt });
+  });
+
   it('a success in between resets the count', async () => {
     const { worker, script, round } = setup();
     worker.setTargets([planned('t', { toleratedNumberOfFailures: 1 })]);
@@ -85,7 +113,7 @@ describe('probe worker: from checks to the region verdict (SPEC §3)', () => {
     expect(first.verdictWrites + second.verdictWrites).toBe(0);
     expect(second.heartbeatWritten).toBe(true);
     expect(store.heartbeats.get(REGION)?.checkpoint).toEqual({
-      t: { kind: 'consecutiveFailures', failures: 2 },
+      t: { kind: 'consecutiveFailures', failures: 2, runStartedAt: first.dueAt },
     });
   });
 });
@@ -172,6 +200,24 @@ describe('probe worker: failures of the store and restarts', () => {
     // Assess
     expect(report.changes.map((c) => c.verdict)).toEqual(['down']);
     expect(report.changes[0]?.detail).toMatch(/^3 consecutive failures/);
+  });
+
+  it('a replaced worker reports the run start it continues from (kept in the checkpoint)', async () => {
+    // Prepare
+    const store = new MemoryProbeStateStore();
+    const a = setup({}, store);
+    a.worker.setTargets([planned('t', { toleratedNumberOfFailures: 2 })]);
+    await a.round();
+    a.script.down.add('t');
+    const firstFailure = (await a.round()).dueAt;
+    await a.round();
+    // Act
+    const b = setup({}, store);
+    b.worker.setTargets([planned('t', { toleratedNumberOfFailures: 2 })]);
+    b.script.down.add('t');
+    const report = await b.round();
+    // Assess
+    expect(report.changes).toMatchObject([{ verdict: 'down', runStartedAt: firstFailure }]);
   });
 
   it('a replaced worker of a target already down does not rewrite the verdict', async () => {

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { expectedDuration, withInSync } from '../../shared/evaluation/timing.js';
+import { transitionRecords, type TransitionInput } from '../../shared/evaluation/transitions.js';
+import type { RegionVote } from '../../shared/monitor/aggregate.js';
+import type { StatusChange } from '../../shared/status/report.js';
+import type { Change } from '../../shared/zone/record-set.js';
+import { externalEndpoint, monitorConfig, nestedEndpoint, profile } from '../support/profiles.js';
+
+const T = Date.parse('2026-01-01T00:10:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('expected duration: the operators’ formula', () => {
+  it.each([
+    {
+      name: 'failing over, tolerated 3, interval 30, timeout 10, TTL 30: (3+1) × 30 + 10 + 30 = 160 s',
+      monitor: monitorConfig({ intervalInSeconds: 30, timeoutInSeconds: 10, toleratedNumberOfFailures: 3 }),
+      direction: 'failing' as const,
+      scale: 1,
+      ms: 160_000,
+      formula: '(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s',
+    },
+    {
+      name: 'coming back: one successful check, 1 × 30 + 10 + 30 = 70 s',
+      monitor: monitorConfig({ intervalInSeconds: 30, timeoutInSeconds: 10, toleratedNumberOfFailures: 3 }),
+      direction: 'recovering' as const,
+      scale: 1,
+      ms: 70_000,
+      formula: '1 × 30 s + 10 s timeout + 30 s TTL = 70 s',
+    },
+    {
+      name: 'a sample window of 4 needing 2 fails after 3 failed checks',
+      monitor: monitorConfig({
+        intervalInSeconds: 10,
+        timeoutInSeconds: 5,
+        healthRule: { kind: 'sampleWindow', sampleSize: 4, successfulSamplesRequired: 2 },
+      }),
+      direction: 'failing' as const,
+      scale: 1,
+      ms: 65_000,
+      formula: '3 × 10 s + 5 s timeout + 30 s TTL = 65 s',
+    },
+    {
+      name: 'the local time scale multiplies interval and timeout, not the TTL',
+      monitor: monitorConfig({ intervalInSeconds: 30, timeoutInSeconds: 10, toleratedNumberOfFailures: 3 }),
+      direction: 'failing' as const,
+      scale: 0.2,
+      ms: 56_000,
+      formula: '((3+1) × 30 s + 10 s timeout) × time scale 0.2 + 30 s TTL = 56 s',
+    },
+  ])('$name', ({ monitor, direction, scale, ms, formula }) => {
+    expect(expectedDuration(monitor, 30, direction, scale)).toEqual({ ms, formula });
+  });
+});
+
+const vote = (region: string, v: 'up' | 'down', since: number, runStartedAt: number): RegionVote => ({
+  region,
+  vote: v,
+  since,
+  checkedAt: since,
+  runStartedAt,
+  detail: v === 'up' ? 'check succeeded' : '4 consecutive failures (tolerated 3)',
+});
+
+function endpointChange(
+  p: string,
+  endpoint: string,
+  before: string | undefined,
+  after: string,
+  votes: RegionVote[] = [],
+): StatusChange {
+  return {
+    profile: p,
+    endpoint,
+    before: before as never,
+    after: after as never,
+    since: T,
+    reason: 'r',
+    staleBefore: before === undefined ? undefined : false,
+    stale: false,
+    votes,
+  };
+}
+
+function profileChange(p: string, before: string | undefined, after: string): StatusChange {
+  return {
+    profile: p,
+    endpoint: undefined,
+    before: before as never,
+    after: after as never,
+    since: T,
+    reason: 'r',
+    staleBefore: false,
+    stale: false,
+    votes: [],
+  };
+}
+
+const child = profile({
+  name: 'child',
+  endpoints: [externalEndpoint({ name: 'a', target: '192.0.2.1' })],
+});
+const parent = profile({
+  name: 'parent',
+  endpoints: [
+    nestedEndpoint({ name: 'eu', targetProfile: 'child' }),
+    externalEndpoint({ name: 'b', target: '192.0.2.2' }),
+  ],
+});
+const upsert: Change = {
+  action: 'UPSERT',
+  recordSet: { name: 'parent.example.com', type: 'A', ttl: 30, values: ['192.0.2.2'] },
+};
+
+function input(changes: StatusChange[], overrides: Partial<TransitionInput> = {}): TransitionInput {
+  return {
+    changes,
+    profiles: [parent, child],
+    decidedAt: T,
+    revisionOf: (name) => (name === 'parent' ? 7 : 3),
+    publishedAt: (name) => (name === 'parent' ? { changes: [upsert], submittedAt: T + 40 } : { changes: [] }),
+    ...overrides,
+  };
+}
+
+describe('transition records', () => {
+  it('a failing endpoint: the deciding region’s run start, the decision, the submission, the formula; ids carry profile, endpoint and revision', () => {
+    const votes = [
+      vote('r1', 'down', T - 9_000, T - 99_000),
+      vote('r2', 'down', T - 5_000, T - 95_000),
+      vote('r3', 'up', T - 500_000, T - 500_000),
+    ];
+    const [record] = transitionRecords(input([endpointChange('parent', 'b', 'Online', 'Degraded', votes)]));
+    expect(record).toMatchObject({
+      eventId: `parent/b/7@${T}`,
+      profile: 'parent',
+      endpoint: 'b',
+      from: 'Online',
+      to: 'Degraded',
+      at: iso(T),
+      recordsChanged: [{ action: 'UPSERT', name: 'parent.example.com', type: 'A', values: ['192.0.2.2'] }],
+      timing: {
+        firstFailedCheckAt: iso(T - 95_000),
+        decidedAt: iso(T),
+        changeSubmittedAt: iso(T + 40),
+        inSyncAt: null,
+        detectToPublishMs: null,
+        expectedDetectToPublishMs: 160_000,
+      },
+    });
+  });
+
+  it('a nested endpoint and the profiles take the run start of the change that led to theirs', () => {
+    const votes = [vote('r1', 'down', T - 1_000, T - 80_000), vote('r2', 'down', T - 2_000, T - 70_000)];
+    const records = transitionRecords(
+      input([
+        endpointChange('parent', 'eu', 'Online', 'Degraded'),
+        profileChange('parent', 'Online', 'Degraded'),
+        endpointChange('child', 'a', 'Online', 'Degraded', votes),
+        profileChange('child', 'Online', 'Degraded'),
+      ]),
+    );
+    expect(records.map((r) => [r.eventId, r.timing.firstFailedCheckAt])).toEqual([
+      [`parent/eu/7@${T}`, iso(T - 80_000)],
+      [`parent/*/7@${T}`, iso(T - 80_000)],
+      [`child/a/3@${T}`, iso(T - 80_000)],
+      [`child/*/3@${T}`, iso(T - 80_000)],
+    ]);
+  });
+
+  it('a first report, a configuration change and a stale flag have no run start and no formula', () => {
+    const stale: StatusChange = {
+      ...endpointChange('child', 'a', 'Online', 'Online'),
+      staleBefore: false,
+      stale: true,
+    };
+    const records = transitionRecords(
+      input([
+        endpointChange('child', 'a', undefined, 'CheckingEndpoint'),
+        endpointChange('parent', 'b', 'Online', 'Disabled'),
+        stale,
+      ]),
+    );
+    for (const record of records) {
+      expect(record.timing).toMatchObject({
+        firstFailedCheckAt: null,
+        expectedDetectToPublishMs: null,
+        expectedFormula: null,
+      });
+    }
+    expect(records[0]).toMatchObject({ from: null, timing: { changeSubmittedAt: null } });
+  });
+
+  it('once INSYNC: detect → publish is inSyncAt − firstFailedCheckAt', () => {
+    const votes = [vote('r1', 'down', T - 1_000, T - 100_000)];
+    const [record] = transitionRecords(input([endpointChange('child', 'a', 'Online', 'Degraded', votes)]));
+    const timing = withInSync(record!.timing, T + 30_000);
+    expect(timing).toMatchObject({ inSyncAt: iso(T + 30_000), detectToPublishMs: 130_000 });
+  });
+});
