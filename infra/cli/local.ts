@@ -24,6 +24,9 @@ import { removeStateFile, stateFilePath, writeStateFile } from '../local/state-f
 import type { Io } from './io.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
 
+/** `tm local` exits with this when DynamoDB Local stayed gone past its bound. */
+export const STATE_STORE_LOST_EXIT_CODE = 3;
+
 export interface LocalOptions {
   readonly dnsPort: number;
   readonly timeScale?: number;
@@ -92,6 +95,7 @@ async function runStack(
       dnsPort,
       timeScale,
       log,
+      onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
       ...(locations && { clientLocations: locations }),
     });
   } catch (error) {

@@ -33,11 +33,15 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 import { createTable } from './table.js';
+import { watchStateStore } from './state-store-watch.js';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoDbClient, dynamoDbStreamsClient, route53Client } from '../../functions/shared/aws-clients.js';
 
 export const DEFAULT_LOCAL_REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 export const LOCAL_TABLE_NAME = 'traffic-manager';
 const EVALUATOR_TICK_MS = 60_000;
+/** How long DynamoDB Local may stay gone (× time scale) before the stack gives up. */
+export const STATE_STORE_OUTAGE_LIMIT_MS = 60_000;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export interface LocalStackOptions {
@@ -53,6 +57,11 @@ export interface LocalStackOptions {
   readonly log?: (line: string) => void;
   /** @default the production probers, on one thread per core */
   readonly prober?: Prober;
+  /**
+   * The stack cannot go on (DynamoDB Local stayed gone longer than
+   * STATE_STORE_OUTAGE_LIMIT_MS × time scale); the caller should stop it. @default - ignored
+   */
+  readonly onFatal?: (message: string) => void;
 }
 
 export interface LocalStack {
@@ -94,6 +103,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     const streams = dynamoDbStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     const { streamArn } = await createTable(dynamodb, LOCAL_TABLE_NAME);
+    // One outage of the store is one message (and, if it lasts, a fatal stop), not a log line per failed call.
+    const storeWatch = watchStateStore({
+      description: `DynamoDB Local at ${ddb.endpoint}`,
+      check: () => dynamodb.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME })),
+      log,
+      limitMs: STATE_STORE_OUTAGE_LIMIT_MS * timeScale,
+      onGiveUp: (message) => options.onFatal?.(message),
+    });
+    ddb.onExit((reason) => storeWatch.lost(`its Java process exited: ${reason}`));
+    cleanup.push(async () => storeWatch.stop());
+    const logStoreError = (line: string, error: unknown) => {
+      storeWatch.observe(error);
+      if (!storeWatch.explains(error)) log(line);
+    };
 
     const route53 = await startLocalRoute53();
     cleanup.push(() => route53.stop());
@@ -127,9 +150,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       client: streams,
       streamArn,
       handler: createStreamHandler(() => deps, {
-        onError: (error) => log(`evaluator: ${(error as Error).message} (the batch will be retried)`),
+        onError: (error) =>
+          logStoreError(`evaluator: ${(error as Error).message} (the batch will be retried)`, error),
       }),
-      onError: (error) => log(`stream poller: ${(error as Error).message}`),
+      onError: (error) => logStoreError(`stream poller: ${(error as Error).message}`, error),
       onDeadLetter: (record, reason) =>
         log(
           `evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`,
@@ -153,7 +177,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           defaultProbeRegions: regions,
           timeScale,
           ...(prober === undefined ? {} : { prober }),
-          logger: { warn: (message) => log(`probe ${region}: ${message}`) },
+          logger: {
+            warn: (message, fields) => logStoreError(`probe ${region}: ${message}`, fields['error']),
+          },
         }),
       );
     }
@@ -167,7 +193,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         log(`stale probe regions: ${outcome.stale.join(', ')}`);
     };
     const tickTimer = setInterval(
-      () => void tick().catch((e) => log(`tick: ${(e as Error).message}`)),
+      () => void tick().catch((e) => logStoreError(`tick: ${(e as Error).message}`, e)),
       EVALUATOR_TICK_MS * timeScale,
     );
     cleanup.push(async () => clearInterval(tickTimer));

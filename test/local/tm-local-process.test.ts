@@ -195,3 +195,47 @@ describe.skipIf(!procAvailable)('stops leave nothing behind', { timeout: 180_000
     expect(await next.exited).toEqual({ code: 0, signal: null });
   });
 });
+
+describe.skipIf(!procAvailable || !digAvailable)('DynamoDB Local dies under a running tm local', () => {
+  it(
+    'says so once, keeps answering DNS from the last records, and exits 3 when it does not come back',
+    { timeout: 240_000 },
+    async () => {
+      // The demo runs at time scale 0.2: the store may stay gone 60 s × 0.2 = 12 s.
+      const tm = await start(['--dns-port', '0']);
+      const tree = processTree(tm.child.pid as number);
+      const java = tree.find((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDbLocalLauncher'),
+      );
+      expect(java).toBeDefined();
+      let before: readonly string[] = [];
+      await until(
+        async () => {
+          before = (await dig(tm.dnsPort, ['shop.example.com', 'A'])).answers.map((a) => a.data);
+          return before.length > 0;
+        },
+        60_000,
+        () => `no A record for shop.example.com yet:\n${tm.output()}`,
+      );
+
+      process.kill(java as number, 'SIGKILL');
+      await tm.waitFor(/state store: DynamoDB Local at \S+ is gone \(.*fail static/, 30_000);
+      const after = await dig(tm.dnsPort, ['shop.example.com', 'A']);
+      expect(after.status).toBe('NOERROR');
+      expect(after.answers.map((a) => a.data)).toEqual(before);
+
+      expect(await tm.exited).toEqual({ code: 3, signal: null });
+      const output = tm.output();
+      expect(output).toMatch(/did not come back within 12 s; stopping/);
+      expect(output.match(/ is gone \(/g)).toHaveLength(1);
+      // Before: one ECONNREFUSED line per failed call (hundreds a minute); now at most the one that noticed.
+      expect((output.match(/ECONNREFUSED/g) ?? []).length).toBeLessThanOrEqual(1);
+      await until(
+        () => tree.every((pid) => !isRunning(pid)),
+        20_000,
+        () => `still running: ${tree.filter(isRunning).join(', ')}`,
+      );
+      expect(existsSync(statePath(tm))).toBe(false);
+    },
+  );
+});

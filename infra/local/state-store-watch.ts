@@ -1,0 +1,119 @@
+/**
+ * Watches the local stack's state store (DynamoDB Local). When it stops answering — its Java
+ * process exited, or connections are refused or reset — the watch says so once, with what
+ * happens next; the stack keeps serving DNS from the last published zone (fail static) while
+ * the watch retries with exponential backoff. If the store answers again it says so and the
+ * stack carries on; if it has not within `limitMs`, `onGiveUp` is called (`tm local` then
+ * stops with exit code 3). Callers' own error lines about the store are dropped while it is
+ * down (`explains`), so one outage is a few lines, not one per failed call.
+ */
+export interface StateStoreWatchOptions {
+  /** For messages: `DynamoDB Local at http://127.0.0.1:…`. */
+  readonly description: string;
+  /** Resolves when the store answers (e.g. DescribeTable of the stack's table). */
+  readonly check: () => Promise<unknown>;
+  readonly log: (line: string) => void;
+  /** How long the store may stay gone before giving up. */
+  readonly limitMs: number;
+  readonly onGiveUp: (message: string) => void;
+  /** First retry delay, doubled each time up to `maxRetryDelayMs`. @default 500 */
+  readonly firstRetryDelayMs?: number;
+  /** @default 8000 */
+  readonly maxRetryDelayMs?: number;
+}
+
+export interface StateStoreWatch {
+  /** Whether the store is known to be gone. */
+  readonly down: boolean;
+  /** Reports an error of a call to the store; a connection failure marks it gone. */
+  observe(error: unknown): void;
+  /** Marks the store gone for a reason known otherwise (its process exited). */
+  lost(reason: string): void;
+  /** Whether an error line about the store should be left out of the log (the watch has said it). */
+  explains(error: unknown): boolean;
+  stop(): void;
+}
+
+const CONNECTION_FAILURE =
+  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|socket hang up|other side closed/i;
+
+/** Whether an error (or its cause, or a logged `String(error)`) is a failure to reach the store. */
+export function isConnectionFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth++) {
+    const text =
+      typeof current === 'string'
+        ? current
+        : `${(current as NodeJS.ErrnoException).code ?? ''} ${(current as Error).name ?? ''} ${(current as Error).message ?? ''}`;
+    if (CONNECTION_FAILURE.test(text)) return true;
+    current = typeof current === 'object' && current !== null ? (current as Error).cause : undefined;
+  }
+  return false;
+}
+
+export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatch {
+  const firstDelay = options.firstRetryDelayMs ?? 500;
+  const maxDelay = options.maxRetryDelayMs ?? 8_000;
+  let downSince: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const retry = (delay: number) => {
+    timer = setTimeout(() => {
+      void options.check().then(
+        () => {
+          if (stopped || downSince === undefined) return;
+          const seconds = ((Date.now() - downSince) / 1000).toFixed(1);
+          downSince = undefined;
+          options.log(`state store: ${options.description} answers again after ${seconds} s; carrying on`);
+        },
+        () => {
+          if (stopped || downSince === undefined) return;
+          const downFor = Date.now() - downSince;
+          if (downFor >= options.limitMs) {
+            const message = `state store: ${options.description} did not come back within ${options.limitMs / 1000} s; stopping`;
+            options.log(message);
+            stopped = true;
+            options.onGiveUp(message);
+            return;
+          }
+          // The last check falls on the limit, so giving up is not late by a whole delay.
+          retry(Math.min(delay * 2, maxDelay, options.limitMs - downFor));
+        },
+      );
+    }, delay);
+  };
+
+  const markDown = (reason: string) => {
+    if (stopped || downSince !== undefined) return;
+    downSince = Date.now();
+    options.log(
+      `state store: ${options.description} is gone (${reason}). DNS keeps answering from the last ` +
+        `published records (fail static); probe and evaluator calls to the store fail meanwhile ` +
+        `(their errors are not repeated here); retrying with backoff; ` +
+        `tm local stops (exit code 3) if it is not back within ${options.limitMs / 1000} s.`,
+    );
+    retry(firstDelay);
+  };
+
+  return {
+    get down() {
+      return downSince !== undefined;
+    },
+    observe(error) {
+      if (isConnectionFailure(error)) markDown(firstLine(error));
+    },
+    lost: markDown,
+    explains(error) {
+      return downSince !== undefined || stopped || isConnectionFailure(error);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.split('\n')[0] ?? text;
+}
