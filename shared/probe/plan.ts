@@ -5,7 +5,7 @@
  * judging of that request (timeout, codes, rule, interval) is a judge with its own
  * verdict, which sees only the checks of its own cadence.
  */
-import type { Random } from '../clock.js';
+import { fnv1a32 } from '../hash/fnv1a.js';
 import type { ExternalEndpoint, Profile } from '../profile/types.js';
 import { enabledAtOf } from '../status/reenabled.js';
 import {
@@ -33,14 +33,12 @@ interface Accumulated {
  * region. Nested endpoints are never probed (their child's endpoints are).
  *
  * `offsetMs` spreads the probes deterministically from the request key, so a restart or
- * a config change does not reshuffle anyone. `random`, when given, only salts that spread
- * (e.g. per deployment), it never changes between calls.
+ * a config change does not reshuffle anyone.
  */
 export function planProbes(
   profiles: readonly Profile[],
   region: string,
   defaultProbeRegions: readonly string[],
-  random?: Random,
 ): PlannedProbe[] {
   const byKey = new Map<string, Accumulated>();
   for (const profile of profiles) {
@@ -61,7 +59,6 @@ export function planProbes(
       if (freshAfter !== undefined) judge.freshAfter = freshAfter;
     }
   }
-  const salt = random === undefined ? 0 : Math.floor(random() * 0x1_0000_0000) >>> 0;
   return [...byKey.values()]
     .map(({ request, judges }): PlannedProbe => {
       const list = [...judges.values()].sort((a, b) => a.intervalMs - b.intervalMs || compare(a.key, b.key));
@@ -69,7 +66,7 @@ export function planProbes(
       return {
         ...request,
         intervalMs: Math.min(...intervals),
-        offsetMs: spreadOffsetMs(request.key, Math.max(...intervals), salt),
+        offsetMs: spreadOffsetMs(request.key, Math.max(...intervals)),
         judges: list,
       };
     })
@@ -89,17 +86,13 @@ function isProbed(endpoint: Profile['endpoints'][number]): endpoint is ExternalE
 }
 
 /** A stable position in [0, intervalMs) from the key. */
-export function spreadOffsetMs(key: string, intervalMs: number, salt = 0): number {
-  return Math.floor((stableHash32(key, salt) / 0x1_0000_0000) * intervalMs);
+export function spreadOffsetMs(key: string, intervalMs: number): number {
+  return Math.floor((stableHash32(key) / 0x1_0000_0000) * intervalMs);
 }
 
 /** A well-spread unsigned 32-bit hash of `key` (FNV-1a, then a murmur3 finalizer). */
 export function stableHash32(key: string, salt = 0): number {
-  let hash = (0x811c9dc5 ^ salt) >>> 0;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
+  let hash = fnv1a32(key, salt);
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b) >>> 0;
   hash ^= hash >>> 13;

@@ -8,6 +8,7 @@
  * Two profiles that send the same request with different judging share the probe and
  * keep separate verdicts; two that also judge alike share the verdict.
  */
+import { fnv1a32 } from '../hash/fnv1a.js';
 import type {
   ExternalEndpoint,
   Header,
@@ -137,7 +138,7 @@ export function requestKeyOf(spec: Omit<ProbeRequest, 'key'>): string {
     .sort()
     .join('\n');
   const host = spec.host.includes(':') ? `[${spec.host}]` : spec.host;
-  return `${spec.protocol}:${host}:${spec.port}${spec.path ?? ''}#${fnv1a(JSON.stringify([spec.method, headers]))}`;
+  return `${spec.protocol}:${host}:${spec.port}${spec.path ?? ''}#${hashHex(JSON.stringify([spec.method, headers]))}`;
 }
 
 /**
@@ -153,15 +154,10 @@ export function verdictKeyOf(requestKey: string, judging: ProbeJudging): string 
     judging.healthRule,
     judging.toleratedNumberOfFailures,
   ]);
-  return `${requestKey}|${fnv1a(identity)}`;
+  return `${requestKey}|${hashHex(identity)}`;
 }
 
-/** FNV-1a, 32 bits, as 8 hex digits. */
-export function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
+/** The key's hash part: FNV-1a as 8 hex digits. */
+function hashHex(text: string): string {
+  return fnv1a32(text).toString(16).padStart(8, '0');
 }

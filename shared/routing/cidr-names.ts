@@ -5,6 +5,7 @@
  * `_` plus a hash of the full name. Profile and endpoint names never contain `_`, so a
  * shortened name can never equal a name that was kept as written.
  */
+import { fnv1a32 } from '../hash/fnv1a.js';
 import type { Profile } from '../profile/types.js';
 
 export const DEFAULT_CIDR_LOCATION = '*';
@@ -26,12 +27,7 @@ function fitName(name: string, max: number): string {
   return `${safe.slice(0, max - HASH_LENGTH - 1)}_${shortHash(name)}`;
 }
 
-/** FNV-1a (32 bit), as HASH_LENGTH base-36 digits: stable across runs and platforms. */
+/** FNV-1a as HASH_LENGTH base-36 digits. */
 function shortHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return (hash % 36 ** HASH_LENGTH).toString(36).padStart(HASH_LENGTH, '0');
+  return (fnv1a32(text) % 36 ** HASH_LENGTH).toString(36).padStart(HASH_LENGTH, '0');
 }

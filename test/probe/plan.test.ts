@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
+import { planProbes } from '../../shared/probe/plan.js';
 import { endpointVerdictKey, probeRequestOf } from '../../shared/probe/target.js';
 import { external, monitor, nested, profile } from './worker.fixtures.js';
 
@@ -163,12 +163,5 @@ describe('planProbes', () => {
     expect(Math.max(...buckets)).toBeLessThan(150);
     expect(Math.min(...buckets)).toBeGreaterThan(50);
     expect(targets.every((t) => t.offsetMs >= 0 && t.offsetMs < t.intervalMs)).toBe(true);
-  });
-
-  it('a salt from the random source moves the offsets, the same salt gives the same plan', () => {
-    const shop = profile('shop', { endpoints: [external('a', 'a.example.net')] });
-    const salted = planProbes([shop], 'us-east-1', REGIONS, () => 0.5)[0]?.offsetMs;
-    expect(planProbes([shop], 'us-east-1', REGIONS, () => 0.5)[0]?.offsetMs).toBe(salted);
-    expect(spreadOffsetMs('k', 30_000, 1)).not.toBe(spreadOffsetMs('k', 30_000, 2));
   });
 });
