@@ -22,6 +22,7 @@ import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-lo
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
 import { removeStateFile, stateFilePath, writeStateFile } from '../local/state-file.js';
 import type { Io } from './io.js';
+import { logUnhandledRejections } from './keep-running.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
 
 /** `tm local` exits with this when DynamoDB Local stayed gone past its bound. */
@@ -36,9 +37,12 @@ export interface LocalOptions {
 
 export async function run(args: [string?], options: LocalOptions, io: Io): Promise<number> {
   const stop = watchForStop();
+  const log = (line: string) => io.stdout.write(`${new Date().toISOString().slice(11, 23)}  ${line}\n`);
+  const stopLogging = logUnhandledRejections(log);
   try {
-    return await runStack(args, options, io, stop);
+    return await runStack(args, options, io, log, stop);
   } finally {
+    stopLogging();
     stop.dispose();
   }
 }
@@ -47,16 +51,12 @@ async function runStack(
   [file]: [string?],
   options: LocalOptions,
   io: Io,
+  log: (line: string) => void,
   stopRequest: StopRequest,
 ): Promise<number> {
   const { dnsPort } = options;
   const timeScale = options.timeScale ?? (file === undefined ? DEMO_TIME_SCALE : 1);
   const regions = options.regions ?? [...DEFAULT_LOCAL_REGIONS];
-  const log = (line: string) => io.stdout.write(`${new Date().toISOString().slice(11, 23)}  ${line}\n`);
-  // Every listener answers its own errors; a rejection nobody awaited is a bug to report, not a reason to drop DNS.
-  process.on('unhandledRejection', (reason) =>
-    log(`internal error (tm local keeps running): ${(reason as Error)?.stack ?? String(reason)}`),
-  );
 
   let demo: DemoBackends | undefined;
   let profiles: Profile[];
