@@ -12,12 +12,15 @@ import {
   Keys,
   type HeartbeatItem,
   type HistoryItem,
+  type MonitorOverrideItem,
+  type RuntimeControls,
   type TickItem,
   type VerdictItem,
 } from '../../shared/state/items.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
+import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
 
 export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
@@ -28,6 +31,14 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
 
   loadConfig(): Promise<LoadedConfig> {
     return readDeployedConfig(this.client, this.tableName);
+  }
+
+  loadControls(): Promise<RuntimeControls> {
+    return readControls(this.client, this.tableName);
+  }
+
+  deleteExpiredOverride(override: MonitorOverrideItem): Promise<boolean> {
+    return deleteExpiredOverride(this.client, this.tableName, override);
   }
 
   async loadStatuses(): Promise<Map<string, StoredStatus>> {

@@ -9,6 +9,7 @@
  * the zone behind our back) — then the batch is recomputed once against the real zone.
  */
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
+import { applyControls } from '../../shared/control/apply.js';
 import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
 import { rejectionEvents, statusEvents } from '../../shared/evaluation/events.js';
 import {
@@ -58,8 +59,13 @@ export async function evaluate(
   triggers: readonly Trigger[],
 ): Promise<EvaluationOutcome> {
   const started = deps.now();
-  const config = await deps.store.loadConfig();
-  const previous = await deps.store.loadStatuses();
+  const [deployed, controls, previous] = await Promise.all([
+    deps.store.loadConfig(),
+    deps.store.loadControls(),
+    deps.store.loadStatuses(),
+  ]);
+  // The runtime controls (tm endpoint|profile …) over the deployed definitions: what holds now.
+  const config = { ...deployed, profiles: applyControls(deployed.profiles, controls, started) };
   const affected = affectedProfiles(config.profiles, triggers);
   const removed = [...affected].filter(
     (name) => !config.profiles.some((p) => p.name === name) && previous.has(name),

@@ -4,7 +4,13 @@ import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
-import type { HeartbeatItem, TickItem, VerdictItem } from '../../shared/state/items.js';
+import type {
+  HeartbeatItem,
+  MonitorOverrideItem,
+  RuntimeControls,
+  TickItem,
+  VerdictItem,
+} from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 
 export interface LoadedConfig {
@@ -18,7 +24,11 @@ export type { EvaluatorEvent, PublishRejectedEvent, StatusEvent } from '../../sh
 export { isStatusEvent } from '../../shared/evaluation/events.js';
 
 export interface EvaluatorStateStore {
+  /** The deployed definitions (runtime controls are applied by the evaluation). */
   loadConfig(): Promise<LoadedConfig>;
+  loadControls(): Promise<RuntimeControls>;
+  /** Deletes an expired override unless it was replaced (the delete triggers an evaluation). */
+  deleteExpiredOverride(override: MonitorOverrideItem): Promise<boolean>;
   loadStatuses(): Promise<Map<string, StoredStatus>>;
   loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
   loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;

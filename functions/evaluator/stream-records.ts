@@ -1,7 +1,7 @@
 /** A DynamoDB stream record → the trigger it stands for, or a `MalformedRecordError`. */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
-import { KeyPrefix, verdictKeyParts } from '../../shared/state/items.js';
+import { ControlKind, KeyPrefix, verdictKeyParts } from '../../shared/state/items.js';
 import { MalformedRecordError } from './errors.js';
 
 export function triggerOf(record: DynamoDBRecord): Trigger {
@@ -35,8 +35,19 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
     return { kind: 'config', profile: sk.slice('PROFILE#'.length) };
   }
   if (pk === KeyPrefix.tick) return { kind: 'tick' };
+  if (pk === KeyPrefix.control) {
+    // STATUS#<profile>#<endpoint|*> or OVERRIDE#<profile>#<endpoint>: names never contain '#'.
+    const [kind, profile] = sk.split('#');
+    if (`${kind}#` in CONTROL_KINDS && profile !== undefined && profile !== '')
+      return { kind: 'control', profile };
+    throw new MalformedRecordError(`record ${record.eventID}: ${pk}/${sk} is not a runtime control`);
+  }
   throw new MalformedRecordError(`record ${record.eventID}: ${pk}/${sk} is not an evaluator trigger`);
 }
+
+const CONTROL_KINDS: Record<string, true> = Object.fromEntries(
+  Object.values(ControlKind).map((k) => [k, true]),
+);
 
 function isJsonObject(text: string | undefined): boolean {
   if (text === undefined) return false;

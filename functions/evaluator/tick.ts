@@ -3,13 +3,17 @@
  * the tick works out which regions are fresh and, only when that set changes (a region
  * went silent or came back), writes one TICK item — the stream then re-evaluates every
  * profile with the stale regions no longer voting. With no fresh region at all the core
- * keeps the last statuses (fail static) and flags them stale.
+ * keeps the last statuses (fail static) and flags them stale. It also deletes the monitor
+ * overrides (`tm endpoint override --for`) that have expired, which re-evaluates their
+ * profiles, so an override ends within a tick of its `until` even when nothing else happens.
  *
  * It is also the one writer of the health gauges: every minute, whether or not anything was
  * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
  * statuses, so an alarm on them holds for exactly as long as the status does. A quiet minute
- * costs one config query, one status query and one batch read, and no Route 53 call.
+ * costs one config query, one status query, one control query and one batch read, and no
+ * Route 53 call.
  */
+import { isInEffect } from '../../shared/control/apply.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { isRegionFresh } from '../../shared/monitor/staleness.js';
@@ -28,6 +32,8 @@ export interface TickOutcome {
   readonly fresh: readonly string[];
   readonly stale: readonly string[];
   readonly changed: boolean;
+  /** `profile/endpoint` of the monitor overrides that expired and were deleted by this tick. */
+  readonly expiredOverrides: readonly string[];
 }
 
 export async function runTick(deps: TickDeps): Promise<TickOutcome> {
@@ -50,8 +56,16 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     previous.fresh.join(',') !== fresh.join(',') ||
     previous.stale.join(',') !== stale.join(',');
   if (changed) await deps.store.saveTick({ fresh, stale, at: now });
+  const expired = (await deps.store.loadControls()).overrides.filter((o) => !isInEffect(o, now));
+  // Each delete reaches the evaluator through the stream: the profile is evaluated without it.
+  const removed = await Promise.all(expired.map((o) => deps.store.deleteExpiredOverride(o)));
   deps.metrics.flush();
-  return { fresh, stale, changed };
+  return {
+    fresh,
+    stale,
+    changed,
+    expiredOverrides: expired.filter((_, i) => removed[i]).map((o) => `${o.profile}/${o.endpoint}`),
+  };
 }
 
 /** 1 while Degraded, else 0, for every defined profile (and endpoint) that has a status. */

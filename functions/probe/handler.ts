@@ -9,7 +9,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
-import { readDeployedConfig } from '../shared/config-reader.js';
+import { readEffectiveConfig } from '../shared/config-reader.js';
 import {
   dynamoDbClientFromEnv,
   positiveIntegerFromEnv,
@@ -47,7 +47,8 @@ function roundHandlerFromEnv(): RoundHandler {
   return createRoundHandler({
     worker,
     clock: systemClock,
-    loadConfig: () => readDeployedConfig(dynamodb, tableName),
+    // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
+    loadConfig: () => readEffectiveConfig(dynamodb, tableName, Date.now()),
     fallbackProbeRegions: probeRegionsFromEnv(),
     logger,
   });

@@ -11,7 +11,7 @@ import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { readDeployedConfig } from '../shared/config-reader.js';
+import { readEffectiveConfig } from '../shared/config-reader.js';
 import {
   dynamoDbClientFromEnv,
   probeRegionFromEnv,
@@ -79,7 +79,8 @@ export const tickHandler = async (): Promise<TickResult> => {
       region: probeRegionFromEnv(),
       clock: { now: () => Date.now() },
       queue: sqsRoundQueue(queueUrl),
-      loadConfig: () => readDeployedConfig(dynamodb, tableName),
+      // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
+      loadConfig: () => readEffectiveConfig(dynamodb, tableName, Date.now()),
       fallbackProbeRegions: probeRegionsFromEnv(),
     });
   }

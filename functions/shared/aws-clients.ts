@@ -20,6 +20,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { Route53Client } from '@aws-sdk/client-route-53';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { STSClient } from '@aws-sdk/client-sts';
 import { RateLimiter } from './rate-limiter.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -42,11 +43,12 @@ export const ENDPOINT_VARIABLE = {
   eventBridge: 'AWS_ENDPOINT_URL_EVENTBRIDGE',
   route53: 'AWS_ENDPOINT_URL_ROUTE_53',
   sqs: 'AWS_ENDPOINT_URL_SQS',
+  sts: 'AWS_ENDPOINT_URL_STS',
 } as const;
 
 export type AwsService = keyof typeof ENDPOINT_VARIABLE;
 export type AwsClient =
-  DynamoDBClient | DynamoDBStreamsClient | EventBridgeClient | Route53Client | SQSClient;
+  DynamoDBClient | DynamoDBStreamsClient | EventBridgeClient | Route53Client | SQSClient | STSClient;
 
 /** Sees each client as it is built (SDK middleware, e.g. the tests' IAM call recorder). */
 export type ClientHook = (client: AwsClient, service: AwsService) => void;
@@ -91,6 +93,11 @@ export function eventBridgeClient(options: AwsClientOptions = {}): EventBridgeCl
 
 export function sqsClient(options: AwsClientOptions = {}): SQSClient {
   return built(new SQSClient(settings('sqs', options)), 'sqs');
+}
+
+/** STS (the CLI asks who is calling, to record who set a runtime control). */
+export function stsClient(options: AwsClientOptions = {}): STSClient {
+  return built(new STSClient(settings('sts', options)), 'sts');
 }
 
 /** Route 53's API rate per account (requests per second). */

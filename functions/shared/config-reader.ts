@@ -1,8 +1,13 @@
-/** Reads the deployed profile definitions (CONFIG items, shared/state/items.ts) from the table. */
+/**
+ * Reads the deployed profile definitions (CONFIG items, shared/state/items.ts) from the
+ * table; `readEffectiveConfig` applies the runtime controls (CONTROL items) to them.
+ */
 import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { applyControls } from '../../shared/control/apply.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix, type ConfigItem } from '../../shared/state/items.js';
+import { readControls } from './control-store.js';
 
 export interface DeployedConfig {
   readonly profiles: readonly Profile[];
@@ -16,6 +21,22 @@ export async function readDeployedConfig(client: DynamoDBClient, tableName: stri
     profiles: items.map((item) => JSON.parse(item.definition) as Profile),
     defaultProbeRegions: items[0]?.defaultProbeRegions ?? [],
   };
+}
+
+/**
+ * The profiles as they are to be probed and evaluated now: the deployed definitions with
+ * the runtime controls (`tm endpoint|profile …`) applied.
+ */
+export async function readEffectiveConfig(
+  client: DynamoDBClient,
+  tableName: string,
+  now: number,
+): Promise<DeployedConfig> {
+  const [deployed, controls] = await Promise.all([
+    readDeployedConfig(client, tableName),
+    readControls(client, tableName),
+  ]);
+  return { ...deployed, profiles: applyControls(deployed.profiles, controls, now) };
 }
 
 export async function readConfigItems(client: DynamoDBClient, tableName: string): Promise<ConfigItem[]> {

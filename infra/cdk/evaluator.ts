@@ -99,6 +99,9 @@ export class Evaluator extends Construct {
             dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.verdict) } } },
           }),
           FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.tick) } } } }),
+          FilterCriteria.filter({
+            dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.control) } } },
+          }),
         ],
       }),
     );
@@ -109,7 +112,8 @@ export class Evaluator extends Construct {
     });
 
     this.grantEvaluation(this.function, props);
-    // The tick only reads heartbeats/config and writes the TICK item; it never publishes.
+    // The tick reads heartbeats/config/controls, writes the TICK item and deletes expired
+    // overrides; it never publishes.
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluatorTick))
       this.tick.addToRolePolicy(statement);
 

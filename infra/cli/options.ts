@@ -35,3 +35,29 @@ export function list(value: string, previous: readonly string[] = []): string[] 
   if (items.length === 0) throw new InvalidArgumentError('must name at least one item.');
   return [...previous, ...items];
 }
+
+const UNIT_MS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration like `90s`, `30m`, `1h30m`, `2d` → milliseconds, at most `maxMs`. */
+export function duration(maxMs: number): (value: string) => number {
+  return (value) => {
+    const text = value.trim().toLowerCase();
+    if (!/^(\d+[smhd])+$/.test(text))
+      throw new InvalidArgumentError('must be a duration such as 90s, 30m, 1h30m or 2d.');
+    let ms = 0;
+    for (const [, amount = '0', unit = 's'] of text.matchAll(/(\d+)([smhd])/g))
+      ms += Number(amount) * (UNIT_MS[unit] ?? 0);
+    if (ms <= 0 || ms > maxMs)
+      throw new InvalidArgumentError(`must be more than 0 and at most ${maxMs / 86_400_000} days.`);
+    return ms;
+  };
+}
+
+/** One of `values`, matched case-insensitively; the canonical spelling is returned. */
+export function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    const found = values.find((v) => v.toLowerCase() === value.trim().toLowerCase());
+    if (found === undefined) throw new InvalidArgumentError(`must be one of ${values.join(', ')}.`);
+    return found;
+  };
+}

@@ -22,7 +22,9 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import { integer, list, positiveNumber } from './options.js';
+import { duration, integer, list, oneOf, positiveNumber } from './options.js';
+
+const DAY_MS = 86_400_000;
 
 type Run = (args: never, options: never, io: Io) => Promise<number>;
 
@@ -51,7 +53,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   command(program, 'validate')
     .summary('check a definitions file; one line per profile')
     .description(
-      'Checks a definitions file (.ts, .js, .json or .yaml). Exit 0 with one summary line per profile;\n' +
+      'Checks a definitions file (.ts, .js, .json or .yaml). Exit 0 with one summary line per profile; ' +
         'exit 1 with every problem on stderr, each naming profile, field, rule and value.',
     )
     .argument('<file>', 'the definitions file')
@@ -60,13 +62,13 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   command(program, 'plan')
     .summary('the Route 53 record sets for given endpoint statuses (dry run)')
     .description(
-      'The Route 53 record sets the evaluator would publish for those endpoint monitor statuses.\n' +
+      'The Route 53 record sets the evaluator would publish for those endpoint monitor statuses. ' +
         'Endpoints not named have no results yet (CheckingEndpoint). No AWS call.',
     )
     .argument('<file>', 'the definitions file')
     .option(
       '--status <profile/endpoint=STATUS,…>',
-      'an endpoint monitor status: Online, Degraded, CheckingEndpoint or Disabled ("what if I disable it");\n' +
+      'an endpoint monitor status: Online, Degraded, CheckingEndpoint or Disabled ("what if I disable it"); ' +
         'PROFILE=Disabled disables a whole profile; repeatable and comma-separated',
       list,
     )
@@ -81,7 +83,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   command(program, 'local')
     .summary('run the whole system on this machine (without FILE: the demo)')
     .description(
-      'Runs DynamoDB Local, a local Route 53 API, probe workers per region, the evaluator and a DNS\n' +
+      'Runs DynamoDB Local, a local Route 53 API, probe workers per region, the evaluator and a DNS ' +
         'server on 127.0.0.1. Without FILE it runs a demo profile against demo backends it starts.',
     )
     .argument('[file]', 'the definitions file')
@@ -105,6 +107,50 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .option('--profile <name>', 'only this profile')
     .option('--json', 'print { profiles } as JSON')
     .action(runs(() => import('./status.js')));
+
+  const controls = () => import('./control.js');
+  const reason = '--reason <text>';
+  const endpoint = command(program, 'endpoint').summary(
+    'runtime control of an endpoint: disable, enable, override its monitor status, clear',
+  );
+  endpoint.description(
+    'Runtime control without a deploy, recorded in the table beside the deployed definitions (a later ' +
+      'deploy does not undo it) with who set it and why, and published by the evaluator within seconds.',
+  );
+  withStackOptions(command(endpoint, 'disable'))
+    .summary('take an endpoint out: not probed, never in DNS answers')
+    .argument('<profile/endpoint>')
+    .option(reason, 'why (shown by tm status and in history)')
+    .action(runs(() => controls().then((m) => ({ run: m.disableEndpoint }))));
+  withStackOptions(command(endpoint, 'enable'))
+    .summary('put it back: CheckingEndpoint until checks made from now on decide')
+    .argument('<profile/endpoint>')
+    .option(reason, 'why (shown by tm status and in history)')
+    .action(runs(() => controls().then((m) => ({ run: m.enableEndpoint }))));
+  withStackOptions(command(endpoint, 'override'))
+    .summary('set its monitor status by hand for a while (maintenance, drain); expires by itself')
+    .argument('<profile/endpoint>')
+    .requiredOption('--status <status>', 'Online or Degraded', oneOf(['Online', 'Degraded'] as const))
+    .requiredOption('--for <duration>', 'how long, e.g. 30m, 2h, 1d (at most 30 days)', duration(30 * DAY_MS))
+    .requiredOption(reason, 'why (shown by tm status and in history)')
+    .action(runs(() => controls().then((m) => ({ run: m.overrideEndpoint }))));
+  withStackOptions(command(endpoint, 'clear'))
+    .summary('remove its override and runtime status: the deployed definitions decide again')
+    .argument('<profile/endpoint>')
+    .option(reason, 'why (shown by tm status and in history)')
+    .action(runs(() => controls().then((m) => ({ run: m.clearEndpoint }))));
+
+  const profile = command(program, 'profile').summary('runtime control of a whole profile: disable, enable');
+  withStackOptions(command(profile, 'disable'))
+    .summary('nothing probed, no endpoint in DNS: the name answers NXDOMAIN')
+    .argument('<profile>')
+    .option(reason, 'why (shown by tm status and in history)')
+    .action(runs(() => controls().then((m) => ({ run: m.disableProfile }))));
+  withStackOptions(command(profile, 'enable'))
+    .summary('put it back: its endpoints are CheckingEndpoint until checks made from now on decide')
+    .argument('<profile>')
+    .option(reason, 'why (shown by tm status and in history)')
+    .action(runs(() => controls().then((m) => ({ run: m.enableProfile }))));
 
   return program;
 

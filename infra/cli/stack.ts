@@ -5,7 +5,9 @@
  * local stack (the one on `--dns-port` when given).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
+import { dynamoDbClient, stsClient } from '../../functions/shared/aws-clients.js';
+import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
+import { userInfo } from 'node:os';
 import { selectRunningStack } from '../local/state-file.js';
 
 export interface StackOptions {
@@ -20,6 +22,11 @@ export interface Stack {
   /** `the local stack (DNS port 5353)` or `table NAME in REGION`, for messages. */
   readonly description: string;
   readonly local: boolean;
+  /**
+   * Who is calling, to record beside a runtime control: against AWS the principal's ARN
+   * (STS GetCallerIdentity), locally — or when AWS gives no answer — the OS user.
+   */
+  callerIdentity(): Promise<string>;
 }
 
 /** A command cannot find the stack it should read: the message says how to name one. */
@@ -35,6 +42,7 @@ export function connectStack(options: StackOptions, command: string): Stack {
       tableName: options.table,
       description: `table ${options.table}${options.region === undefined ? '' : ` in ${options.region}`}`,
       local: false,
+      callerIdentity: () => awsIdentity(options.region),
     };
   }
   const selected = selectRunningStack(options.dnsPort);
@@ -53,5 +61,31 @@ export function connectStack(options: StackOptions, command: string): Stack {
     tableName: local.tableName,
     description: `the local stack (DNS port ${local.dnsPort})`,
     local: true,
+    callerIdentity: async () => osUser(),
   };
+}
+
+async function awsIdentity(region: string | undefined): Promise<string> {
+  const sts = stsClient({ region });
+  try {
+    const { Arn } = await sts.send(new GetCallerIdentityCommand({}), {
+      abortSignal: AbortSignal.timeout(STS_TIMEOUT_MS),
+    });
+    return Arn ?? osUser();
+  } catch {
+    return osUser();
+  } finally {
+    sts.destroy();
+  }
+}
+
+/** Long enough for STS on a slow link; short enough not to hold an operator's command up. */
+const STS_TIMEOUT_MS = 5_000;
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? 'unknown user';
+  }
 }

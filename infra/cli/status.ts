@@ -1,10 +1,15 @@
 /**
  * `tm status [--profile NAME] [--json] [--dns-port N | --table NAME --region R]` — the
- * status items the evaluator keeps, from the running local stack or from AWS (stack.ts).
+ * status items the evaluator keeps, and the runtime controls in the table (who disabled or
+ * overrode what, why, until when), from the running local stack or from AWS (stack.ts).
  */
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { PublishProblem } from '../../functions/evaluator/ports.js';
 import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
+import { isInEffect, NO_CONTROLS } from '../../shared/control/apply.js';
+import { describeAuthor, describeOverride } from '../../shared/control/describe.js';
+import type { RuntimeControls } from '../../shared/state/items.js';
+import { readControls } from '../../functions/shared/control-store.js';
 import type { Io } from './io.js';
 import { connectStack, StackNotFoundError, type StackOptions } from './stack.js';
 
@@ -24,11 +29,21 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
   }
   const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
   let reports: ProfileStatus[];
+  let controls: RuntimeControls;
   try {
-    reports = [...(await store.loadStatuses()).values()].map((s) => ({
+    const [statuses, stored] = await Promise.all([
+      store.loadStatuses(),
+      readControls(stack.client, stack.tableName),
+    ]);
+    reports = [...statuses.values()].map((s) => ({
       ...s.report,
       ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
     }));
+    const shown = (c: { profile: string }) => options.profile === undefined || c.profile === options.profile;
+    controls = {
+      statuses: stored.statuses.filter((c) => c.status !== undefined && shown(c)),
+      overrides: stored.overrides.filter(shown),
+    };
   } catch (error) {
     io.stderr.write(`tm status: could not read ${stack.description}: ${(error as Error).message}\n`);
     return 1;
@@ -46,8 +61,8 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
   const now = Date.now();
   io.stdout.write(
     options.json === true
-      ? `${JSON.stringify({ profiles: reports }, null, 2)}\n`
-      : formatReports(reports, now),
+      ? `${JSON.stringify({ profiles: reports, controls }, null, 2)}\n`
+      : formatReports(reports, now, controls),
   );
   return 0;
 }
@@ -55,13 +70,30 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
 /** A profile's report, with the reason Route 53 refused its last change when it did. */
 export type ProfileStatus = ProfileStatusReport & { readonly publishProblem?: PublishProblem };
 
-export function formatReports(reports: readonly ProfileStatus[], now: number): string {
+export function formatReports(
+  reports: readonly ProfileStatus[],
+  now: number,
+  controls: RuntimeControls = NO_CONTROLS,
+): string {
   if (reports.length === 0) return 'no profiles evaluated yet\n';
   const lines: string[] = [];
+  const controlLines = (profile: string, endpoint: string | undefined, indent: string) => {
+    const status = controls.statuses.find((c) => c.profile === profile && c.endpoint === endpoint);
+    if (status?.status !== undefined)
+      lines.push(`${indent}runtime: ${status.status} ${describeAuthor(status.set)}`);
+    const override = controls.overrides.find((o) => o.profile === profile && o.endpoint === endpoint);
+    if (override !== undefined) {
+      const left = isInEffect(override, now)
+        ? `in ${Math.ceil((override.until - now) / 60_000)}m`
+        : 'expired';
+      lines.push(`${indent}override: ${describeOverride(override)} (${left})`);
+    }
+  };
   for (const report of reports) {
     lines.push(
       `${report.profile}  ${report.status}${report.stale ? ' [stale]' : ''}  since ${when(report.since, now)}`,
     );
+    controlLines(report.profile, undefined, '  ');
     if (report.publishProblem !== undefined) {
       lines.push(
         `  ! Route 53 refused its last change (${when(report.publishProblem.at, now)}): ${report.publishProblem.reasons.join('; ')}`,
@@ -78,6 +110,7 @@ export function formatReports(reports: readonly ProfileStatus[], now: number): s
         );
         lines.push(`  ${' '.repeat(width)}  ${votes.join(' · ')}`);
       }
+      controlLines(report.profile, endpoint.endpoint, `  ${' '.repeat(width)}  `);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -7,7 +7,6 @@
  */
 import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
-import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
 import { callbackSink } from '../../functions/evaluator/event-sinks.js';
@@ -36,6 +35,8 @@ import { createTable } from './table.js';
 import { watchStateStore } from './state-store-watch.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoDbClient, dynamoDbStreamsClient, route53Client } from '../../functions/shared/aws-clients.js';
+import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
+import { KeyPrefix } from '../../shared/state/items.js';
 
 export const DEFAULT_LOCAL_REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 export const LOCAL_TABLE_NAME = 'traffic-manager';
@@ -146,13 +147,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
+    const evaluator = createStreamHandler(() => deps, {
+      onError: (error) =>
+        logStoreError(`evaluator: ${(error as Error).message} (the batch will be retried)`, error),
+    });
+    const workers = new Map<string, LocalProbeRegion>();
     const poller = startStreamPoller({
       client: streams,
       streamArn,
-      handler: createStreamHandler(() => deps, {
-        onError: (error) =>
-          logStoreError(`evaluator: ${(error as Error).message} (the batch will be retried)`, error),
-      }),
+      handler: async (event) => {
+        // A runtime control (`tm endpoint disable` from another terminal) changes what is probed:
+        // the workers re-plan from the effective config, as the cloud's probe handlers do each
+        // minute — beside the evaluation, which does not wait for it.
+        const replan = event.Records.some((r) => r.dynamodb?.Keys?.pk?.S === KeyPrefix.control)
+          ? readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, now()).then((effective) => {
+              for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
+            })
+          : undefined;
+        const [response] = await Promise.all([evaluator(event), replan]);
+        return response;
+      },
       onError: (error) => logStoreError(`stream poller: ${(error as Error).message}`, error),
       onDeadLetter: (record, reason) =>
         log(
@@ -165,7 +179,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const pool = options.prober === undefined ? startProbePool() : undefined;
     if (pool !== undefined) cleanup.push(() => pool.close());
     const prober = options.prober ?? pool?.prober;
-    const workers = new Map<string, LocalProbeRegion>();
     for (const region of regions) {
       workers.set(
         region,
@@ -227,10 +240,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       async setProfiles(next) {
         profiles = withHostedZones(route53, next);
         await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
-        // The workers plan from the profiles as stored, like the cloud's: with the config
-        // writer's re-enable stamps, so a re-enabled endpoint gets fresh verdicts.
-        const stored = await readDeployedConfig(dynamodb, LOCAL_TABLE_NAME);
-        for (const worker of workers.values()) worker.setProfiles(stored.profiles, regions);
+        // The workers plan from the table's profiles with the runtime controls, like the cloud's.
+        const effective = await readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, now());
+        for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
       },
       stop: stopAll,
     };

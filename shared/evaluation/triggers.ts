@@ -1,8 +1,9 @@
 /**
  * What woke the evaluator, and which profiles that makes it evaluate. A stream batch
- * carries probe verdict changes (VERDICT#), definition changes (CONFIG) and ticks (TICK,
- * written when the set of fresh probe regions changes); each maps to profiles, and every
- * affected profile drags in its ancestors (a nested endpoint's status follows its child).
+ * carries probe verdict changes (VERDICT#), definition changes (CONFIG), runtime controls
+ * (CONTROL: `tm endpoint|profile …`, an override expiring) and ticks (TICK, written when
+ * the set of fresh probe regions changes); each maps to profiles, and every affected
+ * profile drags in its ancestors (a nested endpoint's status follows its child).
  */
 import type { Profile } from '../profile/types.js';
 import { endpointVerdictKey } from '../probe/target.js';
@@ -10,6 +11,7 @@ import { endpointVerdictKey } from '../probe/target.js';
 export type Trigger =
   | { readonly kind: 'target'; readonly targetKey: string }
   | { readonly kind: 'config'; readonly profile: string }
+  | { readonly kind: 'control'; readonly profile: string }
   | { readonly kind: 'tick' };
 
 /** Profile names to evaluate; names no longer defined (removed profiles) are included so their records go. */
@@ -20,7 +22,9 @@ export function affectedProfiles(profiles: readonly Profile[], triggers: readonl
     return affected;
   }
   const targetKeys = new Set(triggers.flatMap((t) => (t.kind === 'target' ? [t.targetKey] : [])));
-  for (const trigger of triggers) if (trigger.kind === 'config') affected.add(trigger.profile);
+  for (const trigger of triggers) {
+    if (trigger.kind === 'config' || trigger.kind === 'control') affected.add(trigger.profile);
+  }
   if (targetKeys.size > 0) {
     for (const profile of profiles) {
       for (const endpoint of profile.endpoints) {

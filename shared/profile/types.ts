@@ -3,6 +3,8 @@
  * applied and every string form is parsed. Everything downstream (probe planning,
  * statuses, routing planner, CDK) works on these types only.
  */
+import type { ControlAuthor, MonitorOverrideItem } from '../state/items.js';
+
 export const ROUTING_METHODS = [
   'Priority',
   'Weighted',
@@ -89,6 +91,21 @@ interface EndpointBase {
    * definitions format: the config writer (or a runtime override) stamps it.
    */
   readonly enabledAt?: number;
+  /** Runtime control in effect (shared/control/apply.ts); not part of the definitions format. */
+  readonly runtime?: EndpointRuntime;
+}
+
+/** Who set a configured status at runtime (`tm endpoint|profile disable|enable`). */
+export interface RuntimeStatus {
+  readonly status: ConfiguredStatus;
+  readonly set: ControlAuthor;
+}
+
+export interface EndpointRuntime {
+  /** `endpointStatus` comes from a runtime control, not from the definitions. */
+  readonly status?: RuntimeStatus;
+  /** A monitor status set by hand, in effect now (`tm endpoint override`; external endpoints). */
+  readonly override?: MonitorOverrideItem;
 }
 
 export interface ExternalEndpoint extends EndpointBase {
@@ -122,4 +139,6 @@ export interface Profile {
   readonly endpoints: readonly Endpoint[];
   /** Epoch ms when the profile last became Enabled again after being Disabled (see `EndpointBase.enabledAt`). */
   readonly enabledAt?: number;
+  /** Runtime control in effect (shared/control/apply.ts); not part of the definitions format. */
+  readonly runtime?: { readonly status?: RuntimeStatus };
 }

@@ -10,6 +10,8 @@
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  TICK                            REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
+ *  CONTROL                         STATUS#<p>#<e|*>     operator (tm)     runtime Enabled/Disabled of an endpoint (or profile `*`): who, when, why
+ *  CONTROL                         OVERRIDE#<p>#<e>     operator (tm)     a monitor status set by hand until a time; the evaluator tick deletes it once expired
  *
  * Every item a probe region writes has its region in the partition key, so IAM
  * (`dynamodb:LeadingKeys`, which sees partition keys only) can hold each region to its own
@@ -17,9 +19,10 @@
  * writes and reads, and the CDK roles are derived from it. A new item kind goes into those
  * lists, or its writer is denied.
  *
- * The evaluator's stream filter admits only CONFIG, VERDICT# and TICK items
+ * The evaluator's stream filter admits only CONFIG, VERDICT#, TICK and CONTROL items
  * (`EVALUATOR_TRIGGER_PREFIXES`), so its own writes and the heartbeats never trigger it;
- * the tick turns a region going silent (or coming back) into one TICK write.
+ * the tick turns a region going silent (or coming back), and an override expiring, into
+ * one write each.
  */
 import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
@@ -31,6 +34,14 @@ export const Keys = {
   heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
   tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
+  statusControl: (profile: string, endpoint: string | undefined) => ({
+    pk: 'CONTROL',
+    sk: `STATUS#${profile}#${endpoint ?? '*'}`,
+  }),
+  monitorOverride: (profile: string, endpoint: string) => ({
+    pk: 'CONTROL',
+    sk: `OVERRIDE#${profile}#${endpoint}`,
+  }),
   /** Sorted by time; the event id keeps two changes of one endpoint within a millisecond apart. */
   history: (record: Pick<TransitionRecord, 'profile' | 'endpoint' | 'at' | 'eventId'>) => ({
     pk: `HISTORY#${record.profile}`,
@@ -45,10 +56,19 @@ export const KeyPrefix = {
   status: 'STATUS',
   history: 'HISTORY#',
   tick: 'TICK',
+  control: 'CONTROL',
 } as const;
 
+/** Sort-key prefixes of the CONTROL partition. */
+export const ControlKind = { status: 'STATUS#', override: 'OVERRIDE#' } as const;
+
 /** Partition-key prefixes whose stream records trigger the evaluator (CDK filter and local poller). */
-export const EVALUATOR_TRIGGER_PREFIXES = [KeyPrefix.config, KeyPrefix.verdict, KeyPrefix.tick] as const;
+export const EVALUATOR_TRIGGER_PREFIXES = [
+  KeyPrefix.config,
+  KeyPrefix.verdict,
+  KeyPrefix.tick,
+  KeyPrefix.control,
+] as const;
 
 /** The region and target of a verdict item's partition key (regions never contain `#`). */
 export function verdictKeyParts(pk: string): { region: string; targetKey: string } | undefined {
@@ -75,19 +95,36 @@ export const TABLE_ACCESS = {
   /** A probe region: its own verdicts and heartbeat only. */
   probe: (region: string): TableAccess => {
     const own = [`${KeyPrefix.verdict}${region}#*`, `${KeyPrefix.region}${region}`];
-    return { writes: own, reads: [KeyPrefix.config, ...own] };
+    return { writes: own, reads: [KeyPrefix.config, KeyPrefix.control, ...own] };
   },
-  /** The probe tick reads the config to plan the minute's rounds. */
-  probeTick: { writes: [], reads: [KeyPrefix.config] },
+  /** The probe tick reads the config (and the runtime controls) to plan the minute's rounds. */
+  probeTick: { writes: [], reads: [KeyPrefix.config, KeyPrefix.control] },
   /** The stream-triggered evaluator: statuses and history out; config, verdicts, heartbeats in. */
   evaluator: {
     writes: [KeyPrefix.status, `${KeyPrefix.history}*`],
-    reads: [KeyPrefix.config, `${KeyPrefix.verdict}*`, `${KeyPrefix.region}*`, KeyPrefix.status],
+    reads: [
+      KeyPrefix.config,
+      KeyPrefix.control,
+      `${KeyPrefix.verdict}*`,
+      `${KeyPrefix.region}*`,
+      KeyPrefix.status,
+    ],
   },
-  /** The evaluator tick: heartbeats and statuses (for the health gauges) in, the TICK item out. */
+  /**
+   * The evaluator tick: heartbeats and statuses (for the health gauges) in, the TICK item
+   * out; it deletes the monitor overrides that have expired (CONTROL).
+   */
   evaluatorTick: {
-    writes: [KeyPrefix.tick],
-    reads: [KeyPrefix.config, `${KeyPrefix.region}*`, KeyPrefix.tick, KeyPrefix.status],
+    writes: [KeyPrefix.tick, KeyPrefix.control],
+    reads: [KeyPrefix.config, KeyPrefix.control, `${KeyPrefix.region}*`, KeyPrefix.tick, KeyPrefix.status],
+  },
+  /**
+   * An operator running `tm` (no role of ours: the operator's own credentials need this):
+   * runtime controls out; config, controls, statuses and history in.
+   */
+  operator: {
+    writes: [KeyPrefix.control],
+    reads: [KeyPrefix.config, KeyPrefix.control, KeyPrefix.status, `${KeyPrefix.history}*`],
   },
 } as const satisfies Record<string, TableAccess | ((region: string) => TableAccess)>;
 
@@ -170,4 +207,51 @@ export interface TickItem {
   readonly fresh: readonly string[];
   readonly stale: readonly string[];
   readonly at: number;
+}
+
+/** Who set a runtime control, when and why. */
+export interface ControlAuthor {
+  /** The caller's identity: the AWS principal ARN where AWS gives one, else the OS user. */
+  readonly by: string;
+  /** Epoch ms. */
+  readonly at: number;
+  readonly reason?: string;
+}
+
+/**
+ * CONTROL / STATUS#<profile>#<endpoint|*>: an endpoint's (or, with `*`, a profile's)
+ * Enabled/Disabled set at runtime (`tm endpoint disable|enable`, `tm profile
+ * disable|enable`). `status` wins over the deployed definitions until `tm endpoint clear`;
+ * absent, the definitions decide. `enabledAt` is the last time a runtime action enabled it
+ * again: checks made before it never count (the endpoint is CheckingEndpoint until newer
+ * checks decide).
+ */
+export interface StatusControlItem {
+  readonly profile: string;
+  /** Absent for the profile itself. */
+  readonly endpoint?: string;
+  readonly status?: 'Enabled' | 'Disabled';
+  /** Who wrote this control last (set `status`, or cleared it). */
+  readonly set: ControlAuthor;
+  readonly enabledAt?: number;
+}
+
+/**
+ * CONTROL / OVERRIDE#<profile>#<endpoint>: the endpoint's monitor status set by hand
+ * (`tm endpoint override --status Online|Degraded --for 30m`) until `until` (epoch ms),
+ * for maintenance or a drain; probing goes on meanwhile. Deleted by `tm endpoint clear`,
+ * or by the evaluator tick once expired (the delete re-evaluates the profile).
+ */
+export interface MonitorOverrideItem {
+  readonly profile: string;
+  readonly endpoint: string;
+  readonly status: 'Online' | 'Degraded';
+  readonly until: number;
+  readonly set: ControlAuthor & { readonly reason: string };
+}
+
+/** Every runtime control in the table (one query of the CONTROL partition). */
+export interface RuntimeControls {
+  readonly statuses: readonly StatusControlItem[];
+  readonly overrides: readonly MonitorOverrideItem[];
 }

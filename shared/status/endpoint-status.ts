@@ -5,6 +5,7 @@
  */
 import type { AggregateHealth } from '../monitor/aggregate.js';
 import type { Endpoint, Profile } from '../profile/types.js';
+import { describeAuthor } from '../control/describe.js';
 import { EndpointMonitorStatus } from './vocabulary.js';
 
 export interface EndpointStatusDecision {
@@ -31,16 +32,24 @@ export function configuredEndpointStatus(
   endpoint: Endpoint,
 ): EndpointStatusDecision | undefined {
   if (endpoint.endpointStatus === 'Disabled') {
+    const runtime = endpoint.runtime?.status;
     return {
       status: EndpointMonitorStatus.Disabled,
-      reason: 'endpoint disabled: not monitored',
+      reason:
+        runtime === undefined
+          ? 'endpoint disabled: not monitored'
+          : `endpoint disabled at runtime ${describeAuthor(runtime.set)}: not monitored`,
       stale: false,
     };
   }
   if (profile.profileStatus === 'Disabled') {
+    const runtime = profile.runtime?.status;
     return {
       status: EndpointMonitorStatus.Inactive,
-      reason: 'profile disabled: not monitored',
+      reason:
+        runtime === undefined
+          ? 'profile disabled: not monitored'
+          : `profile disabled at runtime ${describeAuthor(runtime.set)}: not monitored`,
       stale: false,
     };
   }

@@ -3,6 +3,7 @@
  * heartbeats) + the previous reports → endpoint and profile monitor statuses, and the
  * changes between two sets of reports. Pure: `now` is passed in.
  */
+import { describeOverride } from '../control/describe.js';
 import { aggregateRegions } from '../monitor/aggregate.js';
 import { endpointVerdictKey } from '../probe/target.js';
 import type { Profile } from '../profile/types.js';
@@ -59,6 +60,16 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
       heartbeats,
       now: input.now,
     });
+    // A monitor status set by hand wins while in effect; the checks go on and show in the votes.
+    const override = endpoint.runtime?.override;
+    if (override !== undefined) {
+      return {
+        decision: { status: override.status, reason: describeOverride(override), stale: false },
+        since: override.set.at,
+        targetKey,
+        votes: aggregate.votes,
+      };
+    }
     return {
       decision: statusFromHealth(aggregate, previous?.status),
       since: aggregate.since,

@@ -110,7 +110,7 @@ describe('the evaluator stream event source', () => {
     return found[0]!.Properties as Record<string, unknown>;
   };
 
-  it('admits only CONFIG, VERDICT# and TICK items, so its own writes and heartbeats never trigger it', () => {
+  it('admits only CONFIG, VERDICT#, TICK and CONTROL items, so its own writes and heartbeats never trigger it', () => {
     const patterns = (mapping().FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) =>
       JSON.parse(f.Pattern),
     );
@@ -118,6 +118,7 @@ describe('the evaluator stream event source', () => {
       { dynamodb: { Keys: { pk: { S: ['CONFIG'] } } } },
       { dynamodb: { Keys: { pk: { S: [{ prefix: 'VERDICT#' }] } } } },
       { dynamodb: { Keys: { pk: { S: ['TICK'] } } } },
+      { dynamodb: { Keys: { pk: { S: ['CONTROL'] } } } },
     ]);
   });
 
@@ -440,35 +441,35 @@ describe('least privilege', () => {
       template: () => probe,
       fn: 'traffic-manager: one probe round',
       writes: ['VERDICT#eu-west-1#*', 'REGION#eu-west-1'],
-      reads: ['CONFIG', 'VERDICT#eu-west-1#*', 'REGION#eu-west-1'],
+      reads: ['CONFIG', 'CONTROL', 'VERDICT#eu-west-1#*', 'REGION#eu-west-1'],
     },
     {
       name: 'the probe function in us-east-1 writes only its own verdicts and heartbeat',
       template: () => probeNoVpc,
       fn: 'traffic-manager: one probe round',
       writes: ['VERDICT#us-east-1#*', 'REGION#us-east-1'],
-      reads: ['CONFIG', 'VERDICT#us-east-1#*', 'REGION#us-east-1'],
+      reads: ['CONFIG', 'CONTROL', 'VERDICT#us-east-1#*', 'REGION#us-east-1'],
     },
     {
-      name: 'the probe tick only reads the config',
+      name: 'the probe tick only reads the config and the runtime controls',
       template: () => probe,
       fn: 'traffic-manager: enqueues',
       writes: undefined,
-      reads: ['CONFIG'],
+      reads: ['CONFIG', 'CONTROL'],
     },
     {
       name: 'the evaluator writes statuses and history, reads config, verdicts, heartbeats and statuses',
       template: () => home,
       fn: 'traffic-manager: evaluates',
       writes: ['STATUS', 'HISTORY#*'],
-      reads: ['CONFIG', 'VERDICT#*', 'REGION#*', 'STATUS'],
+      reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS'],
     },
     {
-      name: 'the evaluator tick writes only the TICK item, and reads the statuses for the health gauges',
+      name: 'the evaluator tick writes only the TICK item and expired overrides, and reads the statuses for the health gauges',
       template: () => home,
       fn: 'traffic-manager: applies staleness',
-      writes: ['TICK'],
-      reads: ['CONFIG', 'REGION#*', 'TICK', 'STATUS'],
+      writes: ['TICK', 'CONTROL'],
+      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS'],
     },
     {
       name: 'the config writer touches CONFIG items only',

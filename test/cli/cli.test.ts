@@ -9,7 +9,23 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, tm } from '../support/tm.js';
 
 /** Every command as typed, e.g. `['endpoint', 'disable']`. */
-const COMMANDS: string[][] = [['validate'], ['plan'], ['local'], ['status']];
+const COMMANDS: string[][] = [
+  ['validate'],
+  ['plan'],
+  ['local'],
+  ['status'],
+  ['endpoint', 'disable'],
+  ['endpoint', 'enable'],
+  ['endpoint', 'override'],
+  ['endpoint', 'clear'],
+  ['profile', 'disable'],
+  ['profile', 'enable'],
+];
+
+/** Required flags (commander reports a missing one before an unknown one). */
+const REQUIRED: Record<string, string[]> = {
+  'endpoint override': ['--status', 'Online', '--for', '1m', '--reason', 'test'],
+};
 
 // Each run starts Node + tsx (about a second on an idle machine); the runs are independent.
 describe.concurrent('tm (child process)', { timeout: 90_000 }, () => {
@@ -23,6 +39,7 @@ describe.concurrent('tm (child process)', { timeout: 90_000 }, () => {
     const { code, stdout } = await tm(['--help']);
     expect(code).toBe(0);
     for (const [name] of COMMANDS) expect(stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    expect(stdout).toContain('Usage: tm [options] [command]');
   });
 
   it('no command: the command list on stderr, exit 2', async () => {
@@ -50,7 +67,7 @@ describe.concurrent('tm (child process)', { timeout: 90_000 }, () => {
   it.each(COMMANDS.map((command) => ({ command, name: command.join(' ') })))(
     'tm $name --frobnicate exits 2 naming the flag, with a hint',
     async ({ command, name }) => {
-      const { code, stdout, stderr } = await tm([...command, '--frobnicate']);
+      const { code, stdout, stderr } = await tm([...command, ...(REQUIRED[name] ?? []), '--frobnicate']);
       expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
       expect(stderr).toContain(`tm ${name}: unknown option '--frobnicate'`);
       expect(stderr).toContain(`(tm ${name} --help shows the usage)`);
@@ -61,6 +78,43 @@ describe.concurrent('tm (child process)', { timeout: 90_000 }, () => {
     const { code, stderr } = await tm(['plan', 'examples/definitions.ts', '--jsn']);
     expect(code).toBe(2);
     expect(stderr).toContain('(Did you mean --json?)');
+  });
+
+  it.each([
+    {
+      name: 'no PROFILE/ENDPOINT',
+      args: ['endpoint', 'disable'],
+      message: "missing required argument 'profile/endpoint'",
+    },
+    {
+      name: 'an endpoint without its profile',
+      args: ['endpoint', 'disable', 'east'],
+      message: 'name the endpoint as PROFILE/ENDPOINT (e.g. shop/east), got "east"',
+    },
+    {
+      name: 'override without --for',
+      args: ['endpoint', 'override', 'a/b', '--status', 'Degraded', '--reason', 'x'],
+      message: "required option '--for <duration>' not specified",
+    },
+    {
+      name: 'override to a status that is not Online or Degraded',
+      args: ['endpoint', 'override', 'a/b', '--status', 'Stopped', '--for', '1h', '--reason', 'x'],
+      message: "argument 'Stopped' is invalid. must be one of Online, Degraded.",
+    },
+    {
+      name: 'override for longer than 30 days',
+      args: ['endpoint', 'override', 'a/b', '--status', 'Online', '--for', '31d', '--reason', 'x'],
+      message: "argument '31d' is invalid. must be more than 0 and at most 30 days.",
+    },
+    {
+      name: 'a duration without a unit',
+      args: ['endpoint', 'override', 'a/b', '--status', 'Online', '--for', '30', '--reason', 'x'],
+      message: 'must be a duration such as 90s, 30m, 1h30m or 2d.',
+    },
+  ])('runtime control usage errors exit 2: $name', async ({ args, message }) => {
+    const { code, stderr } = await tm(args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
   });
 
   it('a bad flag value exits 2 naming the flag and the rule', async () => {

@@ -1,0 +1,218 @@
+/**
+ * Runtime control end to end, the way an operator does it: `tm local FILE` running as its
+ * own process, `tm endpoint …` / `tm profile …` / `tm status` as separate processes, the
+ * answers read with `dig`. A Priority profile's answer moves to the next endpoint within
+ * 2 s of `tm endpoint disable app/primary` and comes back after `enable`. The same
+ * commands against "AWS" — `--table --region` with the SDK's endpoint overrides pointing
+ * at the stack's DynamoDB Local and an STS stand-in — record the caller's ARN.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local.js';
+import type { GuardedHttpServer } from '../../infra/local/http-guard.js';
+import { startStsStandIn } from '../support/sts.js';
+import { ROOT, tm, type TmResult } from '../support/tm.js';
+import { dig, digAvailable } from './dns-fixtures.js';
+
+const PRIMARY = '127.0.0.41';
+const SECONDARY = '127.0.0.42';
+const ARN = 'arn:aws:iam::123456789012:user/alice';
+const PUBLISH_WITHIN_MS = 2_000;
+
+let dir = '';
+let local: ChildProcess | undefined;
+let output = '';
+let dnsPort = 0;
+let dynamodbEndpoint = '';
+let sts: GuardedHttpServer;
+const servers: Server[] = [];
+const env = () => ({ TM_STATE_DIR: dir });
+const awsEnv = () => ({
+  ...env(),
+  AWS_ENDPOINT_URL_DYNAMODB: dynamodbEndpoint,
+  AWS_ENDPOINT_URL_STS: sts.endpoint,
+  AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  AWS_SECRET_ACCESS_KEY: 'secret',
+});
+const aws = ['--table', 'traffic-manager', '--region', 'us-east-1'];
+
+async function answers(): Promise<{ status: string; values: string[] }> {
+  const result = await dig(dnsPort, ['app.example.com', 'A']);
+  return { status: result.status, values: result.answers.filter((a) => a.type === 'A').map((a) => a.data) };
+}
+
+/** Polls dig until `accept`, failing after `withinMs`; returns how long it took. */
+async function answersWithin(accept: (a: { status: string; values: string[] }) => boolean, withinMs: number) {
+  const started = Date.now();
+  let last = await answers();
+  while (!accept(last)) {
+    if (Date.now() - started > withinMs)
+      throw new Error(`DNS did not change within ${withinMs} ms; it answers ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    last = await answers();
+  }
+  return Date.now() - started;
+}
+
+const answersOnly = (value: string) => (a: { values: string[] }) => a.values.join() === value;
+
+function expectOk(result: TmResult): TmResult {
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result;
+}
+
+describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tm-control-'));
+    const port = await freePort();
+    for (const address of [PRIMARY, SECONDARY]) {
+      const server = createServer((_req, res) => res.writeHead(200).end('ok'));
+      await new Promise<void>((resolve) => server.listen(port, address, resolve));
+      servers.push(server);
+    }
+    const file = join(dir, 'definitions.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          name: 'app',
+          trafficRoutingMethod: 'Priority',
+          dnsConfig: { zoneName: 'example.com', relativeName: 'app', ttl: 1 },
+          monitorConfig: {
+            protocol: 'HTTP',
+            port,
+            path: '/health',
+            intervalInSeconds: 10,
+            timeoutInSeconds: 5,
+          },
+          endpoints: [
+            { name: 'primary', target: PRIMARY },
+            { name: 'secondary', target: SECONDARY },
+          ],
+        },
+      ]),
+    );
+    sts = await startStsStandIn(ARN);
+    local = spawn(
+      process.execPath,
+      [join(ROOT, 'bin/tm.js'), 'local', file, '--dns-port', '0', '--time-scale', '0.2'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    local.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    local.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 90_000;
+    while (!/Ctrl-C stops everything/.test(output)) {
+      if (Date.now() > deadline || local.exitCode !== null)
+        throw new Error(`tm local did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    dnsPort = Number(/DNS {8}127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
+    dynamodbEndpoint = /DynamoDB {3}(http:\/\/\S+)/.exec(output)?.[1] ?? '';
+    await answersWithin(answersOnly(PRIMARY), 60_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (local !== undefined && local.exitCode === null) {
+      const exited = new Promise((resolve) => local?.once('exit', resolve));
+      local.kill('SIGTERM');
+      await exited;
+    }
+    await sts?.stop();
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('tm endpoint disable app/primary: the answer moves to secondary within 2 s; enable brings it back', async () => {
+    const disabled = expectOk(
+      await tm(
+        ['endpoint', 'disable', 'app/primary', '--dns-port', String(dnsPort), '--reason', 'patching'],
+        env(),
+      ),
+    );
+    expect(disabled.stdout).toContain('app/primary disabled: not probed, not in DNS answers');
+    const movedMs = await answersWithin(answersOnly(SECONDARY), PUBLISH_WITHIN_MS);
+
+    const status = expectOk(await tm(['status', '--dns-port', String(dnsPort)], env()));
+    expect(status.stdout).toMatch(
+      / {2}primary +Disabled .*endpoint disabled at runtime by \S+ at .*: "patching": not monitored/,
+    );
+    expect(status.stdout).toMatch(/runtime: Disabled by \S+ at \S+: "patching"/);
+
+    const enabled = expectOk(
+      await tm(['endpoint', 'enable', 'app/primary', '--dns-port', String(dnsPort)], env()),
+    );
+    expect(enabled.stdout).toContain(
+      'app/primary enabled: CheckingEndpoint until checks made from now on decide',
+    );
+    const backMs = await answersWithin(answersOnly(PRIMARY), PUBLISH_WITHIN_MS);
+    console.log(`disable → DNS ${movedMs} ms after the command returned; enable → DNS ${backMs} ms`);
+  });
+
+  it('tm endpoint override --status Degraded --for 10m: the next endpoint answers; clear ends it', async () => {
+    const port = ['--dns-port', String(dnsPort)];
+    expectOk(
+      await tm(
+        [
+          'endpoint',
+          'override',
+          'app/primary',
+          '--status',
+          'degraded',
+          '--for',
+          '10m',
+          '--reason',
+          'drain',
+          ...port,
+        ],
+        env(),
+      ),
+    );
+    await answersWithin(answersOnly(SECONDARY), PUBLISH_WITHIN_MS);
+    const status = expectOk(await tm(['status', '--json', ...port], env()));
+    expect(
+      (JSON.parse(status.stdout) as { controls: { overrides: unknown[] } }).controls.overrides,
+    ).toMatchObject([{ profile: 'app', endpoint: 'primary', status: 'Degraded', set: { reason: 'drain' } }]);
+    expectOk(await tm(['endpoint', 'clear', 'app/primary', ...port], env()));
+    await answersWithin(answersOnly(PRIMARY), PUBLISH_WITHIN_MS);
+  });
+
+  it('against AWS (--table --region): the caller ARN from STS is recorded; profile disable answers NXDOMAIN', async () => {
+    const disabled = expectOk(
+      await tm(['profile', 'disable', 'app', ...aws, '--reason', 'migration'], awsEnv()),
+    );
+    expect(disabled.stdout).toContain(`by ${ARN}`);
+    await answersWithin((a) => a.status === 'NXDOMAIN', PUBLISH_WITHIN_MS);
+
+    const status = expectOk(await tm(['status', ...aws, '--json'], awsEnv()));
+    expect(
+      (JSON.parse(status.stdout) as { controls: { statuses: unknown[] } }).controls.statuses,
+    ).toMatchObject([{ profile: 'app', status: 'Disabled', set: { by: ARN, reason: 'migration' } }]);
+
+    expectOk(await tm(['profile', 'enable', 'app', ...aws], awsEnv()));
+    await answersWithin(answersOnly(PRIMARY), PUBLISH_WITHIN_MS);
+  });
+
+  it('asking again for what already holds changes nothing and says so', async () => {
+    const again = expectOk(
+      await tm(['endpoint', 'enable', 'app/primary', '--dns-port', String(dnsPort)], env()),
+    );
+    expect(again.stdout).toBe('app/primary is already enabled in the definitions\n');
+  });
+
+  it('an unknown endpoint: exit 1 naming what is deployed', async () => {
+    const result = await tm(['endpoint', 'disable', 'app/nope', '--dns-port', String(dnsPort)], env());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'tm endpoint disable: profile "app" has no endpoint "nope" (endpoints: primary, secondary)\n',
+    );
+  });
+});
