@@ -7,7 +7,7 @@ import type { Output } from './io.js';
 /**
  * The file's profiles, or `undefined` once stderr says why not: `tm COMMAND: <load error>`
  * when the file cannot be read, else every problem on a line of its own and then
- * `invalidLine(problemCount)`.
+ * `invalidLine(problemCount)`. A valid file's notices go to stderr as `notice: …` lines.
  */
 export async function loadProfilesFor(
   command: string,
@@ -23,7 +23,10 @@ export async function loadProfilesFor(
     stderr.write(`tm ${command}: ${error.message}\n`);
     return undefined;
   }
-  if (result.ok) return result.profiles;
+  if (result.ok) {
+    stderr.write(result.notices.map((notice) => `notice: ${notice}\n`).join(''));
+    return result.profiles;
+  }
   stderr.write(result.formatted.map((line) => `${line}\n`).join(''));
   stderr.write(`${invalidLine(result.issues.length)}\n`);
   return undefined;

@@ -30,7 +30,8 @@ import {
 } from './errors.js';
 
 export type LoadResult =
-  | { ok: true; profiles: Profile[] }
+  /** `notices`: formatted, for the author to read; they do not make the file invalid. */
+  | { ok: true; profiles: Profile[]; notices: string[] }
   /** `formatted`: the first `MAX_FORMATTED_ISSUES` issues, then one line saying how many more there are. */
   | { ok: false; issues: ValidationIssue[]; formatted: string[] };
 
@@ -56,7 +57,12 @@ const MODULE_WORKER = new URL('./module-worker.mjs', import.meta.url);
 export async function loadDefinitions(file: string, options: LoadOptions = {}): Promise<LoadResult> {
   const input = await readDefinitions(file, options);
   const result = parseDefinitions(input);
-  if (result.ok) return result;
+  if (result.ok)
+    return {
+      ok: true,
+      profiles: result.profiles,
+      notices: result.notices.map((notice) => formatIssue(notice, input)),
+    };
   const shown = result.issues.slice(0, MAX_FORMATTED_ISSUES).map((issue) => formatIssue(issue, input));
   const more = result.issues.length - shown.length;
   return {

@@ -10,11 +10,14 @@ import { compareIssues, formatIssue, isRecord, type IssuePath, type ValidationIs
 import { checkCountLimits, checkStoredSizes } from './limits.js';
 import { editDistance } from './names.js';
 import { normalizeProfile } from './normalize.js';
+import { deployNotices } from './notices.js';
 import { checkRules } from './rules.js';
 import { definitionsSchema, KNOWN_FIELDS, MESSAGES } from './schema.js';
 import type { Profile } from './types.js';
 
-export type ParseResult = { ok: true; profiles: Profile[] } | { ok: false; issues: ValidationIssue[] };
+/** `notices`: what a valid file should still tell its author (see `notices.ts`); they never fail it. */
+export type ParseResult =
+  { ok: true; profiles: Profile[]; notices: ValidationIssue[] } | { ok: false; issues: ValidationIssue[] };
 
 /**
  * Accepts the list of profiles, or `{ profiles: [...] }`. Input beyond the bounds of
@@ -46,7 +49,9 @@ export function parseDefinitions(input: unknown): ParseResult {
   }
   const profiles = parsed.data.map(normalizeProfile);
   const sizes = checkStoredSizes(profiles);
-  return sizes.length > 0 ? { ok: false, issues: sizes } : { ok: true, profiles };
+  return sizes.length > 0
+    ? { ok: false, issues: sizes }
+    : { ok: true, profiles, notices: deployNotices(profiles) };
 }
 
 /** For callers that must stop (CDK synth): the profiles, or an `InvalidDefinitionsError` listing every issue. */

@@ -98,6 +98,16 @@ export function parseHeaders(input: unknown): FormResult<Header> {
         ),
       );
     }
+    if (header.name.toLowerCase() === 'user-agent') {
+      issues.push(
+        issueAt(
+          entry.fieldPath('name'),
+          'reserved-header',
+          entry.received('name'),
+          'must not be User-Agent: every probe sends User-Agent: traffic-manager-probe/<version>, so endpoint owners can recognise it',
+        ),
+      );
+    }
     const key = header.name.toLowerCase();
     const first = seen.get(key);
     if (first !== undefined) {

@@ -85,7 +85,12 @@ function problemsOf(run: Run, path: string): string[] {
     );
     if (odd !== undefined) problems.push(`not house style: ${JSON.stringify(odd.slice(0, 120))}`);
   }
-  if (run.code === 0 && (run.stderr !== '' || run.stdout === '')) problems.push('exit 0 without a summary');
+  if (run.code === 0 && run.stdout === '') problems.push('exit 0 without a summary');
+  const notice =
+    run.code === 0 &&
+    run.stderr.split('\n').find((line) => line !== '' && !/^notice: .+: .+, got .+$/.test(line));
+  if (notice)
+    problems.push(`exit 0 with a stderr line that is not a notice: ${JSON.stringify(notice.slice(0, 120))}`);
   return problems.map((problem) => `${run.file}: ${problem}`);
 }
 

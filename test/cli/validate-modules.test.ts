@@ -47,7 +47,7 @@ function validate(file: string): Promise<Exit> {
   });
 }
 
-const profile = `{ name: 'shop', trafficRoutingMethod: 'Priority', dnsConfig: { zoneName: 'example.com', relativeName: 'shop' }, endpoints: [] }`;
+const profile = `{ name: 'shop', trafficRoutingMethod: 'Priority', dnsConfig: { zoneName: 'example.com', hostedZoneId: 'Z00000000000000000001', relativeName: 'shop' }, endpoints: [] }`;
 
 describe('tm validate on a definitions module that misbehaves while loading', () => {
   it.each([

@@ -67,6 +67,32 @@ describe('tm validate FILE', () => {
     expect(stderr).toMatch(/^tm validate: .*broken\.json: cannot be read: /);
   });
 
+  it('exits 0 and says on stderr that deploying needs the hosted zone id a profile leaves out', async () => {
+    // Prepare
+    const file = join(dir, 'no-zone-id.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          name: 'shop',
+          trafficRoutingMethod: 'Priority',
+          dnsConfig: { zoneName: 'Example.com', relativeName: 'shop' },
+          endpoints: [{ name: 'east', target: 'east.example.net' }],
+        },
+      ]),
+    );
+
+    // Act
+    const { code, stdout, stderr } = await validate([file]);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^shop +Priority +shop\.example\.com /);
+    expect(stderr).toBe(
+      'notice: profiles[0] "shop".dnsConfig.hostedZoneId: deploying needs the id of the hosted zone "example.com", here or in the CDK construct\'s hostedZones prop, got nothing\n',
+    );
+  });
+
   it('says "problem" for one problem', async () => {
     // Prepare
     const one = join(dir, 'one.json');

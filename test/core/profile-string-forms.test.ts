@@ -63,6 +63,13 @@ describe('custom headers: a list or "name:value, name:value"', () => {
       received: 'HoSt:*.example.com',
     },
     {
+      name: 'a User-Agent (any case): probes always send their own',
+      input: [{ name: 'user-AGENT', value: 'curl/8' }],
+      path: [0, 'name'],
+      rule: 'reserved-header',
+      received: 'user-AGENT',
+    },
+    {
       name: 'the same header twice',
       input: 'x-a:1, X-A:2',
       path: [1],

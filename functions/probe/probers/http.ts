@@ -72,7 +72,7 @@ interface ProbeSettings {
 
 function prepare(target: ProbeRequest): PreparedRequest {
   const hostOverride = target.headers.find((h) => h.name.toLowerCase() === 'host')?.value;
-  // The User-Agent is ours and not overridable (docs/probes.md); a custom one is dropped.
+  // The User-Agent is ours and not overridable (docs/probes.md): validation rejects a custom one.
   const headers = ['user-agent', PROBE_USER_AGENT];
   for (const header of target.headers) {
     if (header.name.toLowerCase() !== 'user-agent') headers.push(header.name, header.value);
