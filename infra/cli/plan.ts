@@ -5,7 +5,7 @@
  * 1 when the definitions cannot be loaded or are invalid; 2 on a usage error.
  */
 import { cidrCollectionNameOf } from '../../shared/routing/cidr-names.js';
-import { geoCodeOf } from '../../shared/routing/geo-location.js';
+import { geoCodeOf } from '../../shared/profile/geo-codes.js';
 import { planRecords, type RecordPlan } from '../../shared/routing/planner.js';
 import { StatusOverrideError } from '../../shared/status/errors.js';
 import {

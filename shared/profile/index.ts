@@ -5,10 +5,11 @@ export { InvalidDefinitionsError, ProfileError } from './errors.js';
 export {
   CONTINENT_CODES,
   COUNTRY_CODES,
+  geoCodeOf,
   geoLocationOf,
   isGeoCode,
   US_SUBDIVISION_CODES,
-  type GeoLocation,
+  type ContinentCode,
 } from './geo-codes.js';
 export {
   formatCidr,

@@ -16,3 +16,16 @@ export class UnknownChildProfileError extends RoutingError {
     super(`profile "${profile}" endpoint "${endpoint}": target profile "${targetProfile}" is not defined`);
   }
 }
+
+/** A geographic endpoint maps a code Route 53 does not know (validation should have caught it). */
+export class UnknownGeoCodeError extends RoutingError {
+  override name = 'UnknownGeoCodeError';
+  override readonly code = 'UnknownGeoCode';
+  constructor(
+    readonly profile: string,
+    readonly endpoint: string,
+    readonly geoCode: string,
+  ) {
+    super(`profile "${profile}" endpoint "${endpoint}": "${geoCode}" is not a Route 53 location code`);
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownedNames, planRecords } from '../../shared/routing/planner.js';
-import { UnknownChildProfileError } from '../../shared/routing/errors.js';
+import { UnknownChildProfileError, UnknownGeoCodeError } from '../../shared/routing/errors.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
@@ -243,6 +243,13 @@ describe('Geographic', () => {
     },
   ])('$name', ({ table, expected }) => {
     expect(plan(shop, table)).toEqual(expected);
+  });
+
+  it('a code Route 53 does not know is refused, not published (validation refuses it first)', () => {
+    const unknown = profile('shop', [external('x', '192.0.2.9', { geoMapping: ['XX-YY'] })], {
+      method: 'Geographic',
+    });
+    expect(() => plan(unknown)).toThrow(UnknownGeoCodeError);
   });
 });
 

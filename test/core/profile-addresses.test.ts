@@ -187,19 +187,19 @@ describe('Subnet ranges become Route 53 CIDR blocks', () => {
 
 describe('Route 53 location codes', () => {
   it.each([
-    { name: 'WORLD as the default location', code: 'WORLD', expected: { kind: 'default' } },
-    { name: 'a continent', code: 'GEO-EU', expected: { kind: 'continent', continentCode: 'EU' } },
-    { name: 'a country in any case', code: 'de', expected: { kind: 'country', countryCode: 'DE' } },
-    { name: 'Ukraine', code: 'UA', expected: { kind: 'country', countryCode: 'UA' } },
+    { name: 'WORLD as the default location', code: 'WORLD', expected: { countryCode: '*' } },
+    { name: 'a continent', code: 'GEO-EU', expected: { continentCode: 'EU' } },
+    { name: 'a country in any case', code: 'de', expected: { countryCode: 'DE' } },
+    { name: 'Ukraine', code: 'UA', expected: { countryCode: 'UA' } },
     {
       name: 'a US state',
       code: 'US-CA',
-      expected: { kind: 'subdivision', countryCode: 'US', subdivisionCode: 'CA' },
+      expected: { countryCode: 'US', subdivisionCode: 'CA' },
     },
     {
       name: 'the District of Columbia',
       code: 'US-DC',
-      expected: { kind: 'subdivision', countryCode: 'US', subdivisionCode: 'DC' },
+      expected: { countryCode: 'US', subdivisionCode: 'DC' },
     },
     { name: 'an unknown continent', code: 'GEO-XX', expected: undefined },
     { name: 'a non-ISO country', code: 'UK', expected: undefined },

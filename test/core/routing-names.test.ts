@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cidrCollectionNameOf, cidrLocationNameOf } from '../../shared/routing/cidr-names.js';
-import { geoCodeOf, geoLocationOf } from '../../shared/routing/geo-location.js';
+import { geoCodeOf, geoLocationOf } from '../../shared/profile/geo-codes.js';
 import { profile } from './routing-fixtures.js';
 
 describe('geographic codes → Route 53 geolocations', () => {

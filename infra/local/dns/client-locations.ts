@@ -5,6 +5,7 @@
  * loopback. Longest prefix wins; `default` covers everything else.
  */
 import { z } from 'zod';
+import { CONTINENT_CODES, type ContinentCode } from '../../../shared/profile/geo-codes.js';
 import { ClientLocationsError } from './errors.js';
 import {
   cidrContains,
@@ -14,9 +15,6 @@ import {
   type IpAddress,
 } from '../../../shared/ip/addresses.js';
 import defaultTableJson from './client-locations.json' with { type: 'json' };
-
-export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
-export type ContinentCode = (typeof CONTINENT_CODES)[number];
 
 export interface ClientLocation {
   /** ISO 3166-1 alpha-2, upper case (Route 53 `CountryCode`). */

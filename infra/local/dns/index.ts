@@ -6,14 +6,12 @@ export {
   type DnsQuestion,
 } from './answer.js';
 export {
-  CONTINENT_CODES,
   DEFAULT_CLIENT_LOCATIONS,
   locateClient,
   parseClientLocations,
   type ClientLocation,
   type ClientLocationTable,
   type ClientSubnet,
-  type ContinentCode,
   type LocatedClient,
 } from './client-locations.js';
 export { ClientLocationsError, DnsPortAccessError, DnsPortInUseError, LocalDnsError } from './errors.js';

@@ -14,6 +14,7 @@ import type {
   RecordType,
 } from '../../../shared/zone/record-set.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
+import { CONTINENT_CODES } from '../../../shared/profile/geo-codes.js';
 import { InvalidInputError } from './errors.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 
@@ -48,7 +49,6 @@ export const LATENCY_REGIONS: readonly string[] = [
   'eu-south-2', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eusc-de-east-1', 'il-central-1', 'me-central-1', 'me-south-1',
   'mx-central-1', 'sa-east-1', 'us-east-1', 'us-east-2', 'us-gov-east-1', 'us-gov-west-1', 'us-west-1', 'us-west-2',
 ]; // prettier-ignore
-const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'OC', 'NA', 'SA'];
 const MAX_TTL = 2_147_483_647;
 const CIDR_COLLECTION_ID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/;
 const CIDR_LOCATION_NAME = /^[0-9A-Za-z_\-*]{1,16}$/;
@@ -222,7 +222,7 @@ function invalidGeoLocation(
   if (continentCode !== undefined && (countryCode !== undefined || subdivisionCode !== undefined)) {
     return `Invalid request: GeoLocation takes either a ContinentCode or a CountryCode (with an optional SubdivisionCode), not both ${where}`;
   }
-  if (continentCode !== undefined && !CONTINENT_CODES.includes(continentCode)) {
+  if (continentCode !== undefined && !(CONTINENT_CODES as readonly string[]).includes(continentCode)) {
     return `Invalid request: GeoLocation ContinentCode must be one of ${CONTINENT_CODES.join(', ')}, got '${continentCode}' ${where}`;
   }
   if (countryCode !== undefined && countryCode !== '*' && !/^[A-Z]{2}$/.test(countryCode)) {

@@ -3,19 +3,19 @@
  * (SPEC §5): a Degraded endpoint keeps its locations; a Disabled or Stopped one loses them.
  */
 import { eligibleEndpoints } from '../eligibility.js';
-import { geoLocationOf } from '../geo-location.js';
+import { geoLocationOf } from '../../profile/geo-codes.js';
+import { UnknownGeoCodeError } from '../errors.js';
 import { recordOf, type RoutingMethodPlanner } from '../method.js';
 
 export const planGeographic: RoutingMethodPlanner = ({ profile, endpoints, answersOf }) =>
   eligibleEndpoints(endpoints).flatMap(({ endpoint }) =>
-    endpoint.geoMapping.flatMap((code) =>
-      answersOf(endpoint).map((answer) =>
-        recordOf(profile, answer, {
-          setIdentifier: geoSetIdentifier(endpoint.name, code),
-          geoLocation: geoLocationOf(code),
-        }),
-      ),
-    ),
+    endpoint.geoMapping.flatMap((code) => {
+      const geoLocation = geoLocationOf(code);
+      if (geoLocation === undefined) throw new UnknownGeoCodeError(profile.name, endpoint.name, code);
+      return answersOf(endpoint).map((answer) =>
+        recordOf(profile, answer, { setIdentifier: geoSetIdentifier(endpoint.name, code), geoLocation }),
+      );
+    }),
   );
 
 /** One record per (endpoint, code); endpoint names cannot contain '/', so this never collides. */
