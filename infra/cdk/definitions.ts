@@ -1,4 +1,7 @@
 /** Turns the `definitions` a deployment is given into normalized, validated profiles. */
+import { formatIssue } from '../../shared/profile/issues.js';
+import { parseDefinitions } from '../../shared/profile/parse.js';
+import type { ProfileInput } from '../../shared/profile/schema.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { InvalidDefinitionsError } from './errors.js';
@@ -15,4 +18,29 @@ export async function loadProfiles(source: DefinitionsSource): Promise<readonly 
   const loaded = await loadDefinitions(source);
   if (!loaded.ok) throw new InvalidDefinitionsError(source, loaded.formatted);
   return loaded.profiles;
+}
+
+/**
+ * The construct's `profiles` prop as normalized profiles: what `loadProfiles` returns is
+ * used as it is; profiles written as objects in the app (the definitions format, typed by
+ * `ProfileInput`) are validated and normalized here, exactly as a definitions file would be.
+ * A normalized profile is told apart by what only normalization fills in: the computed
+ * `dnsConfig.fqdn` together with our own `monitorConfig.healthRule`.
+ */
+export function normalizeProfiles(list: readonly (Profile | ProfileInput)[]): readonly Profile[] {
+  const written = list.filter((profile) => !isNormalized(profile));
+  if (written.length === 0) return list as readonly Profile[];
+  const parsed = parseDefinitions(written);
+  if (!parsed.ok)
+    throw new InvalidDefinitionsError(
+      'the profiles prop',
+      parsed.issues.map((issue) => formatIssue(issue, written)),
+    );
+  const byName = new Map(parsed.profiles.map((profile) => [profile.name, profile]));
+  return list.map((profile) => (isNormalized(profile) ? profile : byName.get(profile.name as string)!));
+}
+
+function isNormalized(profile: Profile | ProfileInput): profile is Profile {
+  const { dnsConfig, monitorConfig } = profile as Partial<Profile>;
+  return typeof dnsConfig?.fqdn === 'string' && monitorConfig?.healthRule !== undefined;
 }

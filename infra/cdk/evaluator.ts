@@ -9,7 +9,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
@@ -43,8 +43,8 @@ export const EVALUATOR_STREAM = {
 } as const;
 
 export class Evaluator extends Construct {
-  readonly function: NodejsFunction;
-  readonly tick: NodejsFunction;
+  readonly function: LambdaFunction;
+  readonly tick: LambdaFunction;
   /** Stream batches that failed every retry land here (on-failure destination). */
   readonly failureQueue: Queue;
 

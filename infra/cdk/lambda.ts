@@ -1,17 +1,26 @@
 /**
- * One way to build every function: NodejsFunction on nodejs22.x / arm64, bundled by the
- * LOCAL esbuild (no Docker) as minified ESM with source maps, a log group with a set
- * retention, and Powertools configured through the environment.
+ * One way to build every function: nodejs22.x / arm64, minified ESM with source maps, a log
+ * group with a set retention, and Powertools configured through the environment.
+ *
+ * Where the code comes from: in this repository (the entry's `.ts` source exists) a
+ * NodejsFunction bundles it with the LOCAL esbuild (no Docker) at synth; in the installed
+ * package (only `dist/` ships) the bundle the package build made with the same settings
+ * (`BUNDLING`, used by `infra/package/build.mjs`) is the asset, so a consumer's app needs
+ * neither esbuild nor this repository's lockfile.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../shared/contracts/metrics.js';
+import { bundleDirOf, type LambdaEntry } from './lambda-entries.js';
+import { TrafficManagerCdkError } from './errors.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,7 +31,7 @@ export function repoPath(relative: string): string {
 
 export interface TrafficManagerFunctionProps {
   /** Entry file, relative to the repository root (e.g. `functions/probe/handler.ts`). */
-  readonly entry: string;
+  readonly entry: LambdaEntry;
   /** @default 'handler' */
   readonly handler?: string;
   readonly description: string;
@@ -43,18 +52,33 @@ export interface TrafficManagerFunctionProps {
   readonly logLevel?: string;
 }
 
+/**
+ * esbuild settings of every bundle: ESM for node22 with source maps; the SDK v3 ships with
+ * the nodejs22.x runtime, so bundling it would only add cold-start weight; some bundled
+ * CommonJS dependencies call `require`, which ESM output does not define.
+ */
+export const BUNDLING = {
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  sourcemap: true,
+  mainFields: ['module', 'main'],
+  external: ['@aws-sdk/*'],
+  banner:
+    "import { createRequire as __tmCreateRequire } from 'node:module'; const require = __tmCreateRequire(import.meta.url);",
+} as const;
+
 export function trafficManagerFunction(
   scope: Construct,
   id: string,
   props: TrafficManagerFunctionProps,
-): NodejsFunction {
+): LambdaFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
   });
-  return new NodejsFunction(scope, id, {
-    entry: repoPath(props.entry),
-    handler: props.handler ?? 'handler',
+  const handler = props.handler ?? 'handler';
+  const common = {
     description: props.description,
     functionName: props.functionName,
     runtime: Runtime.NODEJS_22_X,
@@ -66,8 +90,6 @@ export function trafficManagerFunction(
     tracing: Tracing.DISABLED,
     vpc: props.vpc,
     vpcSubnets: props.vpc === undefined ? undefined : props.vpcSubnets,
-    projectRoot: repoRoot,
-    depsLockFilePath: repoPath('package-lock.json'),
     environment: {
       [Env.powertoolsServiceName]: SERVICE_NAME,
       [Env.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
@@ -75,18 +97,35 @@ export function trafficManagerFunction(
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     },
+  };
+  const source = repoPath(props.entry);
+  if (!existsSync(source)) {
+    const bundle = join(repoRoot, bundleDirOf(props.entry));
+    if (!existsSync(join(bundle, 'index.mjs')))
+      throw new TrafficManagerCdkError(
+        `${props.entry}: neither the source nor its bundle (${bundle}/index.mjs) exists; reinstall the package`,
+      );
+    return new LambdaFunction(scope, id, {
+      ...common,
+      code: Code.fromAsset(bundle),
+      handler: `index.${handler}`,
+    });
+  }
+  return new NodejsFunction(scope, id, {
+    ...common,
+    entry: source,
+    handler,
+    projectRoot: repoRoot,
+    depsLockFilePath: repoPath('package-lock.json'),
     bundling: {
       forceDockerBundling: false,
       format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
-      sourceMap: true,
-      mainFields: ['module', 'main'],
-      // The SDK v3 ships with the nodejs22.x runtime; bundling it would only add cold-start weight.
-      externalModules: ['@aws-sdk/*'],
-      // Some bundled CommonJS dependencies call `require`, which ESM output does not define.
-      banner:
-        "import { createRequire as __tmCreateRequire } from 'node:module'; const require = __tmCreateRequire(import.meta.url);",
+      target: BUNDLING.target,
+      minify: BUNDLING.minify,
+      sourceMap: BUNDLING.sourcemap,
+      mainFields: [...BUNDLING.mainFields],
+      externalModules: [...BUNDLING.external],
+      banner: BUNDLING.banner,
     },
   });
 }

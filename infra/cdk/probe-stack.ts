@@ -9,7 +9,7 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -59,8 +59,8 @@ export interface TrafficManagerProbeStackProps extends StackProps {
 export const PROBE_TIMEOUT = Duration.seconds(55);
 
 export class TrafficManagerProbeStack extends Stack {
-  readonly probe: NodejsFunction;
-  readonly tick: NodejsFunction;
+  readonly probe: LambdaFunction;
+  readonly tick: LambdaFunction;
   readonly roundQueue: Queue;
   readonly deadLetterQueue: Queue;
 

@@ -14,7 +14,9 @@
  */
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Construct } from 'constructs';
+import type { ProfileInput } from '../../shared/profile/schema.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { normalizeProfiles } from './definitions.js';
 import { bindHostedZones } from './hosted-zones.js';
 import { InvalidDeploymentError } from './errors.js';
 import { TrafficManagerHomeStack } from './home-stack.js';
@@ -22,8 +24,12 @@ import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { TrafficManagerProbeStack, type VpcFactory } from './probe-stack.js';
 
 export interface TrafficManagerProps {
-  /** The normalized, validated profiles (`loadProfiles(file)` turns a definitions file into them, failing with `tm validate`'s messages). */
-  readonly profiles: readonly Profile[];
+  /**
+   * The profiles: objects in the definitions format (`ProfileInput`, validated and
+   * normalized here, failing the synth with `tm validate`'s messages), or what
+   * `loadProfiles(file)` returns for a definitions file.
+   */
+  readonly profiles: readonly (ProfileInput | Profile)[];
   /** The region of the table, the evaluator and the alarms. */
   readonly homeRegion: string;
   /** The default probe regions: one probe stack each (profiles may use a subset via `probeRegions`). */
@@ -63,8 +69,9 @@ export class TrafficManager extends Construct {
 
   constructor(scope: Construct, id: string, props: TrafficManagerProps) {
     super(scope, id);
-    validateRegions(props);
-    const profiles = bindHostedZones(props.profiles, props.hostedZones);
+    const normalized = normalizeProfiles(props.profiles);
+    validateRegions(props, normalized);
+    const profiles = bindHostedZones(normalized, props.hostedZones);
     const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
     const env = (region: string) => ({ account: props.account, region });
     const common = { deploymentName, logLevel: props.logLevel, alarmTopicArn: props.alarmTopicArn };
@@ -102,7 +109,7 @@ export class TrafficManager extends Construct {
   }
 }
 
-function validateRegions(props: TrafficManagerProps): void {
+function validateRegions(props: TrafficManagerProps, profiles: readonly Profile[]): void {
   const problems: string[] = [];
   if (props.probeRegions.length === 0) problems.push('probeRegions: needs at least one region, got []');
   const duplicates = props.probeRegions.filter((r, i) => props.probeRegions.indexOf(r) !== i);
@@ -113,7 +120,7 @@ function validateRegions(props: TrafficManagerProps): void {
       problems.push(`probeVpcs.${region}: not a probe region (${props.probeRegions.join(', ')})`);
     }
   }
-  for (const profile of props.profiles) {
+  for (const profile of profiles) {
     for (const region of profile.probeRegions ?? []) {
       if (!props.probeRegions.includes(region)) {
         problems.push(

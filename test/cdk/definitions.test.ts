@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../infra/definitions/load.js';
 import { loadProfiles } from '../../infra/cdk/definitions.js';
@@ -195,6 +196,49 @@ describe('deployment settings', () => {
         }),
     ).toThrow(
       'profile "shop" probeRegions: ap-southeast-1 has no probe stack (deployment probe regions: us-east-1)',
+    );
+  });
+});
+
+describe('profiles written in the app, in the definitions format', () => {
+  const shop = {
+    name: 'shop',
+    trafficRoutingMethod: 'Priority' as const,
+    dnsConfig: { zoneName: 'example.com', hostedZoneId: ZONE_ID, relativeName: 'shop' },
+    endpoints: [{ name: 'east', target: 'east.example.net', priority: 1 }],
+  };
+
+  it('are validated and normalized by the construct exactly as a definitions file is', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tm-props-'));
+    try {
+      await writeFile(join(dir, 'definitions.json'), JSON.stringify([shop]));
+      const fromFile = await loadProfiles(join(dir, 'definitions.json'));
+      const tm = new TrafficManager(testApp({ nag: false }), 'TM', {
+        profiles: [shop],
+        homeRegion: 'us-east-1',
+        probeRegions: ['us-east-1'],
+      });
+      const fromProps = new TrafficManager(testApp({ nag: false }), 'TM', {
+        profiles: fromFile,
+        homeRegion: 'us-east-1',
+        probeRegions: ['us-east-1'],
+      });
+      expect(Template.fromStack(tm.home).toJSON()).toEqual(Template.fromStack(fromProps.home).toJSON());
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fail the synth with the house-style lines of tm validate', () => {
+    const act = () =>
+      new TrafficManager(testApp({ nag: false }), 'TM', {
+        profiles: [{ ...shop, endpoints: [{ ...shop.endpoints[0]!, priority: 0 }] }],
+        homeRegion: 'us-east-1',
+        probeRegions: ['us-east-1'],
+      });
+    expect(act).toThrow(InvalidDefinitionsError);
+    expect(act).toThrow(
+      /in the profiles prop:\nprofiles\[0\] "shop" endpoints\[0\] "east"\.priority: .+, got 0$/,
     );
   });
 });
