@@ -7,7 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
-import type { ProbeWorker, RoundReport, WorkerLogger } from './worker.js';
+import type { ProbeWorker, WorkerLogger } from './worker.js';
 
 /** Profiles are re-read at most this often (a config change reaches the probes within a minute). */
 export const CONFIG_REFRESH_MS = 60_000;
@@ -24,11 +24,7 @@ export interface RoundHandlerDeps {
   readonly logger: WorkerLogger & { info(message: string, fields: Record<string, unknown>): void };
 }
 
-export interface RoundHandler {
-  (event: SQSEvent): Promise<SQSBatchResponse>;
-  /** Reports of the rounds run by the last invocation (tests, metrics). */
-  lastReports(): readonly RoundReport[];
-}
+export type RoundHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 /**
  * Runs each message's round in due order. Rounds are never retried: a duplicate
@@ -39,7 +35,6 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   const { worker, clock, logger } = deps;
   let configReadAt: number | undefined;
   let lastDueAt = -Infinity;
-  let reports: RoundReport[] = [];
 
   async function refreshConfig(now: number): Promise<void> {
     if (configReadAt !== undefined && now - configReadAt < CONFIG_REFRESH_MS) return;
@@ -56,7 +51,6 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   }
 
   const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    reports = [];
     const rounds: RoundMessage[] = [];
     for (const record of event.Records) {
       const parsed = parseRoundMessage(record.body);
@@ -84,7 +78,6 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       lastDueAt = round.dueAt;
       await refreshConfig(now);
       const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
-      reports.push(report);
       logger.info('round', {
         dueAt: round.dueAt,
         startLagMs: report.startedAt - round.dueAt,
@@ -98,5 +91,5 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
     }
     return { batchItemFailures: [] };
   };
-  return Object.assign(handler, { lastReports: () => reports });
+  return handler;
 }

@@ -81,10 +81,3 @@ export function applyCheck(rule: HealthRule, tolerated: number, state: RuleState
     detail,
   };
 }
-
-/** A clean state needs no checkpoint: decided up with nothing pending. */
-export function isCleanState(rule: HealthRule, state: RuleState): boolean {
-  if (state.verdict !== 'up') return false;
-  if (state.kind === 'consecutiveFailures') return state.failures === 0;
-  return rule.kind === 'sampleWindow' && state.samples === '1'.repeat(rule.sampleSize);
-}

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HealthRule } from '../../shared/profile/types.js';
-import {
-  applyCheck,
-  initialRuleState,
-  isCleanState,
-  type RuleState,
-} from '../../shared/monitor/region-rule.js';
+import { applyCheck, initialRuleState, type RuleState } from '../../shared/monitor/region-rule.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
 
 const consecutive: HealthRule = { kind: 'consecutiveFailures' };
@@ -166,57 +161,4 @@ describe('sample window (Front Door: up if at least successfulSamplesRequired of
       state: { kind: 'sampleWindow', samples: '0' },
     });
   });
-});
-
-describe('isCleanState: decided up with nothing pending needs no checkpoint', () => {
-  it.each([
-    {
-      name: 'consecutive: up with no failures is clean',
-      rule: consecutive,
-      state: { kind: 'consecutiveFailures', failures: 0, verdict: 'up' },
-      clean: true,
-    },
-    {
-      name: 'consecutive: up with a failure pending is not clean',
-      rule: consecutive,
-      state: { kind: 'consecutiveFailures', failures: 1, verdict: 'up' },
-      clean: false,
-    },
-    {
-      name: 'consecutive: undecided is not clean',
-      rule: consecutive,
-      state: { kind: 'consecutiveFailures', failures: 0, verdict: undefined },
-      clean: false,
-    },
-    {
-      name: 'consecutive: down is not clean',
-      rule: consecutive,
-      state: { kind: 'consecutiveFailures', failures: 4, verdict: 'down' },
-      clean: false,
-    },
-    {
-      name: 'window: a full window of successes is clean',
-      rule: window42,
-      state: { kind: 'sampleWindow', samples: '1111', verdict: 'up' },
-      clean: true,
-    },
-    {
-      name: 'window: a mixed window is not clean',
-      rule: window42,
-      state: { kind: 'sampleWindow', samples: '1101', verdict: 'up' },
-      clean: false,
-    },
-    {
-      name: 'window: a window state under a consecutive rule is not clean',
-      rule: consecutive,
-      state: { kind: 'sampleWindow', samples: '1111', verdict: 'up' },
-      clean: false,
-    },
-  ] as { name: string; rule: HealthRule; state: RuleState; clean: boolean }[])(
-    '$name',
-    ({ rule, state, clean }) => {
-      // Act / Assess
-      expect(isCleanState(rule, state)).toBe(clean);
-    },
-  );
 });
