@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
+import { HISTORY_RETENTION_DAYS } from '../../shared/state/items.js';
 import { duration, integer, list, oneOf, positiveNumber } from './options.js';
 
 const DAY_MS = 86_400_000;
@@ -107,6 +108,18 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .option('--profile <name>', 'only this profile')
     .option('--json', 'print { profiles } as JSON')
     .action(runs(() => import('./status.js')));
+
+  withStackOptions(command(program, 'history'))
+    .summary('the status transitions recorded, newest first, with reason, votes, DNS changes and timing')
+    .option('--profile <name>', 'only this profile')
+    .option('--endpoint <name>', 'only this endpoint (profile-level changes are left out)')
+    .option(
+      '--since <duration>',
+      `only transitions in this last while, e.g. 1h, 30m, 2d (history is kept ${HISTORY_RETENTION_DAYS} days)`,
+      duration(HISTORY_RETENTION_DAYS * DAY_MS),
+    )
+    .option('--json', 'print { transitions } as JSON')
+    .action(runs(() => import('./history.js')));
 
   const controls = () => import('./control.js');
   const reason = '--reason <text>';

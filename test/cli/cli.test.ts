@@ -14,6 +14,7 @@ const COMMANDS: string[][] = [
   ['plan'],
   ['local'],
   ['status'],
+  ['history'],
   ['endpoint', 'disable'],
   ['endpoint', 'enable'],
   ['endpoint', 'override'],

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import type { GuardedHttpServer } from '../../infra/local/http-guard.js';
+import type { HistoryTransition } from '../../shared/history/view.js';
 import { startStsStandIn } from '../support/sts.js';
 import { ROOT, tm, type TmResult } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
@@ -155,6 +156,50 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
     );
     const backMs = await answersWithin(answersOnly(PRIMARY), PUBLISH_WITHIN_MS);
     console.log(`disable → DNS ${movedMs} ms after the command returned; enable → DNS ${backMs} ms`);
+
+    // Both changes are in the history, newest first, with who and why and the DNS change.
+    const history = expectOk(
+      await tm(
+        [
+          'history',
+          '--profile',
+          'app',
+          '--endpoint',
+          'primary',
+          '--since',
+          '1h',
+          '--json',
+          '--dns-port',
+          String(dnsPort),
+        ],
+        env(),
+      ),
+    );
+    const { transitions } = JSON.parse(history.stdout) as { transitions: HistoryTransition[] };
+    const disabledAt = transitions.findIndex((t) => t.from === 'Online' && t.to === 'Disabled');
+    expect(disabledAt).toBeGreaterThan(0);
+    expect(transitions.slice(0, disabledAt).map((t) => t.to)).toContain('CheckingEndpoint');
+    const disabledTransition = transitions[disabledAt]!;
+    expect(disabledTransition).toMatchObject({
+      profile: 'app',
+      endpoint: 'primary',
+      reason: expect.stringMatching(
+        /^endpoint disabled at runtime by \S+ at \S+: "patching": not monitored$/,
+      ),
+      recordsChanged: [{ action: 'UPSERT', name: 'app.example.com', type: 'A', values: [SECONDARY] }],
+    });
+    const { decidedAt, changeSubmittedAt } = disabledTransition.timing;
+    expect(Date.parse(disabledTransition.at)).toBe(Date.parse(decidedAt));
+    expect(Date.parse(changeSubmittedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(decidedAt));
+    const ats = transitions.map((t) => Date.parse(t.at));
+    expect(ats).toEqual([...ats].sort((a, b) => b - a));
+
+    const human = expectOk(await tm(['history', '--profile', 'app', '--dns-port', String(dnsPort)], env()));
+    expect(human.stdout).toMatch(
+      /^\S+Z {2}app\/primary {2}Online → Disabled {2}endpoint disabled at runtime/m,
+    );
+    expect(human.stdout).toContain(`  dns UPSERT app.example.com A ${SECONDARY}`);
+    expect(human.stdout).toMatch(/^ {2}timing decided \S+Z → submitted \+\d+\.\d s/m);
   });
 
   it('tm endpoint override --status Degraded --for 10m: the next endpoint answers; clear ends it', async () => {
@@ -199,6 +244,14 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
 
     expectOk(await tm(['profile', 'enable', 'app', ...aws], awsEnv()));
     await answersWithin(answersOnly(PRIMARY), PUBLISH_WITHIN_MS);
+
+    // tm history reads the same table through --table --region.
+    const history = expectOk(await tm(['history', ...aws, '--since', '10m', '--json'], awsEnv()));
+    const { transitions } = JSON.parse(history.stdout) as { transitions: HistoryTransition[] };
+    expect(transitions.find((t) => t.endpoint === undefined && t.to === 'Disabled')).toMatchObject({
+      profile: 'app',
+      from: 'Online',
+    });
   });
 
   it('asking again for what already holds changes nothing and says so', async () => {

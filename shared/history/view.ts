@@ -1,0 +1,96 @@
+/**
+ * What `tm history` shows of the history items: the transitions, newest first, filtered by
+ * endpoint and time, each with the fields operators read (profile, endpoint, from, to, at,
+ * reason, votes as `{region, vote}`, recordsChanged, timing). Pure.
+ */
+import type { RecordChange, TransitionRecord } from '../evaluation/transitions.js';
+import type { TransitionTiming } from '../evaluation/timing.js';
+import type { Vote } from '../monitor/aggregate.js';
+
+export interface HistoryTransition {
+  readonly eventId: string;
+  readonly profile: string;
+  /** Absent for a profile-level change. */
+  readonly endpoint?: string;
+  readonly from: TransitionRecord['from'];
+  readonly to: TransitionRecord['to'];
+  /** ISO 8601. */
+  readonly at: string;
+  readonly reason: string;
+  readonly votes: readonly { readonly region: string; readonly vote: Vote }[];
+  readonly recordsChanged: readonly RecordChange[];
+  readonly timing: TransitionTiming;
+}
+
+export interface HistoryFilter {
+  /** Only this endpoint's transitions (profile-level changes are left out). */
+  readonly endpoint?: string;
+  /** Epoch ms: only transitions at or after it. */
+  readonly since?: number;
+}
+
+export function historyView(
+  records: readonly TransitionRecord[],
+  filter: HistoryFilter = {},
+): HistoryTransition[] {
+  return records
+    .filter((r) => filter.endpoint === undefined || r.endpoint === filter.endpoint)
+    .filter((r) => filter.since === undefined || Date.parse(r.at) >= filter.since)
+    .map(toTransition)
+    .sort((a, b) => (a.at === b.at ? b.eventId.localeCompare(a.eventId) : a.at < b.at ? 1 : -1));
+}
+
+function toTransition(record: TransitionRecord): HistoryTransition {
+  return {
+    eventId: record.eventId,
+    profile: record.profile,
+    ...(record.endpoint === undefined ? {} : { endpoint: record.endpoint }),
+    from: record.from,
+    to: record.to,
+    at: record.at,
+    reason: record.reason,
+    votes: record.votes.map(({ region, vote }) => ({ region, vote })),
+    recordsChanged: record.recordsChanged,
+    timing: record.timing,
+  };
+}
+
+/**
+ * One line per transition plus its DNS changes and timing:
+ * `2026-05-01T10:00:00.000Z  shop/east  Online → Degraded  4 consecutive failures … [us-east-1 down, …]`
+ */
+export function formatTransition(t: HistoryTransition): string[] {
+  const subject = t.endpoint === undefined ? `${t.profile} (profile)` : `${t.profile}/${t.endpoint}`;
+  const votes = t.votes.length === 0 ? '' : `  [${t.votes.map((v) => `${v.region} ${v.vote}`).join(', ')}]`;
+  const lines = [`${t.at}  ${subject}  ${t.from ?? '-'} → ${t.to}  ${t.reason}${votes}`];
+  for (const c of t.recordsChanged) {
+    const set = c.setIdentifier === undefined ? '' : ` [${c.setIdentifier}]`;
+    lines.push(`  dns ${c.action} ${c.name} ${c.type}${set} ${c.values.join(' ')}`.trimEnd());
+  }
+  lines.push(`  timing ${formatTiming(t.timing)}`);
+  return lines;
+}
+
+/** `first failed check 10:00:01.200Z → decided +41.3 s → submitted +0.2 s → in sync +0.4 s; detect → publish 41.9 s (expected ≤ …)` */
+export function formatTiming(timing: TransitionTiming): string {
+  const steps: string[] = [];
+  let previous: number | undefined;
+  const step = (label: string, iso: string | null) => {
+    if (iso === null) return;
+    const at = Date.parse(iso);
+    steps.push(previous === undefined ? `${label} ${iso}` : `${label} +${seconds(at - previous)}`);
+    previous = at;
+  };
+  step('first failed check', timing.firstFailedCheckAt);
+  step('decided', timing.decidedAt);
+  step('submitted', timing.changeSubmittedAt);
+  step('in sync', timing.inSyncAt);
+  const measured =
+    timing.detectToPublishMs === null ? '' : `; detect → publish ${seconds(timing.detectToPublishMs)}`;
+  const expected = timing.expectedFormula === null ? '' : ` (formula: ${timing.expectedFormula})`;
+  return `${steps.join(' → ')}${measured}${expected}`;
+}
+
+function seconds(ms: number): string {
+  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
+import { formatTiming, formatTransition, historyView } from '../../shared/history/view.js';
+
+const timing = {
+  firstFailedCheckAt: '2026-05-01T10:00:01.000Z',
+  decidedAt: '2026-05-01T10:00:41.300Z',
+  changeSubmittedAt: '2026-05-01T10:00:41.500Z',
+  inSyncAt: '2026-05-01T10:00:42.000Z',
+  detectToPublishMs: 41_000,
+  expectedDetectToPublishMs: 160_000,
+  expectedFormula: '(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s',
+};
+
+function record(
+  over: Partial<TransitionRecord> & Pick<TransitionRecord, 'at' | 'eventId'>,
+): TransitionRecord {
+  return {
+    profile: 'shop',
+    endpoint: 'east',
+    from: 'Online',
+    to: 'Degraded',
+    reason: '4 consecutive failures (tolerated 3) in 2/3 regions',
+    stale: false,
+    staleBefore: false,
+    votes: [
+      { region: 'us-east-1', vote: 'down', latencyMs: 12, checkedAt: 1 },
+      { region: 'eu-west-1', vote: 'down' },
+      { region: 'ap-southeast-1', vote: 'up' },
+    ],
+    recordsChanged: [{ action: 'UPSERT', name: 'shop.example.com', type: 'A', values: ['192.0.2.20'] }],
+    timing,
+    ...over,
+  };
+}
+
+describe('historyView', () => {
+  const older = record({ at: '2026-05-01T09:00:00.000Z', eventId: 'shop/east/1@1' });
+  const profileLevel = record({
+    at: '2026-05-01T10:00:41.300Z',
+    eventId: 'shop/*/2@2',
+    endpoint: undefined,
+    from: 'Online',
+    to: 'Degraded',
+    votes: [],
+  });
+  const newer = record({ at: '2026-05-01T10:00:41.300Z', eventId: 'shop/east/2@2' });
+
+  it('newest first; votes as {region, vote}; endpoint absent for a profile-level change', () => {
+    const view = historyView([older, newer, profileLevel]);
+    expect(view.map((t) => t.eventId)).toEqual(['shop/east/2@2', 'shop/*/2@2', 'shop/east/1@1']);
+    expect(view[0]?.votes).toEqual([
+      { region: 'us-east-1', vote: 'down' },
+      { region: 'eu-west-1', vote: 'down' },
+      { region: 'ap-southeast-1', vote: 'up' },
+    ]);
+    expect(Object.keys(view[0] ?? {})).toEqual([
+      'eventId',
+      'profile',
+      'endpoint',
+      'from',
+      'to',
+      'at',
+      'reason',
+      'votes',
+      'recordsChanged',
+      'timing',
+    ]);
+    expect('endpoint' in (view[1] ?? {})).toBe(false);
+  });
+
+  it('--endpoint leaves out other endpoints and profile-level changes; --since leaves out older ones', () => {
+    expect(historyView([older, newer, profileLevel], { endpoint: 'east' }).map((t) => t.eventId)).toEqual([
+      'shop/east/2@2',
+      'shop/east/1@1',
+    ]);
+    expect(
+      historyView([older, newer, profileLevel], { since: Date.parse('2026-05-01T10:00:00.000Z') }).map(
+        (t) => t.eventId,
+      ),
+    ).toEqual(['shop/east/2@2', 'shop/*/2@2']);
+  });
+});
+
+describe('formatTransition', () => {
+  it('one line for the transition, its DNS changes, then the timing against the formula', () => {
+    const [view] = historyView([record({ at: '2026-05-01T10:00:41.300Z', eventId: 'e' })]);
+    expect(formatTransition(view!)).toEqual([
+      '2026-05-01T10:00:41.300Z  shop/east  Online → Degraded  4 consecutive failures (tolerated 3) in 2/3 regions  [us-east-1 down, eu-west-1 down, ap-southeast-1 up]',
+      '  dns UPSERT shop.example.com A 192.0.2.20',
+      '  timing first failed check 2026-05-01T10:00:01.000Z → decided +40.3 s → submitted +0.2 s → in sync +0.5 s; detect → publish 41.0 s (formula: (3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s)',
+    ]);
+  });
+
+  it('a runtime change: no check led to it, so the timing starts at the decision', () => {
+    expect(
+      formatTiming({
+        ...timing,
+        firstFailedCheckAt: null,
+        inSyncAt: null,
+        detectToPublishMs: null,
+        expectedDetectToPublishMs: null,
+        expectedFormula: null,
+      }),
+    ).toBe('decided 2026-05-01T10:00:41.300Z → submitted +0.2 s');
+  });
+});
