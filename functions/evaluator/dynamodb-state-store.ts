@@ -3,20 +3,25 @@ import {
   DeleteItemCommand,
   PutItemCommand,
   QueryCommand,
+  TransactWriteItemsCommand,
   type DynamoDBClient,
+  type TransactWriteItem,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   HISTORY_RETENTION_DAYS,
+  KeyPrefix,
   Keys,
   type HeartbeatItem,
   type HistoryItem,
   type MonitorOverrideItem,
+  type OutboxItem,
   type RuntimeControls,
   type TickItem,
   type VerdictItem,
 } from '../../shared/state/items.js';
+import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
@@ -71,8 +76,18 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     );
   }
 
-  async saveStatuses(statuses: readonly StoredStatus[]): Promise<void> {
-    await this.batchWrite(statuses.map((status) => ({ PutRequest: { Item: statusItem(status) } })));
+  async saveStatuses(statuses: readonly StoredStatus[], outbox: readonly OutboxEntry[] = []): Promise<void> {
+    const entriesOf = new Map<string, OutboxEntry[]>();
+    for (const entry of outbox)
+      entriesOf.set(entry.profile, [...(entriesOf.get(entry.profile) ?? []), entry]);
+    const plain = statuses.filter((status) => !entriesOf.has(status.report.profile));
+    await this.batchWrite(plain.map((status) => ({ PutRequest: { Item: statusItem(status) } })));
+    const writes = statuses.flatMap((status) => {
+      const entries = entriesOf.get(status.report.profile);
+      return entries === undefined ? [] : [this.statusWithOutbox(status, entries)];
+    });
+    for (const transaction of packTransactions(writes))
+      await this.client.send(new TransactWriteItemsCommand({ TransactItems: transaction }));
   }
 
   async deleteStatus(profile: string): Promise<void> {
@@ -86,6 +101,43 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
       PutRequest: { Item: historyItem(record) },
     }));
     await this.batchWrite(requests);
+  }
+
+  async loadOutbox(): Promise<OutboxEntry[]> {
+    const items = await this.queryAll(KeyPrefix.outbox);
+    return items
+      .map((item) => outboxEntry(unmarshall(item) as OutboxItem))
+      .sort((a, b) => a.decidedAt - b.decidedAt);
+  }
+
+  async deleteOutbox(entry: OutboxEntry): Promise<void> {
+    await this.client.send(
+      new DeleteItemCommand({
+        TableName: this.tableName,
+        Key: marshall(Keys.outbox(entry.profile, entry.revision, entry.part)),
+      }),
+    );
+  }
+
+  async saveOutboxTrigger(at: number): Promise<void> {
+    await this.client.send(
+      new PutItemCommand({ TableName: this.tableName, Item: marshall({ ...Keys.outboxTrigger(), at }) }),
+    );
+  }
+
+  /** The status put (on the condition that it still holds the revision before) and its outbox items. */
+  private statusWithOutbox(status: StoredStatus, entries: readonly OutboxEntry[]): TransactWriteItem[] {
+    return [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: statusItem(status),
+          ConditionExpression: 'attribute_not_exists(revision) OR revision = :before',
+          ExpressionAttributeValues: { ':before': { N: String(status.revision - 1) } },
+        },
+      },
+      ...entries.map((entry) => ({ Put: { TableName: this.tableName, Item: outboxItem(entry) } })),
+    ];
   }
 
   async loadTick(): Promise<TickItem | undefined> {
@@ -102,15 +154,18 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     );
   }
 
-  private async queryAll(pk: string, skPrefix: string): Promise<Item[]> {
+  private async queryAll(pk: string, skPrefix?: string): Promise<Item[]> {
     const items: Item[] = [];
     let startKey: Item | undefined;
     do {
       const page = await this.client.send(
         new QueryCommand({
           TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': { S: pk }, ':sk': { S: skPrefix } },
+          KeyConditionExpression: skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: {
+            ':pk': { S: pk },
+            ...(skPrefix === undefined ? {} : { ':sk': { S: skPrefix } }),
+          },
           ExclusiveStartKey: startKey,
           ConsistentRead: true,
         }),
@@ -150,6 +205,56 @@ function statusItem(status: StoredStatus): Item {
     ...(status.publishProblem === undefined ? {} : { publishProblem: JSON.stringify(status.publishProblem) }),
     revision: status.revision,
   });
+}
+
+function outboxItem(entry: OutboxEntry): Item {
+  const item: OutboxItem = {
+    ...Keys.outbox(entry.profile, entry.revision, entry.part),
+    profile: entry.profile,
+    revision: entry.revision,
+    part: entry.part,
+    decidedAt: entry.decidedAt,
+    changeIds: entry.changeIds,
+    events: JSON.stringify(entry.events),
+  };
+  return marshall(item);
+}
+
+function outboxEntry(item: OutboxItem): OutboxEntry {
+  return {
+    profile: item.profile,
+    revision: item.revision,
+    part: item.part,
+    decidedAt: item.decidedAt,
+    changeIds: item.changeIds,
+    events: JSON.parse(item.events),
+  };
+}
+
+/** DynamoDB's limits on one TransactWriteItems: 100 actions, 4 MB (kept well under). */
+const TRANSACTION_MAX_ACTIONS = 100;
+const TRANSACTION_MAX_BYTES = 3_500_000;
+
+/** Groups of writes that must each stay together, packed into as few transactions as the limits allow. */
+export function packTransactions(groups: readonly TransactWriteItem[][]): TransactWriteItem[][] {
+  const transactions: TransactWriteItem[][] = [];
+  let current: TransactWriteItem[] = [];
+  let bytes = 0;
+  for (const group of groups) {
+    const size = JSON.stringify(group).length;
+    if (
+      current.length > 0 &&
+      (current.length + group.length > TRANSACTION_MAX_ACTIONS || bytes + size > TRANSACTION_MAX_BYTES)
+    ) {
+      transactions.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(...group);
+    bytes += size;
+  }
+  if (current.length > 0) transactions.push(current);
+  return transactions;
 }
 
 /** A transition record as a history item, living HISTORY_RETENTION_DAYS after its decision. */

@@ -1,7 +1,9 @@
 /**
  * One evaluation: triggers → affected profiles → statuses (core) → desired records (core)
- * → diff against what was last published → Route 53 → status items, history, events.
- * This file is the I/O sequence; every step that decides something is in shared/evaluation/.
+ * → diff against what was last published → Route 53 → status items and, in the same
+ * transaction, their outbox entries → the outbox publisher (history items, GetChange INSYNC,
+ * EventBridge). This file is the I/O sequence; every step that decides something is in
+ * shared/evaluation/.
  *
  * The "actual" side of the diff is what this evaluator last published (kept in the status
  * items), so a quiet evaluation costs no Route 53 call at all; the zone itself is read only
@@ -12,6 +14,7 @@ import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { applyControls } from '../../shared/control/apply.js';
 import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
 import { rejectionEvents, statusEvents } from '../../shared/evaluation/events.js';
+import { outboxEntries } from '../../shared/evaluation/outbox.js';
 import {
   latestDecision,
   probeRegionsOf,
@@ -35,6 +38,7 @@ import {
   type StatusChange,
 } from '../../shared/status/evaluate.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+import { publishOutbox } from './outbox-publisher.js';
 import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
 import { publishZone } from './publish-zone.js';
 
@@ -46,6 +50,8 @@ export interface EvaluatorDeps {
   readonly now: () => number;
   /** The local stack's time scale, for the expected durations in transition timings. @default 1 */
   readonly timeScale?: number;
+  /** An outbox entry that could not be published now (it is retried on the next drain). */
+  readonly onPublishError?: (error: unknown) => void;
 }
 
 export interface EvaluationOutcome {
@@ -54,7 +60,20 @@ export interface EvaluationOutcome {
   readonly recordChanges: readonly Change[];
 }
 
+/** Evaluates what the triggers affect, then publishes every waiting outbox entry (this one's and any left before). */
 export async function evaluate(
+  deps: EvaluatorDeps,
+  triggers: readonly Trigger[],
+): Promise<EvaluationOutcome> {
+  const outcome = await decideAndPublishDns(deps, triggers);
+  await publishOutbox({
+    ...deps,
+    ...(deps.onPublishError === undefined ? {} : { onError: deps.onPublishError }),
+  });
+  return outcome;
+}
+
+async function decideAndPublishDns(
   deps: EvaluatorDeps,
   triggers: readonly Trigger[],
 ): Promise<EvaluationOutcome> {
@@ -99,12 +118,14 @@ export async function evaluate(
   const published = new Map<string, RecordSet[]>();
   const rejected = new Map<string, RejectedName & { hostedZoneId: string }>();
   const submittedAt = new Map<string, number>(); // owned name → when Route 53 accepted its change
+  const changeIds = new Map<string, readonly string[]>(); // owned name → Route 53 change ids
   for (const [zoneId, zone] of groupByZone(profiles, removed, previous)) {
     const zoneDesired = desired.filter((r) => zone.names.has(r.name));
     const outcome = await publishZone(deps, zoneId, zone, zoneDesired);
     recordChanges.push(...outcome.changes);
     const accepted = deps.now();
     for (const change of outcome.changes) submittedAt.set(change.recordSet.name, accepted);
+    for (const [name, ids] of outcome.changeIds) changeIds.set(name, ids);
     for (const name of zone.names) published.set(name, outcome.recordsAt(name));
     for (const refused of outcome.rejected) rejected.set(refused.name, { ...refused, hostedZoneId: zoneId });
   }
@@ -118,20 +139,29 @@ export async function evaluate(
   const changes = statusChanges(previousReports, reports);
   const problems = publishProblems(profiles, rejected, now);
   const statuses = changedStatuses(profiles, reports, published, cidrCollections, previous, problems);
-  if (statuses.length > 0) await deps.store.saveStatuses(statuses);
-  for (const name of removed) await deps.store.deleteStatus(name);
   const revisions = new Map(statuses.map((s) => [s.report.profile, s.revision]));
+  const revisionOf = (name: string) => revisions.get(name) ?? previous.get(name)?.revision ?? 0;
+  const publishedAt = publishedAtProfiles(profiles, previous, recordChanges, submittedAt, changeIds);
   const records = transitionRecords({
     changes,
     profiles: config.profiles,
     decidedAt: now,
-    revisionOf: (name) => revisions.get(name) ?? previous.get(name)?.revision ?? 0,
-    publishedAt: publishedAtProfiles(profiles, previous, recordChanges, submittedAt),
+    revisionOf,
+    publishedAt,
     timeScale: deps.timeScale ?? 1,
   });
-  if (records.length > 0) await deps.store.appendHistory(records);
-  const events = [...statusEvents(records), ...rejectionEvents(profiles, rejected, previous)];
-  if (events.length > 0) await deps.events.emit(events);
+  const events = [
+    ...statusEvents(records),
+    ...rejectionEvents(profiles, rejected, previous, { decidedAt: now, revisionOf }),
+  ];
+  const outbox = outboxEntries({
+    events,
+    decidedAt: now,
+    revisionOf,
+    changeIdsOf: (name) => publishedAt(name).changeIds ?? [],
+  });
+  if (statuses.length > 0) await deps.store.saveStatuses(statuses, outbox);
+  for (const name of removed) await deps.store.deleteStatus(name);
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
   for (const verdict of triggeredVerdicts(verdicts, triggers)) {

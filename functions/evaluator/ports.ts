@@ -1,6 +1,7 @@
 /** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
 import type { MetricName } from '../../shared/contracts/metrics.js';
 import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
+import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
@@ -32,10 +33,20 @@ export interface EvaluatorStateStore {
   loadStatuses(): Promise<Map<string, StoredStatus>>;
   loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
   loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;
-  /** Saves many statuses in as few requests as the store allows. */
-  saveStatuses(statuses: readonly StoredStatus[]): Promise<void>;
+  /**
+   * Saves many statuses in as few requests as the store allows. A status with outbox entries
+   * is written in one transaction with them, on the condition that its stored revision is the
+   * one before (a concurrent writer makes the transaction fail rather than lose a change).
+   */
+  saveStatuses(statuses: readonly StoredStatus[], outbox?: readonly OutboxEntry[]): Promise<void>;
   deleteStatus(profile: string): Promise<void>;
+  /** Idempotent: a record is always written to the same key. */
   appendHistory(records: readonly TransitionRecord[]): Promise<void>;
+  /** Outbox entries not yet published, oldest decision first. */
+  loadOutbox(): Promise<OutboxEntry[]>;
+  deleteOutbox(entry: OutboxEntry): Promise<void>;
+  /** Wakes the evaluator (through the stream) to publish waiting outbox entries. */
+  saveOutboxTrigger(at: number): Promise<void>;
   loadTick(): Promise<TickItem | undefined>;
   /** Writing the tick item triggers an evaluation of every profile through the stream. */
   saveTick(tick: TickItem): Promise<void>;
@@ -44,8 +55,13 @@ export interface EvaluatorStateStore {
 export interface ZoneGateway {
   /** The zone's current records at `names` (authoritative read; used on first sight and after a rejected batch). */
   readRecords(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]>;
-  /** Sends the batches in order; throws `InvalidChangeBatchError` when Route 53 rejects one. */
-  publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<void>;
+  /**
+   * Sends the batches in order and returns Route 53's change id of each; throws
+   * `InvalidChangeBatchError` when Route 53 rejects one.
+   */
+  publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<string[]>;
+  /** GetChange: whether a submitted change has reached every Route 53 name server. */
+  changeStatus(changeId: string): Promise<'PENDING' | 'INSYNC'>;
   /** Creates or updates CIDR collections (by name) and returns them with their ids. */
   syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]>;
 }

@@ -19,6 +19,8 @@ export interface ZonePublication {
   readonly rejected: readonly RejectedName[];
   /** What the zone holds at each owned name afterwards. */
   readonly recordsAt: (name: string) => RecordSet[];
+  /** Route 53's ids of the accepted changes, by record name (GetChange tells when they are INSYNC). */
+  readonly changeIds: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface PublishDeps {
@@ -34,12 +36,12 @@ export async function publishZone(
 ): Promise<ZonePublication> {
   const actual = zone.actual ?? (await deps.zones.readRecords(zoneId, zone.names));
   const changes: Change[] = [];
+  const changeIds = new Map<string, string[]>();
+  const accept = acceptor(changes, changeIds);
   try {
-    for (const batch of diffZone(desired, actual, zone.names)) {
-      await deps.zones.publish(zoneId, [batch]);
-      changes.push(...batch);
-    }
-    return publication(desired, actual, changes, []);
+    for (const batch of diffZone(desired, actual, zone.names))
+      accept(batch, await deps.zones.publish(zoneId, [batch]));
+    return publication(desired, actual, changes, [], changeIds);
   } catch (error) {
     if (!(error instanceof InvalidChangeBatchError)) throw error;
   }
@@ -48,9 +50,23 @@ export async function publishZone(
   deps.metrics.count(MetricName.route53Reconciliations, 1);
   const real = await deps.zones.readRecords(zoneId, zone.names);
   const rejected: RejectedName[] = [];
-  await publishIsolating(deps.zones, zoneId, desired, real, zone.names, changes, rejected);
+  await publishIsolating(deps.zones, zoneId, desired, real, zone.names, accept, rejected);
   if (rejected.length > 0) deps.metrics.count(MetricName.changesRejected, rejected.length);
-  return publication(desired, real, changes, rejected);
+  return publication(desired, real, changes, rejected, changeIds);
+}
+
+type Accept = (batch: readonly Change[], changeIds: readonly string[]) => void;
+
+/** Keeps what Route 53 accepted: the changes, and the change id of each name they touch. */
+function acceptor(changes: Change[], changeIds: Map<string, string[]>): Accept {
+  return (batch, ids) => {
+    changes.push(...batch);
+    for (const change of batch) {
+      const known = changeIds.get(change.recordSet.name) ?? [];
+      for (const id of ids) if (id !== '' && !known.includes(id)) known.push(id);
+      changeIds.set(change.recordSet.name, known);
+    }
+  };
 }
 
 /**
@@ -65,13 +81,12 @@ async function publishIsolating(
   desired: readonly RecordSet[],
   actual: readonly RecordSet[],
   names: ReadonlySet<string>,
-  changes: Change[],
+  accept: Accept,
   rejected: RejectedName[],
 ): Promise<void> {
   for (const batch of diffZone(desired, actual, names)) {
     try {
-      await zones.publish(zoneId, [batch]);
-      changes.push(...batch);
+      accept(batch, await zones.publish(zoneId, [batch]));
       continue;
     } catch (error) {
       if (!(error instanceof InvalidChangeBatchError)) throw error;
@@ -83,7 +98,7 @@ async function publishIsolating(
       }
       const half = Math.ceil(batchNames.length / 2);
       for (const part of [batchNames.slice(0, half), batchNames.slice(half)])
-        await publishIsolating(zones, zoneId, desired, actual, new Set(part), changes, rejected);
+        await publishIsolating(zones, zoneId, desired, actual, new Set(part), accept, rejected);
     }
   }
 }
@@ -93,11 +108,13 @@ function publication(
   actual: readonly RecordSet[],
   changes: readonly Change[],
   rejected: readonly RejectedName[],
+  changeIds: ReadonlyMap<string, readonly string[]>,
 ): ZonePublication {
   const refused = new Set(rejected.map((r) => r.name));
   return {
     changes,
     rejected,
+    changeIds,
     recordsAt: (name) => (refused.has(name) ? actual : desired).filter((r) => r.name === name),
   };
 }

@@ -12,6 +12,7 @@ import {
   ChangeCidrCollectionCommand,
   ChangeResourceRecordSetsCommand,
   CreateCidrCollectionCommand,
+  GetChangeCommand,
   GetHostedZoneCommand,
   ListCidrBlocksCommand,
   ListCidrCollectionsCommand,
@@ -134,10 +135,11 @@ export class Route53ZoneGateway implements ZoneGateway {
     return records;
   }
 
-  async publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<void> {
+  async publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<string[]> {
+    const changeIds: string[] = [];
     for (const batch of batches) {
       try {
-        await this.call('ChangeResourceRecordSets', () =>
+        const out = await this.call('ChangeResourceRecordSets', () =>
           this.client.send(
             new ChangeResourceRecordSetsCommand({
               HostedZoneId: hostedZoneId,
@@ -151,6 +153,7 @@ export class Route53ZoneGateway implements ZoneGateway {
             }),
           ),
         );
+        changeIds.push(out.ChangeInfo?.Id ?? '');
       } catch (error) {
         if (errorName(error) === 'InvalidChangeBatch') {
           // Real Route 53 puts the reasons in `Message` ("[a, b]") and leaves the SDK's `messages` empty.
@@ -161,6 +164,12 @@ export class Route53ZoneGateway implements ZoneGateway {
         throw error;
       }
     }
+    return changeIds;
+  }
+
+  async changeStatus(changeId: string): Promise<'PENDING' | 'INSYNC'> {
+    const out = await this.call('GetChange', () => this.client.send(new GetChangeCommand({ Id: changeId })));
+    return out.ChangeInfo?.Status === 'INSYNC' ? 'INSYNC' : 'PENDING';
   }
 
   async syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]> {

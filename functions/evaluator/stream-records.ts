@@ -1,7 +1,7 @@
 /** A DynamoDB stream record → the trigger it stands for, or a `MalformedRecordError`. */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
-import { ControlKind, KeyPrefix, verdictKeyParts } from '../../shared/state/items.js';
+import { ControlKind, KeyPrefix, Keys, verdictKeyParts } from '../../shared/state/items.js';
 import { MalformedRecordError } from './errors.js';
 
 export function triggerOf(record: DynamoDBRecord): Trigger {
@@ -34,7 +34,7 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
     }
     return { kind: 'config', profile: sk.slice('PROFILE#'.length) };
   }
-  if (pk === KeyPrefix.tick) return { kind: 'tick' };
+  if (pk === KeyPrefix.tick) return sk === Keys.outboxTrigger().sk ? { kind: 'outbox' } : { kind: 'tick' };
   if (pk === KeyPrefix.control) {
     // STATUS#<profile>#<endpoint|*> or OVERRIDE#<profile>#<endpoint>: names never contain '#'.
     const [kind, profile] = sk.split('#');

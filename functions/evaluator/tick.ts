@@ -9,8 +9,11 @@
  *
  * It is also the one writer of the health gauges: every minute, whether or not anything was
  * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
- * statuses, so an alarm on them holds for exactly as long as the status does. A quiet minute
- * costs one config query, one status query, one control query and one batch read, and no
+ * statuses, so an alarm on them holds for exactly as long as the status does. While outbox
+ * entries wait (for Route 53 to be INSYNC, or for EventBridge to accept them) it writes the
+ * TICK/OUTBOX item, whose stream record wakes the evaluator to publish them. A quiet minute
+ * costs one config query, one status query, one control query, one outbox query and one batch
+ * read, and no
  * Route 53 call.
  */
 import { isInEffect } from '../../shared/control/apply.js';
@@ -34,6 +37,8 @@ export interface TickOutcome {
   readonly changed: boolean;
   /** `profile/endpoint` of the monitor overrides that expired and were deleted by this tick. */
   readonly expiredOverrides: readonly string[];
+  /** Outbox entries were waiting: the TICK/OUTBOX trigger was written. */
+  readonly outboxWaiting: boolean;
 }
 
 export async function runTick(deps: TickDeps): Promise<TickOutcome> {
@@ -59,12 +64,15 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   const expired = (await deps.store.loadControls()).overrides.filter((o) => !isInEffect(o, now));
   // Each delete reaches the evaluator through the stream: the profile is evaluated without it.
   const removed = await Promise.all(expired.map((o) => deps.store.deleteExpiredOverride(o)));
+  const outboxWaiting = (await deps.store.loadOutbox()).length > 0;
+  if (outboxWaiting) await deps.store.saveOutboxTrigger(now);
   deps.metrics.flush();
   return {
     fresh,
     stale,
     changed,
     expiredOverrides: expired.filter((_, i) => removed[i]).map((o) => `${o.profile}/${o.endpoint}`),
+    outboxWaiting,
   };
 }
 

@@ -12,8 +12,11 @@
  *   is one limited, counted request (SDK retries would send requests the gateway's metrics
  *   never see). Route 53 is called only from the evaluator function, whose reserved
  *   concurrency is 1, so this one limiter holds the whole deployment's rate.
- * - DynamoDB, EventBridge and SQS keep the SDK's standard retry strategy (3 attempts); their
- *   partial failures (unprocessed batch items) are retried by `functions/shared/batch-items.ts`.
+ * - EventBridge: SDK retries off too (`maxAttempts: 1`); the event sink retries PutEvents —
+ *   whole failures and the entries a partial failure names — with the one retry policy
+ *   (`functions/evaluator/event-sinks.ts`), so there is one retry layer.
+ * - DynamoDB and SQS keep the SDK's standard retry strategy (3 attempts); their partial
+ *   failures (unprocessed batch items) are retried by `functions/shared/batch-items.ts`.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
@@ -88,7 +91,7 @@ export function dynamoDbStreamsClient(options: AwsClientOptions = {}): DynamoDBS
 }
 
 export function eventBridgeClient(options: AwsClientOptions = {}): EventBridgeClient {
-  return built(new EventBridgeClient(settings('eventBridge', options)), 'eventBridge');
+  return built(new EventBridgeClient({ ...settings('eventBridge', options), maxAttempts: 1 }), 'eventBridge');
 }
 
 export function sqsClient(options: AwsClientOptions = {}): SQSClient {

@@ -48,6 +48,7 @@ export class Monitoring extends Construct {
     const staleRegions = insights(MetricName.staleRegions, 'stale probe regions');
     const degraded = insights(MetricName.profileDegraded, 'profiles Degraded (max)');
     const rejected = insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM');
+    const undelivered = insights(MetricName.outboxPending, 'events waiting in the outbox (max)');
 
     this.alarm('EvaluatorDeadLetters', {
       description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
@@ -88,6 +89,16 @@ export class Monitoring extends Construct {
         'Route 53 refused a profile’s change (InvalidChangeBatch); the rest of its zone was published. `tm status` shows the reason.',
       metric: rejected,
       // Emitted only when Route 53 refuses something: no data is nothing refused.
+      missingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.alarm('EventsUndelivered', {
+      description:
+        'Status events have waited in the outbox for 20 minutes: EventBridge refuses them (or Route 53 never reported INSYNC for 15 minutes and then EventBridge refused them). Nothing is lost; they are retried every minute.',
+      metric: undelivered,
+      // Entries normally wait for INSYNC for a minute or two; anything waiting longer than the
+      // 15-minute INSYNC limit is waiting for EventBridge.
+      evaluationPeriods: 20,
+      // A drain emits it (every evaluation, and every minute while entries wait): no data is an empty outbox.
       missingData: TreatMissingData.NOT_BREACHING,
     });
     if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);

@@ -141,6 +141,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       metrics: noMetrics,
       now,
+      timeScale,
+      onPublishError: (error) => log(`events: ${(error as Error).message} (kept in the outbox, retried)`),
     };
     route53.onChange((_zone, changes) => {
       for (const line of describeDnsChanges(changes)) log(line);

@@ -39,6 +39,11 @@ export const MetricName = {
   route53Retries: 'Route53Retries',
   /** Names whose changes Route 53 refused in one publication (each isolated to its profile). */
   changesRejected: 'ChangesRejected',
+  /**
+   * Outbox entries left after a drain (waiting for Route 53 to be INSYNC, or for EventBridge to
+   * accept them). Alarmed: it stays above 0 only while events cannot be delivered.
+   */
+  outboxPending: 'OutboxPending',
 } as const;
 export type MetricName = (typeof MetricName)[keyof typeof MetricName];
 

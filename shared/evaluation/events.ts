@@ -16,6 +16,8 @@ export interface StatusEvent {
 /** Route 53 refused one profile's change; the rest of its zone was published without it. */
 export interface PublishRejectedEvent {
   readonly kind: typeof EventDetailType.publishRejected;
+  /** Stable and unique: `<profile>/rejected/<revision>@<decidedAt ms>` (a consumer drops repeats by it). */
+  readonly eventId: string;
   readonly profile: string;
   readonly hostedZoneId: string;
   /** The profile's DNS name: the only name its changes touch. */
@@ -40,6 +42,7 @@ export function rejectionEvents(
   profiles: readonly Profile[],
   rejected: ReadonlyMap<string, RejectedName & { hostedZoneId: string }>,
   previous: ReadonlyMap<string, StoredStatus>,
+  stamp: { readonly decidedAt: number; readonly revisionOf: (profile: string) => number },
 ): PublishRejectedEvent[] {
   const events: PublishRejectedEvent[] = [];
   for (const profile of profiles) {
@@ -49,6 +52,7 @@ export function rejectionEvents(
     if (before !== undefined && before.reasons.join('\n') === refused.reasons.join('\n')) continue;
     events.push({
       kind: EventDetailType.publishRejected,
+      eventId: `${profile.name}/rejected/${stamp.revisionOf(profile.name)}@${stamp.decidedAt}`,
       profile: profile.name,
       hostedZoneId: refused.hostedZoneId,
       name: refused.name,

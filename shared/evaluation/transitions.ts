@@ -60,6 +60,8 @@ export interface PublishedAtProfile {
   readonly changes: readonly Change[];
   /** Epoch ms when Route 53 accepted the change (absent when nothing changed). */
   readonly submittedAt?: number;
+  /** Route 53's ids of those changes (GetChange reports when they are INSYNC). @default none */
+  readonly changeIds?: readonly string[];
 }
 
 export interface TransitionInput {
@@ -127,12 +129,14 @@ export function publishedAtProfiles(
   previous: ReadonlyMap<string, { readonly ownedName: string }>,
   recordChanges: readonly Change[],
   submittedAt: ReadonlyMap<string, number>,
+  changeIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): (profile: string) => PublishedAtProfile {
   return (name) => {
     const fqdn = profiles.find((p) => p.name === name)?.dnsConfig.fqdn ?? previous.get(name)?.ownedName;
     const at = fqdn === undefined ? undefined : submittedAt.get(fqdn);
     return {
       changes: recordChanges.filter((c) => c.recordSet.name === fqdn),
+      changeIds: (fqdn === undefined ? undefined : changeIds.get(fqdn)) ?? [],
       ...(at === undefined ? {} : { submittedAt: at }),
     };
   };

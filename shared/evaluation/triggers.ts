@@ -12,7 +12,9 @@ export type Trigger =
   | { readonly kind: 'target'; readonly targetKey: string }
   | { readonly kind: 'config'; readonly profile: string }
   | { readonly kind: 'control'; readonly profile: string }
-  | { readonly kind: 'tick' };
+  | { readonly kind: 'tick' }
+  /** Outbox entries wait to be published (TICK/OUTBOX): no profile to evaluate. */
+  | { readonly kind: 'outbox' };
 
 /** Profile names to evaluate; names no longer defined (removed profiles) are included so their records go. */
 export function affectedProfiles(profiles: readonly Profile[], triggers: readonly Trigger[]): Set<string> {

@@ -9,7 +9,9 @@
  *  REGION#<region>                 HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
+ *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
  *  TICK                            REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
+ *  TICK                            OUTBOX               evaluator tick    each minute while OUTBOX items wait: wakes the evaluator to publish them
  *  CONTROL                         STATUS#<p>#<e|*>     operator (tm)     runtime Enabled/Disabled of an endpoint (or profile `*`): who, when, why
  *  CONTROL                         OVERRIDE#<p>#<e>     operator (tm)     a monitor status set by hand until a time; the evaluator tick deletes it once expired
  *
@@ -34,6 +36,13 @@ export const Keys = {
   heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
   tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
+  /** Written by the tick while outbox items wait; its stream record wakes the evaluator to publish them. */
+  outboxTrigger: () => ({ pk: 'TICK', sk: 'OUTBOX' }),
+  /** The events of one status write (`revision`), in parts when they are large. */
+  outbox: (profile: string, revision: number, part: number) => ({
+    pk: 'OUTBOX',
+    sk: `${profile}#${String(revision).padStart(10, '0')}#${part}`,
+  }),
   statusControl: (profile: string, endpoint: string | undefined) => ({
     pk: 'CONTROL',
     sk: `STATUS#${profile}#${endpoint ?? '*'}`,
@@ -55,6 +64,7 @@ export const KeyPrefix = {
   region: 'REGION#',
   status: 'STATUS',
   history: 'HISTORY#',
+  outbox: 'OUTBOX',
   tick: 'TICK',
   control: 'CONTROL',
 } as const;
@@ -99,24 +109,33 @@ export const TABLE_ACCESS = {
   },
   /** The probe tick reads the config (and the runtime controls) to plan the minute's rounds. */
   probeTick: { writes: [], reads: [KeyPrefix.config, KeyPrefix.control] },
-  /** The stream-triggered evaluator: statuses and history out; config, verdicts, heartbeats in. */
+  /** The stream-triggered evaluator: statuses, their outbox and history out; config, controls, verdicts, heartbeats in. */
   evaluator: {
-    writes: [KeyPrefix.status, `${KeyPrefix.history}*`],
+    writes: [KeyPrefix.status, KeyPrefix.outbox, `${KeyPrefix.history}*`],
     reads: [
       KeyPrefix.config,
       KeyPrefix.control,
       `${KeyPrefix.verdict}*`,
       `${KeyPrefix.region}*`,
       KeyPrefix.status,
+      KeyPrefix.outbox,
     ],
   },
   /**
-   * The evaluator tick: heartbeats and statuses (for the health gauges) in, the TICK item
-   * out; it deletes the monitor overrides that have expired (CONTROL).
+   * The evaluator tick: heartbeats, statuses (for the health gauges) and whether outbox items
+   * wait in; the TICK items (regions, outbox trigger) out; it deletes the monitor overrides
+   * that have expired (CONTROL).
    */
   evaluatorTick: {
     writes: [KeyPrefix.tick, KeyPrefix.control],
-    reads: [KeyPrefix.config, KeyPrefix.control, `${KeyPrefix.region}*`, KeyPrefix.tick, KeyPrefix.status],
+    reads: [
+      KeyPrefix.config,
+      KeyPrefix.control,
+      `${KeyPrefix.region}*`,
+      KeyPrefix.tick,
+      KeyPrefix.status,
+      KeyPrefix.outbox,
+    ],
   },
   /**
    * An operator running `tm` (no role of ours: the operator's own credentials need this):
@@ -141,6 +160,23 @@ export type HistoryItem = TransitionRecord & {
   readonly sk: string;
   readonly expiresAt: number;
 };
+
+/**
+ * OUTBOX / <profile>#<revision>#<part>: events of one status write waiting to be put on the bus
+ * (`OutboxEntry`, events as JSON); written in one transaction with the status item, deleted
+ * once the events are on the bus and their history items written.
+ */
+export interface OutboxItem {
+  readonly pk: string;
+  readonly sk: string;
+  readonly profile: string;
+  readonly revision: number;
+  readonly part: number;
+  readonly decidedAt: number;
+  readonly changeIds: readonly string[];
+  /** `EvaluatorEvent[]` as JSON. */
+  readonly events: string;
+}
 
 /** VERDICT#<region>#<verdictKey> / VERDICT: the region's current verdict of one judge (one profile judging of one request). */
 export interface VerdictItem {

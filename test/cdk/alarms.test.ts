@@ -65,6 +65,11 @@ describe('every alarm treats missing data on purpose', () => {
       id: 'ChangesRejected',
       treat: 'notBreaching',
     },
+    {
+      name: 'EventsUndelivered: emitted by every drain; no data is an empty outbox',
+      id: 'EventsUndelivered',
+      treat: 'notBreaching',
+    },
   ])('$name', ({ id, treat }) => {
     expect(alarm(home, id).TreatMissingData).toBe(treat);
   });
@@ -85,6 +90,10 @@ describe('every alarm treats missing data on purpose', () => {
     expect(expressions('ChangesRejected')).toEqual([
       `SELECT SUM(${MetricName.changesRejected}) FROM ${METRICS_NAMESPACE}`,
     ]);
+    expect(expressions('EventsUndelivered')).toEqual([
+      `SELECT MAX(${MetricName.outboxPending}) FROM ${METRICS_NAMESPACE}`,
+    ]);
+    expect(alarm(home, 'EventsUndelivered').EvaluationPeriods).toBe(20);
   });
 });
 

@@ -458,18 +458,18 @@ describe('least privilege', () => {
       reads: ['CONFIG', 'CONTROL'],
     },
     {
-      name: 'the evaluator writes statuses and history, reads config, verdicts, heartbeats and statuses',
+      name: 'the evaluator writes statuses, their outbox and history, reads config, controls, verdicts, heartbeats, statuses and the outbox',
       template: () => home,
       fn: 'traffic-manager: evaluates',
-      writes: ['STATUS', 'HISTORY#*'],
-      reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS'],
+      writes: ['STATUS', 'OUTBOX', 'HISTORY#*'],
+      reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS', 'OUTBOX'],
     },
     {
-      name: 'the evaluator tick writes only the TICK item and expired overrides, and reads the statuses for the health gauges',
+      name: 'the evaluator tick writes only the TICK items and expired overrides, and reads the statuses for the health gauges and whether the outbox waits',
       template: () => home,
       fn: 'traffic-manager: applies staleness',
       writes: ['TICK', 'CONTROL'],
-      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS'],
+      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS', 'OUTBOX'],
     },
     {
       name: 'the config writer touches CONFIG items only',

@@ -6,12 +6,12 @@
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { dynamoDbClient, route53Client } from '../../functions/shared/aws-clients.js';
+import { dynamoDbClient, eventBridgeClient, route53Client } from '../../functions/shared/aws-clients.js';
 import type { AwsCallRecorder } from '../support/iam/recorder.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
-import { callbackSink } from '../../functions/evaluator/event-sinks.js';
+import { callbackSink, eventBridgeSink } from '../../functions/evaluator/event-sinks.js';
 import { createStreamHandler } from '../../functions/evaluator/handler.js';
 import {
   isStatusEvent,
@@ -22,6 +22,7 @@ import {
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { runTick } from '../../functions/evaluator/tick.js';
+import { startLocalEventBridge, type LocalEventBridge } from '../../infra/local/eventbridge/server.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
 import { startStreamPoller } from '../../infra/local/stream-poller.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
@@ -35,6 +36,18 @@ export const ZONE_ID = 'Z00000000000000000001';
 export const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
+/** A Priority profile of two endpoints, `east` answered first, in the harness's zone. */
+export const SHOP_DEFINITION = {
+  name: 'shop',
+  trafficRoutingMethod: 'Priority',
+  dnsConfig: { zoneName: 'example.com', hostedZoneId: ZONE_ID, relativeName: 'shop', ttl: 30 },
+  monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
+  endpoints: [
+    { name: 'east', target: '192.0.2.10' },
+    { name: 'west', target: '192.0.2.20' },
+  ],
+};
+
 export function profilesFrom(input: unknown[]): Profile[] {
   const parsed = parseDefinitions(input);
   if (!parsed.ok) throw new Error(`invalid test definitions: ${JSON.stringify(parsed.issues)}`);
@@ -45,36 +58,64 @@ export interface EvaluatorHarnessOptions {
   readonly throttleRate?: number;
   /** Records the evaluator's and the tick's AWS calls (as principals `evaluator`, `evaluatorTick`). */
   readonly recorder?: AwsCallRecorder;
+  /**
+   * Events go to a local EventBridge (bus `traffic-manager`) through the Lambda's sink and client
+   * instead of a callback; `events`/`allEvents` then stay empty and `bus.events` has them.
+   */
+  readonly eventBridge?: boolean;
+  /** How long the local Route 53 reports a change PENDING before INSYNC. @default 0 */
+  readonly changeDelayMs?: number;
 }
+
+/** The deployment's bus name (the default deployment name), so IAM sees the bus the stacks grant. */
+export const EVENT_BUS = 'traffic-manager';
 
 export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {}) {
   const table = await freshTable('tm-eval');
-  const route53 = await startLocalRoute53({ faults: { throttleRate: options.throttleRate ?? 0 } });
+  // Near the real time: DynamoDB Local's TTL deletes items whose `expiresAt` has passed, and
+  // history items live HISTORY_RETENTION_DAYS after their decision.
+  const clock = { now: Math.floor(Date.now() / 60_000) * 60_000 };
+  const route53 = await startLocalRoute53({
+    faults: { throttleRate: options.throttleRate ?? 0 },
+    // PENDING until the harness clock has moved on by changeDelayMs.
+    ...(options.changeDelayMs === undefined
+      ? {}
+      : { changeDelayMs: options.changeDelayMs, clock: { now: () => clock.now } }),
+  });
+  const bus: LocalEventBridge | undefined = options.eventBridge
+    ? await startLocalEventBridge({ eventBuses: [EVENT_BUS] })
+    : undefined;
   route53.createHostedZone('example.com', ZONE_ID);
   /** Status changes only; `allEvents` has every event the evaluator emitted. */
   const events: TransitionRecord[] = [];
   const allEvents: EvaluatorEvent[] = [];
-  // Near the real time: DynamoDB Local's TTL deletes items whose `expiresAt` has passed, and
-  // history items live HISTORY_RETENTION_DAYS after their decision.
-  const clock = { now: Math.floor(Date.now() / 60_000) * 60_000 };
   // Each function has clients of its own, as in AWS (the test's own writes use table.dynamodb).
   const clientOf = (principal: string) => {
     const client = dynamoDbClient({ endpoint: table.endpoint, region: 'us-east-1', credentials });
     options.recorder?.attach(client, 'dynamodb', principal);
     return client;
   };
-  const store = new DynamoDbEvaluatorStore(clientOf('evaluator'), table.tableName);
+  const evaluatorDynamoDb = clientOf('evaluator');
+  const store = new DynamoDbEvaluatorStore(evaluatorDynamoDb, table.tableName);
   const tickStore = new DynamoDbEvaluatorStore(clientOf('evaluatorTick'), table.tableName);
   // The Lambda's client and gateway settings; only the endpoint differs.
   const route53Api = route53Client({ endpoint: route53.endpoint, credentials });
   options.recorder?.attach(route53Api, 'route53', 'evaluator');
+  const eventsApi =
+    bus === undefined
+      ? undefined
+      : eventBridgeClient({ endpoint: bus.endpoint, region: 'us-east-1', credentials });
+  if (eventsApi !== undefined) options.recorder?.attach(eventsApi, 'eventBridge', 'evaluator');
   const deps: EvaluatorDeps = {
     store,
     zones: new Route53ZoneGateway(route53Api),
-    events: callbackSink((event) => {
-      allEvents.push(event);
-      if (isStatusEvent(event)) events.push(event.record);
-    }),
+    events:
+      eventsApi === undefined
+        ? callbackSink((event) => {
+            allEvents.push(event);
+            if (isStatusEvent(event)) events.push(event.record);
+          })
+        : eventBridgeSink(eventsApi, EVENT_BUS),
     metrics: noMetrics,
     now: () => clock.now,
   };
@@ -97,6 +138,10 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   return {
     ...table,
     route53: route53 as LocalRoute53,
+    /** The local EventBridge (with `eventBridge: true`). */
+    bus,
+    /** The evaluator's own DynamoDB client (tests inject faults into it). */
+    evaluatorDynamoDb,
     deps,
     events,
     allEvents,
@@ -167,6 +212,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
     async stop() {
       await poller.stop();
       await route53.stop();
+      await bus?.stop();
     },
   };
 }

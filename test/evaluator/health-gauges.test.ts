@@ -10,24 +10,10 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { powertoolsMetrics } from '../../functions/evaluator/powertools-metrics.js';
 import { METRICS_NAMESPACE, MetricName, SERVICE_NAME } from '../../shared/contracts/metrics.js';
-import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { SHOP_DEFINITION, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
 const MINUTE = 60_000;
-const shop = {
-  name: 'shop',
-  trafficRoutingMethod: 'Priority',
-  dnsConfig: {
-    zoneName: 'example.com',
-    hostedZoneId: 'Z00000000000000000001',
-    relativeName: 'shop',
-    ttl: 30,
-  },
-  monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
-  endpoints: [
-    { name: 'east', target: '192.0.2.10' },
-    { name: 'west', target: '192.0.2.20' },
-  ],
-};
+const shop = SHOP_DEFINITION;
 
 interface EmfDocument {
   readonly _aws: {

@@ -9,23 +9,9 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../../shared/state/items.js';
-import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { SHOP_DEFINITION, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
-const shop = {
-  name: 'shop',
-  trafficRoutingMethod: 'Priority',
-  dnsConfig: {
-    zoneName: 'example.com',
-    hostedZoneId: 'Z00000000000000000001',
-    relativeName: 'shop',
-    ttl: 30,
-  },
-  monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
-  endpoints: [
-    { name: 'east', target: '192.0.2.10' },
-    { name: 'west', target: '192.0.2.20' },
-  ],
-};
+const shop = SHOP_DEFINITION;
 
 let h: EvaluatorHarness;
 beforeEach(async () => {

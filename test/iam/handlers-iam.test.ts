@@ -65,7 +65,7 @@ describe('IAM: the evaluator and its tick', () => {
   let profiles: Profile[];
 
   beforeAll(async () => {
-    const h = await startEvaluatorHarness({ recorder });
+    const h = await startEvaluatorHarness({ recorder, eventBridge: true });
     try {
       await h.heartbeat();
       await h.define(definitions);
@@ -92,7 +92,11 @@ describe('IAM: the evaluator and its tick', () => {
       'evaluator dynamodb:Query',
       'evaluator dynamodb:BatchGetItem',
       'evaluator dynamodb:BatchWriteItem',
+      'evaluator dynamodb:PutItem', // status + outbox, one transaction
+      'evaluator dynamodb:DeleteItem', // a published outbox entry
+      'evaluator events:PutEvents',
       'evaluator route53:ChangeResourceRecordSets',
+      'evaluator route53:GetChange',
       'evaluator route53:ListResourceRecordSets',
       'evaluator route53:CreateCidrCollection',
       'evaluatorTick dynamodb:BatchGetItem',
@@ -102,11 +106,12 @@ describe('IAM: the evaluator and its tick', () => {
     expect(allowedLines(await verdicts(roles, requests))).toEqual([]);
   });
 
-  it('the same calls aimed at another hosted zone, a name no profile owns or another table are denied', async () => {
+  it('the same calls aimed at another hosted zone, a name no profile owns, another table or another bus are denied', async () => {
     const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
     const changes = requests.filter((r) => r.action === 'route53:ChangeResourceRecordSets');
     const zoneReads = requests.filter((r) => r.resource.includes(`hostedzone/${ZONE_ID}`));
     const tableCalls = requests.filter((r) => r.action.startsWith('dynamodb:'));
+    const puts = requests.filter((r) => r.action === 'events:PutEvents');
     const retargeted: IamRequest[] = [
       ...zoneReads.map((r) => ({
         ...r,
@@ -126,7 +131,13 @@ describe('IAM: the evaluator and its tick', () => {
         resource: r.resource.replace(`table/${DEPLOYMENT_TABLE}`, 'table/someone-else'),
         describe: `${r.describe} → table someone-else`,
       })),
+      ...puts.map((r) => ({
+        ...r,
+        resource: r.resource.replace(/event-bus\/.*$/, 'event-bus/default'),
+        describe: `${r.describe} → bus default`,
+      })),
     ];
+    expect(puts.length).toBeGreaterThan(0);
     expect(changes.length).toBeGreaterThan(0);
     expect(deniedLines(await verdicts(roles, retargeted))).toEqual([]);
   });

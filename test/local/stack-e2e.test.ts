@@ -4,11 +4,15 @@
  * and answers read with `dig` over real DNS. Time scale 0.2: checks every 2 s, 1 s timeout
  * (generous enough for a loaded CI machine; the rules are the same at any scale).
  */
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
+import type { HistoryItem } from '../../shared/state/items.js';
 import { tmInProcess } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
@@ -112,6 +116,28 @@ async function eventually<T>(
   return value;
 }
 
+/** The history items of a profile, as `tm history` reads them from the table. */
+async function historyOf(profile: string): Promise<HistoryItem[]> {
+  const client = dynamoDbClient({
+    endpoint: stack.dynamodbEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: `HISTORY#${profile}` } },
+        ConsistentRead: true,
+      }),
+    );
+    return (page.Items ?? []).map((item) => unmarshall(item) as HistoryItem);
+  } finally {
+    client.destroy();
+  }
+}
+
 const statusOf = async (profile: string, endpoint: string) =>
   (await stack.statuses()).get(profile)?.report.endpoints.find((e) => e.endpoint === endpoint);
 
@@ -164,13 +190,36 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
     // The zone changes first; the status event follows in the same evaluation.
     await eventually(
-      async () => stack.events.slice(seen).filter((e) => e.endpoint === 'a' && e.to === 'Degraded'),
+      async () =>
+        stack.events
+          .slice(seen)
+          .filter((e) => e.profile === 'prio' && e.endpoint === 'a' && e.to === 'Degraded'),
       (events) => events.length > 0,
     );
     const toDegraded = stack.events.slice(seen).filter((e) => e.endpoint === 'a' && e.profile === 'prio');
     const degraded = toDegraded.filter((e) => e.to === 'Degraded');
     expect(degraded).toHaveLength(1);
     expect(degraded[0]?.reason).toMatch(/^3 consecutive failures \(tolerated 2\)/);
+    // Every transition timed: the history item has every field, its times in order.
+    const [item] = (await historyOf('prio')).filter((i) => i.eventId === degraded[0]?.eventId);
+    expect(item).toMatchObject({ profile: 'prio', endpoint: 'a', from: 'Online', to: 'Degraded' });
+    expect(item?.votes).toHaveLength(3);
+    expect(item?.recordsChanged.map((c) => c.values)).toContainEqual([BACKENDS.b]);
+    const timing = item?.timing;
+    const ms = (at: string | null | undefined) => Date.parse(at ?? '');
+    for (const field of ['firstFailedCheckAt', 'decidedAt', 'changeSubmittedAt', 'inSyncAt'] as const)
+      expect(Number.isFinite(ms(timing?.[field])), field).toBe(true);
+    expect(ms(timing?.firstFailedCheckAt)).toBeLessThanOrEqual(ms(timing?.decidedAt));
+    expect(ms(timing?.decidedAt)).toBeLessThanOrEqual(ms(timing?.changeSubmittedAt));
+    expect(ms(timing?.changeSubmittedAt)).toBeLessThanOrEqual(ms(timing?.inSyncAt));
+    expect(timing?.detectToPublishMs).toBe(ms(timing?.inSyncAt) - ms(timing?.firstFailedCheckAt));
+    expect(timing?.expectedFormula).toMatch(
+      /^\(\(2\+1\) × 10 s \+ 5 s timeout\) × time scale 0\.2 \+ \d+ s TTL = /,
+    );
+    expect(degraded[0]?.timing).toEqual(timing); // the event carries the same timing
+    console.info(
+      `prio/a failover: detectToPublishMs ${timing?.detectToPublishMs} ms; formula ${timing?.expectedFormula}`,
+    );
 
     const beforeRecovery = stack.events.length;
     healthy.set('a', true);
