@@ -11,12 +11,16 @@ export type DefinitionsSource = string | readonly Profile[];
 
 /**
  * Loads and validates a definitions file with the same loader as `tm validate`, so a
- * broken file fails `cdk synth` with exactly the lines `tm validate` prints.
+ * broken file fails `cdk synth` with exactly the lines `tm validate` prints. Its notices
+ * go to stderr as `tm validate` prints them — except the hosted zone ids a deploy needs,
+ * which the construct's `hostedZones` prop may supply (and the synth fails without).
  */
 export async function loadProfiles(source: DefinitionsSource): Promise<readonly Profile[]> {
   if (typeof source !== 'string') return source;
   const loaded = await loadDefinitions(source);
   if (!loaded.ok) throw new InvalidDefinitionsError(source, loaded.formatted);
+  for (const notice of loaded.notices)
+    if (notice.rule !== 'deploy-requirement') process.stderr.write(`notice: ${notice.text}\n`);
   return loaded.profiles;
 }
 

@@ -24,7 +24,7 @@ export async function loadProfilesFor(
     return undefined;
   }
   if (result.ok) {
-    stderr.write(result.notices.map((notice) => `notice: ${notice}\n`).join(''));
+    stderr.write(result.notices.map((notice) => `notice: ${notice.text}\n`).join(''));
     return result.profiles;
   }
   stderr.write(result.formatted.map((line) => `${line}\n`).join(''));

@@ -76,6 +76,9 @@ async function runStack(
         for (const line of result.formatted) io.stderr.write(`${line}\n`);
         return 1;
       }
+      // Local mode makes its own hosted zones: the ids a deploy needs are no concern here.
+      for (const notice of result.notices)
+        if (notice.rule !== 'deploy-requirement') io.stderr.write(`notice: ${notice.text}\n`);
       profiles = result.profiles;
     }
   } catch (error) {

@@ -30,10 +30,16 @@ import {
 } from './errors.js';
 
 export type LoadResult =
-  /** `notices`: formatted, for the author to read; they do not make the file invalid. */
-  | { ok: true; profiles: Profile[]; notices: string[] }
+  /** `notices`: for the author to read; they do not make the file invalid. */
+  | { ok: true; profiles: Profile[]; notices: Notice[] }
   /** `formatted`: the first `MAX_FORMATTED_ISSUES` issues, then one line saying how many more there are. */
   | { ok: false; issues: ValidationIssue[]; formatted: string[] };
+
+/** A notice of a valid file: its rule (`azure-form`, `deploy-requirement`) and its line. */
+export interface Notice {
+  readonly rule: string;
+  readonly text: string;
+}
 
 /** Problems printed one per line; past this many, one line counts the rest. */
 export const MAX_FORMATTED_ISSUES = 100;
@@ -61,7 +67,7 @@ export async function loadDefinitions(file: string, options: LoadOptions = {}): 
     return {
       ok: true,
       profiles: result.profiles,
-      notices: result.notices.map((notice) => formatIssue(notice, input)),
+      notices: result.notices.map((notice) => ({ rule: notice.rule, text: formatIssue(notice, input) })),
     };
   const shown = result.issues.slice(0, MAX_FORMATTED_ISSUES).map((issue) => formatIssue(issue, input));
   const more = result.issues.length - shown.length;

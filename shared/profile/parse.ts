@@ -4,6 +4,7 @@
  * any issue is normalized into `Profile[]`.
  */
 import type { z } from 'zod';
+import { fromAzureForms } from './azure-forms.js';
 import { checkInputBounds } from './bounds.js';
 import { InvalidDefinitionsError } from './errors.js';
 import { compareIssues, formatIssue, isRecord, type IssuePath, type ValidationIssue } from './issues.js';
@@ -40,18 +41,28 @@ export function parseDefinitions(input: unknown): ParseResult {
         });
     }
   }
+  const written = list;
+  const azure = fromAzureForms(list);
+  list = azure.profiles;
+  issues.push(...azure.issues);
   const parsed = definitionsSchema.safeParse(list, { reportInput: true });
   if (!parsed.success) issues.push(...parsed.error.issues.flatMap((issue) => fromZodIssue(issue, list)));
   if (Array.isArray(list)) issues.push(...checkRules(list), ...checkCountLimits(list));
   if (issues.length > 0 || !parsed.success) {
-    const root = { profiles: list };
+    const root = { profiles: written };
     return { ok: false, issues: issues.sort((a, b) => compareIssues(a, b, root)) };
   }
   const profiles = parsed.data.map(normalizeProfile);
   const sizes = checkStoredSizes(profiles);
   return sizes.length > 0
     ? { ok: false, issues: sizes }
-    : { ok: true, profiles, notices: deployNotices(profiles) };
+    : {
+        ok: true,
+        profiles,
+        notices: [...azure.notices, ...deployNotices(profiles)].sort((a, b) =>
+          compareIssues(a, b, { profiles: written }),
+        ),
+      };
 }
 
 /** For callers that must stop (CDK synth): the profiles, or an `InvalidDefinitionsError` listing every issue. */

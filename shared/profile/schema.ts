@@ -31,6 +31,9 @@ export const MESSAGES = {
   relativeName: 'must be a DNS name relative to the zone (labels of letters, digits and "-")',
   hostedZoneId: 'must be a Route 53 hosted zone id (Z followed by capital letters and digits)',
   region: 'must be a commercial AWS region name (e.g. "eu-west-1")',
+  endpointLocation:
+    'must be an AWS region name (e.g. "eu-west-1") or an Azure region name (e.g. "West Europe")',
+  alwaysServe: 'must be true or false (or Azure\'s "Enabled" / "Disabled")',
   geoCode:
     'must be a Route 53 location code: WORLD, GEO-AF|AN|AS|EU|NA|OC|SA, a country (DE) or a US state (US-CA)',
   target: 'must be a host name or an IP address',
@@ -39,7 +42,8 @@ export const MESSAGES = {
   object: 'must be an object',
   list: 'must be a list',
   string: 'must be a string',
-  endpointType: 'must be "external" (the default) or "nested"',
+  endpointType:
+    'must be "external" (the default) or "nested" (any case, or Azure\'s Microsoft.Network/trafficManagerProfiles/externalEndpoints and nestedEndpoints)',
   healthRuleKind: 'must be "consecutiveFailures" or "sampleWindow"',
   definitions: 'must be a list of profiles (or { profiles: [...] })',
 } as const;
@@ -56,7 +60,11 @@ const configuredStatus = z.enum(['Enabled', 'Disabled'], { error: MESSAGES.statu
 const awsRegion = z
   .string({ error: MESSAGES.region })
   .refine(isAwsRegion, { error: MESSAGES.region, params: { rule: 'aws-region' } });
-const bool = z.boolean({ error: MESSAGES.boolean });
+const alwaysServe = z.boolean({ error: MESSAGES.alwaysServe });
+// An Azure region name was mapped to its AWS region before the schema runs (azure-forms.ts).
+const endpointLocation = z
+  .string({ error: MESSAGES.endpointLocation })
+  .refine(isAwsRegion, { error: MESSAGES.endpointLocation, params: { rule: 'aws-region' } });
 
 /** Leaves that parse a string form; their issues are re-based onto the field's path. */
 function withForm<I, O>(parse: (input: unknown) => { value: O[]; issues: ValidationIssue[] }) {
@@ -157,7 +165,7 @@ const endpointCommon = {
   endpointStatus: configuredStatus.optional(),
   priority: integer(LIMITS.priority.min, LIMITS.priority.max).optional(),
   weight: integer(LIMITS.weight.min, LIMITS.weight.max).optional(),
-  endpointLocation: awsRegion.optional(),
+  endpointLocation: endpointLocation.optional(),
   geoMapping: z.array(geoCode, { error: 'must be a list of Route 53 location codes' }).optional(),
   subnets: z.array(subnet, { error: 'must be a list of CIDR blocks or ranges' }).optional(),
 };
@@ -167,7 +175,7 @@ export const externalEndpointSchema = z.strictObject(
     ...endpointCommon,
     type: z.literal('external').optional(),
     target,
-    alwaysServe: bool.optional(),
+    alwaysServe: alwaysServe.optional(),
     customHeaders: customHeaders.optional(),
   },
   { error: MESSAGES.object },
@@ -182,7 +190,7 @@ export const nestedEndpointSchema = z.strictObject(
     minChildEndpointsIPv4: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
     minChildEndpointsIPv6: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
     // Accepted by the shape so that rules.ts can say why `true` is wrong here.
-    alwaysServe: bool.optional(),
+    alwaysServe: alwaysServe.optional(),
   },
   { error: MESSAGES.object },
 );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Template } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadDefinitions } from '../../infra/definitions/load.js';
 import { loadProfiles } from '../../infra/cdk/definitions.js';
 import {
@@ -239,6 +239,46 @@ describe('profiles written in the app, in the definitions format', () => {
     expect(act).toThrow(InvalidDefinitionsError);
     expect(act).toThrow(
       /in the profiles prop:\nprofiles\[0\] "shop" endpoints\[0\] "east"\.priority: .+, got 0$/,
+    );
+  });
+});
+
+describe('loadProfiles (cdk synth) prints the notices of a valid file', () => {
+  it('as tm validate does, leaving out the hosted zone id the hostedZones prop may supply', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'tm-notices-'));
+    const file = join(dir, 'azure.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          name: 'shop',
+          trafficRoutingMethod: 'performance',
+          dnsConfig: { zoneName: 'example.com', relativeName: 'shop', fqdn: 'shop.trafficmanager.net' },
+          endpoints: [{ name: 'east', target: 'east.example.net', endpointLocation: 'East US' }],
+        },
+      ]),
+    );
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
+      written.push(String(text));
+      return true;
+    });
+
+    // Act
+    let profiles;
+    try {
+      profiles = await loadProfiles(file);
+    } finally {
+      spy.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    // Assess
+    expect(profiles[0]?.endpoints[0]?.endpointLocation).toBe('us-east-1');
+    expect(written.join('')).toBe(
+      'notice: profiles[0] "shop".dnsConfig.fqdn: is a field Azure sets (read-only or resource metadata) and is ignored, got "shop.trafficmanager.net"\n' +
+        'notice: profiles[0] "shop" endpoints[0] "east".endpointLocation: is the Azure region East US (Virginia): latency is measured to the nearest AWS region, us-east-1, got "East US"\n',
     );
   });
 });

@@ -93,6 +93,42 @@ describe('tm validate FILE', () => {
     );
   });
 
+  it("exits 0 for a profile written with Azure's values, with a notice per field it maps or drops", async () => {
+    // Prepare
+    const file = join(dir, 'azure.yaml');
+    await writeFile(
+      file,
+      [
+        '- name: media',
+        '  trafficRoutingMethod: performance',
+        '  profileStatus: enabled',
+        '  dnsConfig: { zoneName: example.com, hostedZoneId: Z00000000000000000001, relativeName: media }',
+        '  monitorConfig: { protocol: https, path: /ping, profileMonitorStatus: Online }',
+        '  endpoints:',
+        '    - name: eu',
+        '      type: Microsoft.Network/trafficManagerProfiles/externalEndpoints',
+        '      target: eu.media.example.net',
+        '      endpointLocation: West Europe',
+        '      alwaysServe: Enabled',
+        '      endpointMonitorStatus: Online',
+        '',
+      ].join('\n'),
+    );
+
+    // Act
+    const { code, stdout, stderr } = await validate([file]);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^media +Performance +media\.example\.com .* 1 endpoint\n$/);
+    expect(stderr.split('\n')).toEqual([
+      'notice: profiles[0] "media".monitorConfig.profileMonitorStatus: is a field Azure sets (read-only or resource metadata) and is ignored, got "Online"',
+      'notice: profiles[0] "media" endpoints[0] "eu".endpointLocation: is the Azure region West Europe (Netherlands): latency is measured to the nearest AWS region, eu-west-2, got "West Europe"',
+      'notice: profiles[0] "media" endpoints[0] "eu".endpointMonitorStatus: is a field Azure sets (read-only or resource metadata) and is ignored, got "Online"',
+      '',
+    ]);
+  });
+
   it('says "problem" for one problem', async () => {
     // Prepare
     const one = join(dir, 'one.json');
