@@ -4,7 +4,8 @@
  * PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma list, fallback default probe
  * regions), PROBE_CONCURRENCY (default 800), HEARTBEAT_PERIOD_MS (default 60000);
  * AWS_LAMBDA_FUNCTION_MEMORY_SIZE (set by Lambda) picks the probe threads;
- * AWS_ENDPOINT_URL_DYNAMODB for a local table.
+ * AWS_ENDPOINT_URL_DYNAMODB for a local table. Header secrets are read from Secrets Manager and
+ * SSM (parameters given by name in TABLE_REGION, the home region) and cached (header-secrets.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
@@ -12,6 +13,7 @@ import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
 import { readEffectiveConfig } from '../shared/config-reader.js';
 import {
   dynamoDbClientFromEnv,
+  homeRegionFromEnv,
   positiveIntegerFromEnv,
   probeRegionFromEnv,
   probeRegionsFromEnv,
@@ -19,6 +21,7 @@ import {
 } from '../shared/env.js';
 import { logger } from '../shared/logger.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
+import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from './header-secrets.js';
 import { startProbePool } from './probe-pool.js';
 import { createRoundHandler, type RoundHandler } from './round-handler.js';
 import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
@@ -36,8 +39,13 @@ function roundHandlerFromEnv(): RoundHandler {
   const worker = createProbeWorker({
     region: probeRegionFromEnv(),
     store: new DynamoDbProbeStateStore(dynamodb, tableName),
-    // Every whole vCPU the memory size buys probes on its own thread (probe-pool.ts).
-    prober: startProbePool().prober,
+    // Header secrets are resolved here, in the main thread; every whole vCPU the memory size
+    // buys probes on its own thread (probe-pool.ts).
+    prober: withHeaderSecrets(
+      startProbePool().prober,
+      new HeaderSecrets(awsSecretSource({ parameterRegion: homeRegionFromEnv() }), systemClock, logger),
+      systemClock,
+    ),
     clock: systemClock,
     spread: COMPACT_SPREAD,
     concurrency: positiveIntegerFromEnv(Env.probeConcurrency, LAMBDA_PROBE_CONCURRENCY),

@@ -22,7 +22,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { Route53Client } from '@aws-sdk/client-route-53';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -45,13 +47,22 @@ export const ENDPOINT_VARIABLE = {
   dynamodbStreams: 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS',
   eventBridge: 'AWS_ENDPOINT_URL_EVENTBRIDGE',
   route53: 'AWS_ENDPOINT_URL_ROUTE_53',
+  secretsManager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   sqs: 'AWS_ENDPOINT_URL_SQS',
+  ssm: 'AWS_ENDPOINT_URL_SSM',
   sts: 'AWS_ENDPOINT_URL_STS',
 } as const;
 
 export type AwsService = keyof typeof ENDPOINT_VARIABLE;
 export type AwsClient =
-  DynamoDBClient | DynamoDBStreamsClient | EventBridgeClient | Route53Client | SQSClient | STSClient;
+  | DynamoDBClient
+  | DynamoDBStreamsClient
+  | EventBridgeClient
+  | Route53Client
+  | SecretsManagerClient
+  | SQSClient
+  | SSMClient
+  | STSClient;
 
 /** Sees each client as it is built (SDK middleware, e.g. the tests' IAM call recorder). */
 export type ClientHook = (client: AwsClient, service: AwsService) => void;
@@ -101,6 +112,16 @@ export function sqsClient(options: AwsClientOptions = {}): SQSClient {
 /** STS (the CLI asks who is calling, to record who set a runtime control). */
 export function stsClient(options: AwsClientOptions = {}): STSClient {
   return built(new STSClient(settings('sts', options)), 'sts');
+}
+
+/** Secrets Manager: the probe reads header secrets (functions/probe/header-secrets.ts). */
+export function secretsManagerClient(options: AwsClientOptions = {}): SecretsManagerClient {
+  return built(new SecretsManagerClient(settings('secretsManager', options)), 'secretsManager');
+}
+
+/** SSM Parameter Store: the probe reads header parameters (functions/probe/header-secrets.ts). */
+export function ssmClient(options: AwsClientOptions = {}): SSMClient {
+  return built(new SSMClient(settings('ssm', options)), 'ssm');
 }
 
 /** Route 53's API rate per account (requests per second). */

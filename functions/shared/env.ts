@@ -16,6 +16,11 @@ export function dynamoDbClientFromEnv(env: Environment = process.env): DynamoDBC
   return dynamoDbClient({ region: region || undefined, env });
 }
 
+/** `TABLE_REGION`, else the function's own region: the deployment's home region (SSM parameters given by name live there). */
+export function homeRegionFromEnv(env: Environment = process.env): string | undefined {
+  return env[Env.tableRegion]?.trim() || env.AWS_REGION?.trim() || undefined;
+}
+
 /** `TABLE_NAME`: the traffic-manager table. */
 export function tableNameFromEnv(env: Environment = process.env): string {
   return required(env, Env.tableName, 'the traffic-manager table name');

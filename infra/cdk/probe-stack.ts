@@ -21,6 +21,8 @@ import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } from './nag.js';
 import { tableArnInRegion } from './table-arn.js';
 import { tableAccessStatements } from './table-access.js';
+import { headerSecretStatements } from './header-secret-access.js';
+import type { SecretReference } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
 import {
   probeFunctionName,
@@ -49,6 +51,8 @@ export interface TrafficManagerProbeStackProps extends StackProps {
   readonly alarmTopicArn?: string;
   /** Powertools log level of the probe functions. @default 'INFO' */
   readonly logLevel?: string;
+  /** The header secrets and parameters the probe function may read (only these). @default - none */
+  readonly headerSecrets?: readonly SecretReference[];
 }
 
 /**
@@ -113,6 +117,17 @@ export class TrafficManagerProbeStack extends Stack {
     );
     for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probe(region)))
       this.probe.addToRolePolicy(statement);
+    const secretStatements = headerSecretStatements(props.headerSecrets ?? [], props.homeRegion);
+    for (const statement of secretStatements) this.probe.addToRolePolicy(statement);
+    if (secretStatements.length > 0)
+      suppress(this.probe, [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'kms:Decrypt names no key (a secret’s key is AWS managed or the owner’s own); it is allowed only through Secrets Manager / SSM in the referenced items’ regions (kms:ViaService), which decrypt only what the role may read (GetSecretValue / GetParameter on exactly the referenced secrets and parameters).',
+          appliesTo: ['Resource::*'],
+        },
+      ]);
 
     this.tick = trafficManagerFunction(this, 'Tick', {
       entry: 'functions/probe/tick.ts',

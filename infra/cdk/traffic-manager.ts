@@ -12,9 +12,15 @@
  * });
  * ```
  */
+import { Annotations } from 'aws-cdk-lib';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Construct } from 'constructs';
 import type { ProfileInput } from '../../shared/profile/schema.js';
+import {
+  formatWarning,
+  inlineSecretWarnings,
+  secretReferencesOf,
+} from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { normalizeProfiles } from './definitions.js';
 import { bindHostedZones } from './hosted-zones.js';
@@ -100,12 +106,21 @@ export class TrafficManager extends Construct {
         vpc: props.probeVpcs?.[region],
         vpcSubnets: props.probeVpcSubnets,
         probeMemorySize: props.probeMemorySize,
+        headerSecrets: secretReferencesOf(
+          profiles.filter((profile) => (profile.probeRegions ?? props.probeRegions).includes(region)),
+        ),
       });
       // Deploy order only (no cross-region references): the table exists before probes write to it.
       stack.addStackDependency(this.home, 'the probes write to the home table');
       probes.set(region, stack);
     }
     this.probes = probes;
+    // On the home stack, which holds the definitions: `cdk synth` prints it with the stack's path.
+    for (const warning of inlineSecretWarnings(profiles))
+      Annotations.of(this.home).addWarningV2(
+        'traffic-manager:inline-secret-header',
+        formatWarning(warning, profiles),
+      );
   }
 }
 

@@ -1,13 +1,15 @@
 /** Loading the definitions file of a `tm` command, with its problems reported one way. */
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { loadDefinitions } from '../definitions/load.js';
+import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { Output } from './io.js';
 
 /**
  * The file's profiles, or `undefined` once stderr says why not: `tm COMMAND: <load error>`
  * when the file cannot be read, else every problem on a line of its own and then
- * `invalidLine(problemCount)`. A valid file's notices go to stderr as `notice: …` lines.
+ * `invalidLine(problemCount)`. A valid file's notices go to stderr as `notice: …` lines, and
+ * its warnings (e.g. a credential written inline) as `warning: …` lines.
  */
 export async function loadProfilesFor(
   command: string,
@@ -24,8 +26,11 @@ export async function loadProfilesFor(
     return undefined;
   }
   if (result.ok) {
+    const { profiles } = result;
     stderr.write(result.notices.map((notice) => `notice: ${notice.text}\n`).join(''));
-    return result.profiles;
+    for (const warning of inlineSecretWarnings(profiles))
+      stderr.write(`${formatWarning(warning, profiles)}\n`);
+    return profiles;
   }
   stderr.write(result.formatted.map((line) => `${line}\n`).join(''));
   stderr.write(`${invalidLine(result.issues.length)}\n`);

@@ -1,8 +1,7 @@
-/** `tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE]` */
+/** `tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE] [--secrets FILE]` */
 import { emitKeypressEvents } from 'node:readline';
-import { loadDefinitions } from '../definitions/load.js';
-import { DefinitionsLoadError } from '../definitions/errors.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
+import { secretReferencesOf } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
 import {
   DEMO_BACKENDS,
@@ -20,9 +19,18 @@ import {
 } from '../local/dns/index.js';
 import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-local.js';
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
+import {
+  LocalSecretsFileError,
+  loadLocalSecrets,
+  missingLocalSecrets,
+  NO_LOCAL_SECRETS,
+  type LocalSecretValues,
+} from '../local/secrets-file.js';
 import { removeStateFile, stateFilePath, writeStateFile } from '../local/state-file.js';
 import type { Io } from './io.js';
 import { logUnhandledRejections } from './keep-running.js';
+import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
+import { loadDefinitions } from '../definitions/load.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
 
 /** `tm local` exits with this when DynamoDB Local stayed gone past its bound. */
@@ -33,6 +41,7 @@ export interface LocalOptions {
   readonly timeScale?: number;
   readonly regions?: readonly string[];
   readonly clientLocations?: string;
+  readonly secrets?: string;
 }
 
 export async function run(args: [string?], options: LocalOptions, io: Io): Promise<number> {
@@ -61,8 +70,10 @@ async function runStack(
   let demo: DemoBackends | undefined;
   let profiles: Profile[];
   let locations: ClientLocationTable | undefined;
+  let secrets: LocalSecretValues = NO_LOCAL_SECRETS;
   try {
     if (options.clientLocations !== undefined) locations = await loadClientLocations(options.clientLocations);
+    if (options.secrets !== undefined) secrets = await loadLocalSecrets(options.secrets);
     if (file === undefined) {
       demo = await startDemoBackends((name, up) =>
         log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`),
@@ -74,20 +85,37 @@ async function runStack(
       const result = await loadDefinitions(file);
       if (!result.ok) {
         for (const line of result.formatted) io.stderr.write(`${line}\n`);
+        const count = result.issues.length;
+        io.stderr.write(`tm local: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}\n`);
         return 1;
       }
       // Local mode makes its own hosted zones: the ids a deploy needs are no concern here.
       for (const notice of result.notices)
         if (notice.rule !== 'deploy-requirement') io.stderr.write(`notice: ${notice.text}\n`);
+      for (const warning of inlineSecretWarnings(result.profiles))
+        io.stderr.write(`${formatWarning(warning, result.profiles)}\n`);
       profiles = result.profiles;
     }
   } catch (error) {
     await demo?.stop();
-    if (error instanceof DefinitionsLoadError || error instanceof LocalDnsError) {
+    if (error instanceof LocalSecretsFileError) {
+      io.stderr.write(
+        `${error.problems.map((problem) => `tm local: ${error.file}: ${problem}`).join('\n')}\n`,
+      );
+      return 1;
+    }
+    if (error instanceof LocalDnsError) {
       io.stderr.write(`tm local: ${error.message}\n`);
       return 1;
     }
     throw error;
+  }
+
+  for (const reference of missingLocalSecrets(secretReferencesOf(profiles), secrets)) {
+    const where = options.secrets === undefined ? 'given (no --secrets FILE)' : `in ${options.secrets}`;
+    io.stderr.write(
+      `tm local: warning: a header uses ${reference}, which is not ${where}: its checks fail with reason "secret"\n`,
+    );
   }
 
   let stack;
@@ -99,6 +127,7 @@ async function runStack(
       timeScale,
       log,
       onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
+      secrets,
       ...(locations && { clientLocations: locations }),
     });
   } catch (error) {

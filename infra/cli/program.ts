@@ -101,6 +101,11 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     )
     .option('--regions <a,b,c>', 'probe region names, one probe worker each', list)
     .option('--client-locations <file>', 'a JSON table mapping client subnets to country/continent/region')
+    .option(
+      '--secrets <file>',
+      'values of the secrets and parameters header references name (JSON or YAML:\n' +
+        '{ secrets: { <secret ARN>: value }, parameters: { <name>: value } }), held by the local Secrets Manager and SSM',
+    )
     .action(runs(() => import('./local.js')));
 
   withStackOptions(command(program, 'status'))

@@ -34,9 +34,19 @@ import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 import { createTable } from './table.js';
 import { watchStateStore } from './state-store-watch.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { dynamoDbClient, dynamoDbStreamsClient, route53Client } from '../../functions/shared/aws-clients.js';
+import {
+  dynamoDbClient,
+  dynamoDbStreamsClient,
+  ENDPOINT_VARIABLE,
+  route53Client,
+} from '../../functions/shared/aws-clients.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
 import { KeyPrefix } from '../../shared/state/items.js';
+import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from '../../functions/probe/header-secrets.js';
+import { probe } from '../../functions/probe/probers/registry.js';
+import { NO_LOCAL_SECRETS, type LocalSecretValues } from './secrets-file.js';
+import { startLocalSecretsManager } from './secretsmanager/server.js';
+import { startLocalParameterStore } from './ssm/server.js';
 
 export const DEFAULT_LOCAL_REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 export const LOCAL_TABLE_NAME = 'traffic-manager';
@@ -63,12 +73,16 @@ export interface LocalStackOptions {
    * STATE_STORE_OUTAGE_LIMIT_MS × time scale); the caller should stop it. @default - ignored
    */
   readonly onFatal?: (message: string) => void;
+  /** What the local Secrets Manager and Parameter Store hold for header references. @default - nothing: every reference fails (reason `secret`) */
+  readonly secrets?: LocalSecretValues;
 }
 
 export interface LocalStack {
   readonly dnsPort: number;
   readonly dynamodbEndpoint: string;
   readonly route53Endpoint: string;
+  readonly secretsManagerEndpoint: string;
+  readonly ssmEndpoint: string;
   readonly tableName: string;
   readonly route53: LocalRoute53;
   readonly poller: StreamPoller;
@@ -121,6 +135,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const route53 = await startLocalRoute53();
     cleanup.push(() => route53.stop());
+    const secretValues = options.secrets ?? NO_LOCAL_SECRETS;
+    const secretsManager = await startLocalSecretsManager(secretValues.secrets);
+    cleanup.push(() => secretsManager.stop());
+    const parameterStore = await startLocalParameterStore(secretValues.parameters);
+    cleanup.push(() => parameterStore.stop());
+    // The probe's own secret reading, pointed at the stand-ins through the standard endpoint variables.
+    const headerSecrets = new HeaderSecrets(
+      awsSecretSource({
+        parameterRegion: 'us-east-1',
+        clientOptions: {
+          credentials,
+          env: {
+            [ENDPOINT_VARIABLE.secretsManager]: secretsManager.endpoint,
+            [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint,
+          },
+        },
+      }),
+      { now: () => Date.now() },
+      {
+        warn: (message, fields) =>
+          log(`probe: ${message}: ${String(fields.reference)} (${String(fields.error)})`),
+      },
+    );
     let profiles = withHostedZones(route53, options.profiles);
 
     const events: TransitionRecord[] = [];
@@ -180,7 +217,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Every core probes: one pool of probe threads (functions/probe/probe-pool.ts) serves all regions.
     const pool = options.prober === undefined ? startProbePool() : undefined;
     if (pool !== undefined) cleanup.push(() => pool.close());
-    const prober = options.prober ?? pool?.prober;
+    const prober = withHeaderSecrets(options.prober ?? pool?.prober ?? probe, headerSecrets, {
+      now: () => Date.now(),
+    });
     for (const region of regions) {
       workers.set(
         region,
@@ -191,7 +230,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           profiles,
           defaultProbeRegions: regions,
           timeScale,
-          ...(prober === undefined ? {} : { prober }),
+          prober,
           logger: {
             warn: (message, fields) => logStoreError(`probe ${region}: ${message}`, fields['error']),
           },
@@ -225,6 +264,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dnsPort: dns.port,
       dynamodbEndpoint: ddb.endpoint,
       route53Endpoint: route53.endpoint,
+      secretsManagerEndpoint: secretsManager.endpoint,
+      ssmEndpoint: parameterStore.endpoint,
       tableName: LOCAL_TABLE_NAME,
       route53,
       poller,

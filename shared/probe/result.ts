@@ -12,6 +12,8 @@ export const FailureReason = {
   Dns: 'dns',
   Status: 'status',
   Network: 'network',
+  /** A header's secret or parameter could not be read, so the check was not sent. */
+  Secret: 'secret',
 } as const;
 export type FailureReason = (typeof FailureReason)[keyof typeof FailureReason];
 

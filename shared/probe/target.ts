@@ -17,6 +17,7 @@ import type {
   ProbeProtocol,
   StatusCodeRange,
 } from '../profile/types.js';
+import { headerValueIdentity } from '../profile/secret-references.js';
 import type { ProbeObservation } from './result.js';
 
 /** What is sent. */
@@ -130,11 +131,12 @@ export function endpointVerdictKey(profile: Profile, endpoint: ExternalEndpoint)
 /**
  * A readable, stable key: `HTTPS:host:443/health#<hash of method and headers>`. Headers
  * are hashed as written (sorted, names lower-cased), so any difference in what is sent
- * gives a different key. FNV-1a keeps this free of node:crypto (pure core).
+ * gives a different key. A header whose value is a secret counts by its reference,
+ * never by the value it resolves to (which the planner never sees). FNV-1a keeps this free of node:crypto (pure core).
  */
 export function requestKeyOf(spec: Omit<ProbeRequest, 'key'>): string {
   const headers = [...spec.headers]
-    .map((h) => `${h.name.toLowerCase()}:${h.value}`)
+    .map((h) => `${h.name.toLowerCase()}:${headerValueIdentity(h.value)}`)
     .sort()
     .join('\n');
   const host = spec.host.includes(':') ? `[${spec.host}]` : spec.host;

@@ -18,7 +18,7 @@ import {
   type StatusCodeRangesInput,
 } from './string-forms.js';
 import { classifyTarget } from './target.js';
-import { PROBE_PROTOCOLS, ROUTING_METHODS } from './types.js';
+import { PROBE_PROTOCOLS, ROUTING_METHODS, type Header } from './types.js';
 
 export const MESSAGES = {
   name: "must be 1–63 letters, digits or '-' (not starting or ending with '-')",
@@ -85,7 +85,7 @@ function withForm<I, O>(parse: (input: unknown) => { value: O[]; issues: Validat
     });
 }
 
-const customHeaders = withForm<HeadersInput, { name: string; value: string }>(parseHeaders);
+const customHeaders = withForm<HeadersInput, Header>(parseHeaders);
 const expectedStatusCodeRanges = withForm<StatusCodeRangesInput, { min: number; max: number }>(
   parseStatusCodeRanges,
 );

@@ -6,9 +6,10 @@
 import { LIMITS } from './defaults.js';
 import { isRecord, type IssuePath, type ValidationIssue } from './issues.js';
 import { isHeaderName, isHeaderValue } from './names.js';
-import type { Header, StatusCodeRange } from './types.js';
+import { looksSecret, referenceProblem, SECRET_REFERENCE_MESSAGES } from './secret-references.js';
+import type { Header, HeaderValue, SecretReference, StatusCodeRange } from './types.js';
 
-export type HeadersInput = readonly { readonly name: string; readonly value: string }[] | string;
+export type HeadersInput = readonly { readonly name: string; readonly value: HeaderValue }[] | string;
 export type StatusCodeRangesInput = readonly { readonly min: number; readonly max: number }[] | string;
 
 export interface FormResult<T> {
@@ -64,39 +65,32 @@ export function parseHeaders(input: unknown): FormResult<Header> {
       );
       valid = false;
     }
-    if (typeof value === 'string' && value.length > LIMITS.headerValueLength) {
-      issues.push({
-        ...issueAt(
-          entry.fieldPath('value'),
-          'length',
-          entry.received('value'),
-          `must be a header value of at most ${LIMITS.headerValueLength} characters`,
-        ),
-        receivedText: `${value.length} characters`,
-      });
-      valid = false;
-    } else if (typeof value !== 'string' || !isHeaderValue(value)) {
-      issues.push(
-        issueAt(
-          entry.fieldPath('value'),
-          'format',
-          entry.received('value'),
-          'must be printable ASCII without line breaks',
-        ),
-      );
-      valid = false;
-    }
+    const headerValue = isRecord(value)
+      ? referenceOf(value, entry.fieldPath('value'), issues)
+      : plainValueOf(value, entry, issues, typeof name === 'string' && looksSecret(name));
+    if (headerValue === undefined) valid = false;
     if (!valid) continue;
-    const header = { name: name as string, value: value as string };
-    if (header.name.toLowerCase() === 'host' && header.value.includes('*')) {
-      issues.push(
-        issueAt(
-          entry.fieldPath('value'),
-          'host-wildcard',
-          entry.received('value'),
-          'must not contain "*": a wildcard Host header is not supported',
-        ),
-      );
+    const header: Header = { name: name as string, value: headerValue! };
+    if (header.name.toLowerCase() === 'host') {
+      if (typeof header.value !== 'string') {
+        issues.push(
+          issueAt(
+            entry.fieldPath('value'),
+            'host-reference',
+            entry.received('value'),
+            'must be written inline: the Host header names the site (and the TLS server name), it is no secret',
+          ),
+        );
+      } else if (header.value.includes('*')) {
+        issues.push(
+          issueAt(
+            entry.fieldPath('value'),
+            'host-wildcard',
+            entry.received('value'),
+            'must not contain "*": a wildcard Host header is not supported',
+          ),
+        );
+      }
     }
     if (header.name.toLowerCase() === 'user-agent') {
       issues.push(
@@ -128,6 +122,64 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     issues.push(issueAt([], 'too-many', count, `must hold at most ${LIMITS.customHeaders} headers`));
   }
   return { value: headers, issues };
+}
+
+/** A plain value; a problem with the value of a credential-like header never shows the value. */
+function plainValueOf(
+  value: unknown,
+  entry: Entry,
+  issues: ValidationIssue[],
+  secretLooking: boolean,
+): string | undefined {
+  if (typeof value === 'string' && value.length > LIMITS.headerValueLength) {
+    issues.push({
+      ...issueAt(
+        entry.fieldPath('value'),
+        'length',
+        entry.received('value'),
+        `must be a header value of at most ${LIMITS.headerValueLength} characters`,
+      ),
+      receivedText: `${value.length} characters`,
+    });
+    return undefined;
+  }
+  if (typeof value !== 'string' || !isHeaderValue(value)) {
+    const message =
+      typeof value === 'string'
+        ? 'must be printable ASCII without line breaks'
+        : SECRET_REFERENCE_MESSAGES.shape;
+    const hidden =
+      secretLooking && typeof value === 'string'
+        ? { receivedText: `a value of ${value.length} characters (not shown)` }
+        : {};
+    issues.push({
+      ...issueAt(entry.fieldPath('value'), 'format', entry.received('value'), message),
+      ...hidden,
+    });
+    return undefined;
+  }
+  return value;
+}
+
+/** `{ secret: ARN }` or `{ parameter: NAME }` (list form only: the string form is plain text). */
+function referenceOf(
+  value: Record<string, unknown>,
+  path: IssuePath,
+  issues: ValidationIssue[],
+): SecretReference | undefined {
+  const keys = Object.keys(value);
+  const [kind] = keys;
+  if (keys.length !== 1 || (kind !== 'secret' && kind !== 'parameter')) {
+    issues.push(issueAt(path, 'reference', value, SECRET_REFERENCE_MESSAGES.shape));
+    return undefined;
+  }
+  const target = value[kind];
+  const problem = referenceProblem(kind, target);
+  if (problem !== undefined) {
+    issues.push(issueAt([...path, kind], 'reference', target, problem));
+    return undefined;
+  }
+  return kind === 'secret' ? { secret: target as string } : { parameter: target as string };
 }
 
 export function parseStatusCodeRanges(input: unknown): FormResult<StatusCodeRange> {

@@ -20,9 +20,19 @@ export type ProbeProtocol = (typeof PROBE_PROTOCOLS)[number];
 
 export type ConfiguredStatus = 'Enabled' | 'Disabled';
 
+/**
+ * A header value kept in AWS and read by the probe when it runs (shared/profile/secret-references.ts):
+ * a Secrets Manager secret (its full ARN), or an SSM parameter (name or ARN; a name is the
+ * deployment's home region's).
+ */
+export type SecretReference = { readonly secret: string } | { readonly parameter: string };
+
+/** What a header holds: its value, or a reference to a secret that holds it. */
+export type HeaderValue = string | SecretReference;
+
 export interface Header {
   readonly name: string;
-  readonly value: string;
+  readonly value: HeaderValue;
 }
 
 export interface StatusCodeRange {

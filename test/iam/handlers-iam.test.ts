@@ -4,7 +4,8 @@
  * clients) and evaluated with an IAM policy simulator against the role policies the CDK
  * app synthesizes for the same profiles. Every recorded call is allowed; the same calls
  * aimed at another hosted zone, a record name no profile owns, another table, or another
- * region's verdict are denied.
+ * region's verdict are denied. The probe's header references are read from the local
+ * Secrets Manager and SSM stand-ins: its role may read exactly those, and no other secret.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -13,6 +14,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
+import { ENDPOINT_VARIABLE } from '../../functions/shared/aws-clients.js';
+import {
+  startLocalSecretsManager,
+  type LocalSecretsManager,
+} from '../../infra/local/secretsmanager/server.js';
+import { startLocalParameterStore, type LocalParameterStore } from '../../infra/local/ssm/server.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, Profile } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
@@ -159,16 +166,27 @@ describe('IAM: the evaluator and its tick', () => {
 
 describe('IAM: a probe region’s handler', () => {
   const REGION = 'eu-west-1';
+  const SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/probe-token-AbCdEf';
+  const OTHER_SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/other-QwErTy';
+  const PARAMETER = '/shop/api-key';
   const recorder = new AwsCallRecorder();
   let requests: IamRequest[];
   let shop: Profile;
   let server: Server;
+  let secretsManager: LocalSecretsManager;
+  let parameterStore: LocalParameterStore;
+  const sent: (string | undefined)[] = [];
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    server = createServer((_req, res) => res.end('ok'));
+    server = createServer((req, res) => {
+      sent.push(`${req.headers.authorization} ${req.headers['x-api-key']}`);
+      res.end('ok');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
+    secretsManager = await startLocalSecretsManager({ [SECRET]: 'Bearer t0ken' });
+    parameterStore = await startLocalParameterStore({ [PARAMETER]: 'k-42' });
     const table = await freshTable();
     shop = profile('shop', {
       monitorConfig: monitor({
@@ -176,6 +194,10 @@ describe('IAM: a probe region’s handler', () => {
         intervalInSeconds: 10,
         timeoutInSeconds: 5,
         toleratedNumberOfFailures: 0,
+        customHeaders: [
+          { name: 'Authorization', value: { secret: SECRET } },
+          { name: 'X-Api-Key', value: { parameter: PARAMETER } },
+        ],
       }),
       endpoints: [external('east', '127.0.0.1', { targetKind: 'ipv4' })],
     });
@@ -198,6 +220,8 @@ describe('IAM: a probe region’s handler', () => {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       PROBE_REGION: REGION,
+      [ENDPOINT_VARIABLE.secretsManager]: secretsManager.endpoint,
+      [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint,
     });
     resetRoundHandlerForTests();
     const stop = recorder.onEveryClient(`probe:${REGION}`);
@@ -234,6 +258,8 @@ describe('IAM: a probe region’s handler', () => {
     process.env = saved;
     resetRoundHandlerForTests();
     await new Promise((resolve) => server.close(resolve));
+    await secretsManager?.stop();
+    await parameterStore?.stop();
   });
 
   const withZone = (p: Profile): Profile => ({ ...p, dnsConfig: { ...p.dnsConfig, hostedZoneId: ZONE_ID } });
@@ -249,8 +275,12 @@ describe('IAM: a probe region’s handler', () => {
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
       'dynamodb:PutItem',
+      'secretsmanager:GetSecretValue',
+      'ssm:GetParameter',
+      'kms:Decrypt',
     ])
       expect(operations).toContain(expected);
+    expect(sent).toEqual(['Bearer t0ken k-42']);
     expect(requests.some((r) => JSON.stringify(r.context).includes(`VERDICT#${REGION}#`))).toBe(true);
     expect(allowedLines(await verdicts(roles, requests))).toEqual([]);
   });
@@ -278,13 +308,50 @@ describe('IAM: a probe region’s handler', () => {
         context: { 'dynamodb:LeadingKeys': [pk] },
         describe: `probe PutItem ${pk}`,
       })),
-      ...requests.map((r) => ({
-        ...r,
-        resource: r.resource.replace(`table/${DEPLOYMENT_TABLE}`, 'table/someone-else'),
-        describe: `${r.describe} → table someone-else`,
-      })),
+      ...requests
+        .filter((r) => r.action.startsWith('dynamodb:'))
+        .map((r) => ({
+          ...r,
+          resource: r.resource.replace(`table/${DEPLOYMENT_TABLE}`, 'table/someone-else'),
+          describe: `${r.describe} → table someone-else`,
+        })),
     ];
     expect(writes.length).toBeGreaterThan(0);
+    expect(deniedLines(await verdicts(roles, forged))).toEqual([]);
+  });
+
+  it('its role reads exactly the referenced secret and parameter: another secret or parameter, and kms:Decrypt other than through those services there, are denied', async () => {
+    const roles = synthesizeRoles([withZone(shop)], {
+      homeRegion: 'us-east-1',
+      probeRegions: [REGION, 'us-east-1'],
+    });
+    const reads = requests.filter((r) => !r.action.startsWith('dynamodb:'));
+    const secretRead = reads.find((r) => r.action === 'secretsmanager:GetSecretValue')!;
+    const decryptions = reads.filter((r) => r.action === 'kms:Decrypt');
+    const otherParameter = 'arn:aws:ssm:us-east-1:123456789012:parameter/shop/other';
+    const forged: IamRequest[] = [
+      { ...secretRead, resource: OTHER_SECRET, describe: `GetSecretValue ${OTHER_SECRET}` },
+      ...reads
+        .filter((r) => r.action === 'ssm:GetParameter')
+        .map((r) => ({ ...r, resource: otherParameter, describe: `GetParameter ${otherParameter}` })),
+      ...decryptions.map((r) => ({ ...r, context: {}, describe: `${r.describe} → called directly` })),
+      ...decryptions.map((r) => ({
+        ...r,
+        context: { 'kms:ViaService': `s3.${REGION}.amazonaws.com` },
+        describe: `${r.describe} → through S3`,
+      })),
+      ...decryptions.map((r) => ({
+        ...r,
+        context: {
+          'kms:ViaService': String(r.context['kms:ViaService']).replace(
+            /\.[a-z0-9-]+\.amazonaws/,
+            '.ap-south-1.amazonaws',
+          ),
+        },
+        describe: `${r.describe} → through another region's service`,
+      })),
+    ];
+    expect(decryptions).toHaveLength(2);
     expect(deniedLines(await verdicts(roles, forged))).toEqual([]);
   });
 });

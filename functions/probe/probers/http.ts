@@ -51,6 +51,9 @@ export function createHttpProber(options: HttpProberOptions = {}): Prober {
     bodyCapBytes: options.bodyCapBytes ?? BODY_CAP_BYTES,
   };
   return (target, timeoutMs) => {
+    // References are resolved before a request reaches a prober (functions/probe/header-secrets.ts).
+    if (target.headers.some((header) => typeof header.value !== 'string'))
+      return Promise.resolve(unresolvedSecret(target, timeoutMs));
     let request = prepared.get(target);
     if (request === undefined) {
       request = prepare(target);
@@ -71,17 +74,33 @@ interface ProbeSettings {
 }
 
 function prepare(target: ProbeRequest): PreparedRequest {
-  const hostOverride = target.headers.find((h) => h.name.toLowerCase() === 'host')?.value;
+  // Every value is a string here (see the check in createHttpProber).
+  const hostOverride = target.headers.find((h) => h.name.toLowerCase() === 'host')?.value as
+    string | undefined;
   // The User-Agent is ours and not overridable (docs/probes.md): validation rejects a custom one.
   const headers = ['user-agent', PROBE_USER_AGENT];
   for (const header of target.headers) {
-    if (header.name.toLowerCase() !== 'user-agent') headers.push(header.name, header.value);
+    if (header.name.toLowerCase() !== 'user-agent') headers.push(header.name, header.value as string);
   }
   const sniName = bareHostOf(hostOverride ?? target.host);
   return {
     origin: `${target.protocol === 'HTTPS' ? 'https' : 'http'}://${urlHostOf(target.host)}:${target.port}`,
     servername: net.isIP(sniName) === 0 && sniName !== '' ? sniName : undefined,
     request: { path: target.path ?? '/', method: target.method, headers },
+  };
+}
+
+function unresolvedSecret(target: ProbeRequest, timeoutMs: number): ProbeObservation {
+  const name = target.headers.find((header) => typeof header.value !== 'string')?.name;
+  return {
+    answered: false,
+    startedAt: Date.now(),
+    durationMs: 0,
+    timeoutMs,
+    timings: {},
+    latencyMs: undefined,
+    reason: FailureReason.Secret,
+    detail: `header ${JSON.stringify(name)}: its secret was not resolved before the check, so nothing was sent`,
   };
 }
 

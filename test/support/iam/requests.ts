@@ -133,5 +133,36 @@ export function requestsOf(call: RecordedCall, setting: RequestSetting): IamRequ
     const queue = String(input.QueueUrl).split('/').pop();
     return [base('sqs:SendMessage', `arn:aws:sqs:${call.region}:${setting.account}:${queue}`)];
   }
+  if (call.service === 'secretsManager' && call.operation === 'GetSecretValue') {
+    // The secret, then the decryption Secrets Manager makes for the caller with its key.
+    const arn = String(input.SecretId);
+    return [
+      base('secretsmanager:GetSecretValue', arn),
+      base('kms:Decrypt', kmsKeyArn(call.region, setting.account), {
+        'kms:ViaService': `secretsmanager.${call.region}.amazonaws.com`,
+      }),
+    ];
+  }
+  if (call.service === 'ssm' && call.operation === 'GetParameter') {
+    const name = String(input.Name);
+    const arn = name.startsWith('arn:')
+      ? name
+      : `arn:aws:ssm:${call.region}:${setting.account}:parameter/${name.replace(/^\//, '')}`;
+    return [
+      base('ssm:GetParameter', arn),
+      ...(input.WithDecryption === true
+        ? [
+            base('kms:Decrypt', kmsKeyArn(call.region, setting.account), {
+              'kms:ViaService': `ssm.${call.region}.amazonaws.com`,
+            }),
+          ]
+        : []),
+    ];
+  }
   throw new Error(`no IAM mapping for ${call.service}:${call.operation}`);
+}
+
+/** A customer-managed key of the account (the caller never names it: the service does). */
+function kmsKeyArn(region: string, account: string): string {
+  return `arn:aws:kms:${region}:${account}:key/1234abcd-12ab-34cd-56ef-1234567890ab`;
 }

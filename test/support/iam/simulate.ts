@@ -117,6 +117,23 @@ function resolver(resources: Resources, region: string) {
   return resolve;
 }
 
+/**
+ * A KMS key is usable only as its key policy allows: the default key policy, which lets the
+ * account's IAM policies decide (what a customer-managed key needs, docs/deploy.md).
+ */
+const DEFAULT_KEY_POLICY = {
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'Enable IAM User Permissions',
+      Effect: 'Allow',
+      Principal: { AWS: `arn:aws:iam::${TEST_ACCOUNT}:root` },
+      Action: 'kms:*',
+      Resource: '*',
+    },
+  ],
+};
+
 /** The simulator's verdict for one request under the principal's synthesized policies. */
 export async function simulate(roles: SynthesizedRoles, request: IamRequest): Promise<string> {
   const documents = roles.policies.get(request.principal);
@@ -130,6 +147,7 @@ export async function simulate(roles: SynthesizedRoles, request: IamRequest): Pr
         contextVariables: { ...request.context },
       },
       identityPolicies: documents.map((policy, i) => ({ name: `policy-${i}`, policy })),
+      ...(request.action.startsWith('kms:') ? { resourcePolicy: DEFAULT_KEY_POLICY } : {}),
       serviceControlPolicies: [],
       resourceControlPolicies: [],
     },

@@ -1,0 +1,122 @@
+/**
+ * The AWS JSON 1.1 protocol (Secrets Manager, SSM, …) for local stand-ins: `POST /` with
+ * `X-Amz-Target: <prefix>.<Operation>` and a JSON body; answers JSON, errors as
+ * `{ "__type": code, "message": … }` with the code in `x-amzn-errortype` too — what the
+ * SDK's JSON protocol parses. Served through the shared guard (loopback, SigV4-shaped
+ * `Authorization` for the service, no browser requests).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  startGuardedHttpServer,
+  type GuardedHttpServer,
+  type GuardedRequest,
+  type HttpReply,
+} from './http-guard.js';
+
+/** An error the service answers with (HTTP 400 unless given). */
+export class AwsJsonError extends Error {
+  override name = 'AwsJsonError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** The region a SigV4 `Authorization` header is scoped to. */
+export function signedRegionOf(request: GuardedRequest): string {
+  const scope = /Credential=[^/]+\/\d{8}\/([a-z0-9-]+)\//.exec(String(request.headers.authorization ?? ''));
+  return scope?.[1] ?? 'us-east-1';
+}
+
+export type AwsJsonOperation = (input: Readonly<Record<string, unknown>>, request: GuardedRequest) => unknown;
+
+export interface AwsJsonServerOptions {
+  /** The SigV4 signing name the guard requires (`secretsmanager`, `ssm`). */
+  readonly signingName: string;
+  /** `X-Amz-Target` prefix (`secretsmanager`, `AmazonSSM`). */
+  readonly targetPrefix: string;
+  readonly operations: Readonly<Record<string, AwsJsonOperation>>;
+  /** @default 0 (any free port) */
+  readonly port?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+const CONTENT_TYPE = 'application/x-amz-json-1.1';
+
+export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<GuardedHttpServer> {
+  const reply = (status: number, body: unknown, code?: string): HttpReply => ({
+    status,
+    headers: {
+      'content-type': CONTENT_TYPE,
+      'x-amzn-requestid': randomUUID(),
+      ...(code === undefined ? {} : { 'x-amzn-errortype': code }),
+    },
+    body: JSON.stringify(body),
+  });
+  const failure = (code: string, message: string, status: number) =>
+    reply(status, { __type: code, message }, code);
+  return startGuardedHttpServer({
+    caller: { sigv4Service: options.signingName },
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.onError === undefined ? {} : { onError: options.onError }),
+    errorReply: (error) => failure(error.code, error.message, error.status),
+    handle: (request) => {
+      try {
+        const target = String(request.headers['x-amz-target'] ?? '');
+        const [prefix, operationName] = target.split('.');
+        const operation =
+          request.method === 'POST' && request.url.pathname === '/' && prefix === options.targetPrefix
+            ? options.operations[operationName ?? '']
+            : undefined;
+        if (operation === undefined || !Object.hasOwn(options.operations, operationName ?? ''))
+          throw new AwsJsonError('UnknownOperationException', `Unknown operation ${JSON.stringify(target)}`);
+        let input: unknown;
+        try {
+          input = request.body.length === 0 ? {} : JSON.parse(request.body.toString('utf8'));
+        } catch {
+          throw new AwsJsonError('SerializationException', 'The request body is not valid JSON');
+        }
+        if (input === null || typeof input !== 'object' || Array.isArray(input))
+          throw new AwsJsonError('SerializationException', 'The request body must be a JSON object');
+        return reply(200, operation(input as Record<string, unknown>, request));
+      } catch (error) {
+        if (error instanceof AwsJsonError) return failure(error.code, error.message, error.status);
+        throw error;
+      }
+    },
+  });
+}
+
+/** `1 validation error detected: …` as the services word it. */
+export function validationError(field: string, value: unknown, constraint: string): AwsJsonError {
+  return new AwsJsonError(
+    'ValidationException',
+    `1 validation error detected: Value ${value === undefined ? 'null' : JSON.stringify(value)} at '${field}' failed to satisfy constraint: ${constraint}`,
+  );
+}
+
+/** A string member of 1–max characters, or the service's ValidationException. */
+export function requiredString(
+  input: Readonly<Record<string, unknown>>,
+  member: string,
+  field: string,
+  max: number,
+): string {
+  const value = input[member];
+  if (value === undefined || value === null)
+    throw validationError(field, undefined, 'Member must not be null');
+  if (typeof value !== 'string')
+    throw new AwsJsonError('SerializationException', `${member} must be a string`);
+  if (value.length < 1)
+    throw validationError(field, value, 'Member must have length greater than or equal to 1');
+  if (value.length > max)
+    throw validationError(
+      field,
+      `${value.slice(0, 40)}…`,
+      `Member must have length less than or equal to ${max}`,
+    );
+  return value;
+}
