@@ -122,8 +122,9 @@ describe('a request shared by a 10 s and a 30 s profile', () => {
     await round();
     script.down.add('api');
     await round();
+    // The failing run started with the second round's check (what firstFailedCheckAt reports).
     expect(store.heartbeats.get(REGION)?.checkpoint).toEqual({
-      fast: { kind: 'consecutiveFailures', failures: 1 },
+      fast: { kind: 'consecutiveFailures', failures: 1, runStartedAt: ROUND },
     });
     expect([...store.verdicts.keys()].sort()).toEqual([`fast\u0000${REGION}`, `slow\u0000${REGION}`]);
   });
