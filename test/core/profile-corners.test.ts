@@ -134,7 +134,7 @@ describe('corners of the rules', () => {
     },
     {
       name: 'an unknown protocol skips the TCP rules',
-      input: [{ ...profileOf('a', 'Priority', []), monitorConfig: { protocol: 'tcp', path: '/' } }],
+      input: [{ ...profileOf('a', 'Priority', []), monitorConfig: { protocol: 'udp', path: '/' } }],
       expected: ['profiles.0.monitorConfig.protocol enum'],
     },
     {
