@@ -118,7 +118,10 @@ describe('formatIssue renders place, rule and value in one line', () => {
           name: 'a',
           trafficRoutingMethod: 'Priority',
           dnsConfig: { zoneName: 'example.com', relativeName: 'a' },
-          endpoints: [{ name: 'n', type: 'nested', targetProfile: 'b', customHeaders: [] }],
+          // (An empty list is Azure's "none" and is dropped; a header on a nested endpoint is an error.)
+          endpoints: [
+            { name: 'n', type: 'nested', targetProfile: 'b', customHeaders: [{ name: 'x-a', value: '1' }] },
+          ],
         },
         {
           name: 'b',
@@ -127,7 +130,8 @@ describe('formatIssue renders place, rule and value in one line', () => {
           endpoints: [],
         },
       ],
-      expected: 'profiles[0] "a" endpoints[0] "n".customHeaders: is not a field of a nested endpoint, got []',
+      expected:
+        'profiles[0] "a" endpoints[0] "n".customHeaders: is not a field of a nested endpoint, got [{"name":"x-a","value":"1"}]',
     },
     {
       name: 'a nested-only field without type nested',
