@@ -164,24 +164,17 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
     console.log(`disable → DNS ${movedMs} ms after the command returned; enable → DNS ${backMs} ms`);
 
     // Both changes are in the history, newest first, with who and why and the DNS change.
-    const history = expectOk(
-      await tm(
-        [
-          'history',
-          '--profile',
-          'app',
-          '--endpoint',
-          'primary',
-          '--since',
-          '1h',
-          '--json',
-          '--dns-port',
-          String(dnsPort),
-        ],
-        env(),
-      ),
-    );
-    const { transitions } = JSON.parse(history.stdout) as { transitions: HistoryTransition[] };
+    // History is written when the outbox is drained, once Route 53 reports the change
+    // INSYNC, so it may follow the DNS answer by a moment: read it until both are there.
+    const historyArgs = ['history', '--profile', 'app', '--endpoint', 'primary', '--since', '1h', '--json'];
+    let transitions: HistoryTransition[] = [];
+    for (const started = Date.now(); Date.now() - started < PUBLISH_WITHIN_MS;) {
+      const history = expectOk(await tm([...historyArgs, '--dns-port', String(dnsPort)], env()));
+      ({ transitions } = JSON.parse(history.stdout) as { transitions: HistoryTransition[] });
+      const disabled = transitions.findIndex((t) => t.to === 'Disabled');
+      if (disabled > 0 && transitions.slice(0, disabled).some((t) => t.to === 'CheckingEndpoint')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const disabledAt = transitions.findIndex((t) => t.from === 'Online' && t.to === 'Disabled');
     expect(disabledAt).toBeGreaterThan(0);
     expect(transitions.slice(0, disabledAt).map((t) => t.to)).toContain('CheckingEndpoint');
