@@ -2,12 +2,12 @@
  * Reads the deployed profile definitions (CONFIG items, shared/state/items.ts) from the
  * table; `readEffectiveConfig` applies the runtime controls (CONTROL items) to them.
  */
-import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { applyControls } from '../../shared/control/apply.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix, type ConfigItem } from '../../shared/state/items.js';
 import { readControls } from './control-store.js';
+import { queryAll } from './query-all.js';
 
 export interface DeployedConfig {
   readonly profiles: readonly Profile[];
@@ -40,30 +40,16 @@ export async function readEffectiveConfig(
 }
 
 export async function readConfigItems(client: DynamoDBClient, tableName: string): Promise<ConfigItem[]> {
-  const items: ConfigItem[] = [];
-  let startKey: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: KeyPrefix.config } },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      const item = unmarshall(raw);
-      items.push({
-        name: String(item.name),
-        definition: String(item.definition),
-        version: String(item.version),
-        defaultProbeRegions: Array.isArray(item.defaultProbeRegions)
-          ? item.defaultProbeRegions.map(String)
-          : [],
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return items;
+  const items = await queryAll(client, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': { S: KeyPrefix.config } },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({
+    name: String(item.name),
+    definition: String(item.definition),
+    version: String(item.version),
+    defaultProbeRegions: Array.isArray(item.defaultProbeRegions) ? item.defaultProbeRegions.map(String) : [],
+  }));
 }

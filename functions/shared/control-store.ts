@@ -3,15 +3,10 @@
  * evaluator, the probe handlers and `tm status`; written by the `tm endpoint|profile`
  * commands; expired overrides deleted by the evaluator tick.
  */
-import {
-  DeleteItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ControlPlan } from '../../shared/control/operations.js';
+import { queryAll } from './query-all.js';
 import {
   ControlKind,
   KeyPrefix,
@@ -24,24 +19,16 @@ import {
 export async function readControls(client: DynamoDBClient, tableName: string): Promise<RuntimeControls> {
   const statuses: StatusControlItem[] = [];
   const overrides: MonitorOverrideItem[] = [];
-  let startKey: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: KeyPrefix.control } },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      const { pk: _pk, sk, ...item } = unmarshall(raw) as Record<string, unknown> & { sk: string };
-      if (sk.startsWith(ControlKind.status)) statuses.push(item as unknown as StatusControlItem);
-      else if (sk.startsWith(ControlKind.override)) overrides.push(item as unknown as MonitorOverrideItem);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
+  const items = await queryAll(client, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': { S: KeyPrefix.control } },
+    ConsistentRead: true,
+  });
+  for (const { pk: _pk, sk, ...item } of items as (Record<string, unknown> & { sk: string })[]) {
+    if (sk.startsWith(ControlKind.status)) statuses.push(item as unknown as StatusControlItem);
+    else if (sk.startsWith(ControlKind.override)) overrides.push(item as unknown as MonitorOverrideItem);
+  }
   return { statuses, overrides };
 }
 
