@@ -1,13 +1,12 @@
 /** ProbeStateStore on the traffic-manager table (layout: shared/state/items.ts). */
 import {
   ConditionalCheckFailedException,
-  GetItemCommand,
   PutItemCommand,
-  type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchGetItems } from '../shared/batch-items.js';
+import { queryAll } from '../shared/query-all.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 
@@ -20,19 +19,19 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
   async loadVerdicts(region: string, targetKeys: readonly string[]): Promise<VerdictItem[]> {
     const keys = targetKeys.map((key) => marshall(Keys.verdict(key, region)));
     return (await batchGetItems(this.client, this.tableName, keys)).map(
-      (item) => withoutKeys(item) as unknown as VerdictItem,
+      (item) => withoutKeys(unmarshall(item)) as unknown as VerdictItem,
     );
   }
 
-  async loadHeartbeat(region: string): Promise<HeartbeatItem | undefined> {
-    const response = await this.client.send(
-      new GetItemCommand({
-        TableName: this.tableName,
-        Key: marshall(Keys.heartbeat(region)),
-        ConsistentRead: true,
-      }),
-    );
-    return response.Item === undefined ? undefined : (withoutKeys(response.Item) as unknown as HeartbeatItem);
+  async loadHeartbeats(region: string): Promise<HeartbeatItem[]> {
+    const { pk, sk } = Keys.heartbeat(region);
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': { S: pk }, ':sk': { S: sk } },
+      ConsistentRead: true,
+    });
+    return items.map((item) => withoutKeys(item) as unknown as HeartbeatItem);
   }
 
   putVerdict(item: VerdictItem): Promise<WriteOutcome> {
@@ -44,7 +43,7 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
   }
 
   putHeartbeat(item: HeartbeatItem): Promise<WriteOutcome> {
-    return this.putIfNewer({ ...Keys.heartbeat(item.region), ...item }, 'at', item.at);
+    return this.putIfNewer({ ...Keys.heartbeat(item.region, item.shard), ...item }, 'at', item.at);
   }
 
   private async putIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
@@ -67,7 +66,7 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
 }
 
 /** The item's own fields (the key attributes pk/sk are the table's, not the item type's). */
-function withoutKeys(item: Record<string, AttributeValue>): Record<string, unknown> {
-  const { pk: _pk, sk: _sk, ...rest } = unmarshall(item);
+function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const { pk: _pk, sk: _sk, ...rest } = item;
   return rest;
 }

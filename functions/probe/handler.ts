@@ -3,6 +3,7 @@
  * Environment: TABLE_NAME, TABLE_REGION (the table's region when not the function's),
  * PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma list, fallback default probe
  * regions), PROBE_CONCURRENCY (default 800), HEARTBEAT_PERIOD_MS (default 60000);
+ * PROBE_SHARD (this function's shard of the region, default 0);
  * AWS_LAMBDA_FUNCTION_MEMORY_SIZE (set by Lambda) picks the probe threads;
  * AWS_ENDPOINT_URL_DYNAMODB for a local table. Header secrets are read from Secrets Manager and
  * SSM (parameters given by name in TABLE_REGION, the home region) and cached (header-secrets.ts).
@@ -15,6 +16,7 @@ import {
   dynamoDbClientFromEnv,
   homeRegionFromEnv,
   positiveIntegerFromEnv,
+  probeShardFromEnv,
   probeRegionFromEnv,
   probeRegionsFromEnv,
   tableNameFromEnv,
@@ -38,6 +40,7 @@ function roundHandlerFromEnv(): RoundHandler {
   const tableName = tableNameFromEnv();
   const worker = createProbeWorker({
     region: probeRegionFromEnv(),
+    shard: probeShardFromEnv(),
     store: new DynamoDbProbeStateStore(dynamodb, tableName),
     // Header secrets are resolved here, in the main thread; every whole vCPU the memory size
     // buys probes on its own thread (probe-pool.ts).

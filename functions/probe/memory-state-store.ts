@@ -15,8 +15,8 @@ export class MemoryProbeStateStore implements ProbeStateStore {
     });
   }
 
-  async loadHeartbeat(region: string): Promise<HeartbeatItem | undefined> {
-    return this.heartbeats.get(region);
+  async loadHeartbeats(region: string): Promise<HeartbeatItem[]> {
+    return [...this.heartbeats.values()].filter((item) => item.region === region);
   }
 
   async putVerdict(item: VerdictItem): Promise<WriteOutcome> {
@@ -29,9 +29,11 @@ export class MemoryProbeStateStore implements ProbeStateStore {
   }
 
   async putHeartbeat(item: HeartbeatItem): Promise<WriteOutcome> {
-    const stored = this.heartbeats.get(item.region);
+    // Shard 0's heartbeat is the region's, under the region's name.
+    const id = item.shard ? `${item.region}\u0000${item.shard}` : item.region;
+    const stored = this.heartbeats.get(id);
     if (stored !== undefined && stored.at >= item.at) return 'superseded';
-    this.heartbeats.set(item.region, item);
+    this.heartbeats.set(id, item);
     this.writes++;
     return 'written';
   }

@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
+import type { PlannedProbe } from '../../shared/probe/target.js';
 import type { ProbeWorker, WorkerLogger } from './worker.js';
 
 /** Profiles are re-read at most this often (a config change reaches the probes within a minute). */
@@ -34,19 +35,25 @@ export type RoundHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   const { worker, clock, logger } = deps;
   let configReadAt: number | undefined;
+  let plan: PlannedProbe[] = [];
+  let shards = 1;
   let lastDueAt = -Infinity;
 
-  async function refreshConfig(now: number): Promise<void> {
-    if (configReadAt !== undefined && now - configReadAt < CONFIG_REFRESH_MS) return;
+  /** Re-plans when the config is due for a re-read; true when it set the worker's targets. */
+  async function refreshConfig(now: number): Promise<boolean> {
+    if (configReadAt !== undefined && now - configReadAt < CONFIG_REFRESH_MS) return false;
     try {
       const config = await deps.loadConfig();
       const defaults =
         config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
-      worker.setTargets(planProbes(config.profiles, worker.region, defaults));
+      plan = planProbes(config.profiles, worker.region, defaults);
+      worker.setTargets(plan, shards);
       configReadAt = now;
+      return true;
     } catch (error) {
       // Keep probing the last known plan; a first read that fails leaves the plan empty.
       logger.warn('reading the profile definitions failed; keeping the last plan', { error: String(error) });
+      return false;
     }
   }
 
@@ -75,11 +82,27 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         });
         continue;
       }
+      if (worker.shard >= round.shards) {
+        logger.warn('skipping a round for fewer shards than this one', {
+          dueAt: round.dueAt,
+          shard: worker.shard,
+          shards: round.shards,
+        });
+        continue;
+      }
+      // A shard that missed the previous round, or whose split changed, may hold counts another
+      // shard has moved on since: it restores its states from the table (heartbeats and verdicts).
+      const continuous = lastDueAt === round.dueAt - round.roundPeriodMs && round.shards === shards;
+      if (!continuous && Number.isFinite(lastDueAt)) worker.forgetStates();
       lastDueAt = round.dueAt;
-      await refreshConfig(now);
+      // Every shard of a round splits the requests by the round's shard count (the tick's).
+      const resharded = round.shards !== shards;
+      shards = round.shards;
+      if (!(await refreshConfig(now)) && resharded) worker.setTargets(plan, shards);
       const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
       logger.info('round', {
         dueAt: round.dueAt,
+        shards,
         startLagMs: report.startedAt - round.dueAt,
         durationMs: report.finishedAt - report.startedAt,
         probed: report.probed,

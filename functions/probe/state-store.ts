@@ -11,7 +11,8 @@ export type WriteOutcome = 'written' | 'superseded';
 export interface ProbeStateStore {
   /** The region's stored verdicts for these targets (missing ones are absent). */
   loadVerdicts(region: string, targetKeys: readonly string[]): Promise<VerdictItem[]>;
-  loadHeartbeat(region: string): Promise<HeartbeatItem | undefined>;
+  /** Every shard's heartbeat of the region (shard 0's is the region's). */
+  loadHeartbeats(region: string): Promise<HeartbeatItem[]>;
   /** Written only if no item exists or the stored `checkedAt` is older. */
   putVerdict(item: VerdictItem): Promise<WriteOutcome>;
   /** Written only if no item exists or the stored `at` is older. */

@@ -1,15 +1,18 @@
 /**
  * The probe function's tick (EventBridge Scheduler `rate(1 minute)`;
- * docs/adr/0001-probe-cadence.md): when the region has targets, puts the minute's rounds
- * on the round queue as one SendMessageBatch with DelaySeconds 0/10/…/50 (or 0/30).
+ * docs/adr/0001-probe-cadence.md): when the region has targets, picks the region's shard
+ * count from its request count (`shardCountFor`) and puts the minute's rounds on each
+ * shard's round queue as one SendMessageBatch with DelaySeconds 0/10/…/50 (or 0/30).
  * Without targets it sends nothing, so an idle region costs one short invocation a minute.
- * Environment: TABLE_NAME, ROUND_QUEUE_URL, PROBE_REGION (default AWS_REGION), PROBE_REGIONS.
+ * Environment: TABLE_NAME, ROUND_QUEUE_URL (one per shard, comma list), PROBE_REGION
+ * (default AWS_REGION), PROBE_REGIONS.
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
+import { shardCountFor } from '../../shared/probe/shards.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { readEffectiveConfig } from '../shared/config-reader.js';
 import {
@@ -24,6 +27,8 @@ import { sqsRoundQueue } from './sqs-round-queue.js';
 
 export interface TickResult {
   readonly targets: number;
+  /** Shards that get the minute's rounds (0 without targets). */
+  readonly shards: number;
   readonly roundPeriodMs: number | undefined;
   readonly enqueued: readonly RoundMessageEntry[];
 }
@@ -34,21 +39,25 @@ export function tickMessages(
   region: string,
   defaultProbeRegions: readonly string[],
   now: number,
+  maxShards = 1,
 ): TickResult {
   const targets = planProbes(profiles, region, defaultProbeRegions);
   const roundPeriodMs = roundPeriodMsOf(targets);
-  if (roundPeriodMs === undefined) return { targets: 0, roundPeriodMs, enqueued: [] };
+  if (roundPeriodMs === undefined) return { targets: 0, shards: 0, roundPeriodMs, enqueued: [] };
+  const shards = shardCountFor(targets.length, maxShards);
   return {
     targets: targets.length,
+    shards,
     roundPeriodMs,
-    enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs),
+    enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs, shards),
   };
 }
 
 export interface TickDeps {
   readonly region: string;
   readonly clock: Clock;
-  readonly queue: RoundQueue;
+  /** One round queue per shard, in shard order; their count caps the region's shards. */
+  readonly queues: readonly RoundQueue[];
   readonly loadConfig: () => Promise<{
     profiles: readonly Profile[];
     defaultProbeRegions: readonly string[];
@@ -61,8 +70,11 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
     const config = await deps.loadConfig();
     const defaults =
       config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
-    const result = tickMessages(config.profiles, deps.region, defaults, deps.clock.now());
-    if (result.enqueued.length > 0) await deps.queue.sendRounds(result.enqueued);
+    const result = tickMessages(config.profiles, deps.region, defaults, deps.clock.now(), deps.queues.length);
+    if (result.enqueued.length > 0)
+      await Promise.all(
+        deps.queues.slice(0, result.shards).map((queue) => queue.sendRounds(result.enqueued)),
+      );
     return result;
   };
 }
@@ -71,14 +83,21 @@ let tick: (() => Promise<TickResult>) | undefined;
 
 export const tickHandler = async (): Promise<TickResult> => {
   if (tick === undefined) {
-    const queueUrl = process.env[Env.roundQueueUrl]?.trim();
-    if (!queueUrl) throw new MissingEnvironmentVariableError(Env.roundQueueUrl, 'the URL of the round queue');
+    const queueUrls = (process.env[Env.roundQueueUrl] ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url.length > 0);
+    if (queueUrls.length === 0)
+      throw new MissingEnvironmentVariableError(
+        Env.roundQueueUrl,
+        'the URLs of the round queues, one per shard',
+      );
     const dynamodb = dynamoDbClientFromEnv();
     const tableName = tableNameFromEnv();
     tick = createTickHandler({
       region: probeRegionFromEnv(),
       clock: { now: () => Date.now() },
-      queue: sqsRoundQueue(queueUrl),
+      queues: queueUrls.map((url) => sqsRoundQueue(url)),
       // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
       loadConfig: () => readEffectiveConfig(dynamodb, tableName, Date.now()),
       fallbackProbeRegions: probeRegionsFromEnv(),

@@ -33,6 +33,7 @@ import type { ProbeObservation, ProbeResult } from '../../shared/probe/result.js
 import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
 import type { HeartbeatItem, RuleStateCheckpoint, VerdictItem } from '../../shared/state/items.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
+import { isInShard } from '../../shared/probe/shards.js';
 import type { ProbeStateStore } from './state-store.js';
 import { concurrencyLimit } from '../shared/concurrency.js';
 
@@ -90,6 +91,8 @@ export interface WorkerLogger {
 
 export interface ProbeWorkerOptions {
   readonly region: string;
+  /** The shard of the region this worker is (docs/adr/0001-probe-cadence.md, "Sharded regions"). @default 0 */
+  readonly shard?: number;
   readonly store: ProbeStateStore;
   readonly prober: Prober;
   readonly clock: Clock;
@@ -112,8 +115,19 @@ export interface ProbeWorkerOptions {
 
 export interface ProbeWorker {
   readonly region: string;
-  /** The plan for this region (unscaled; the worker applies the time scale). Keeps states of judges that remain. */
-  setTargets(probes: readonly PlannedProbe[]): void;
+  readonly shard: number;
+  /**
+   * The plan for this region (unscaled; the worker applies the time scale), of which the
+   * worker keeps the probes its shard claims among `shards` (default 1: all). Keeps the
+   * states of judges that remain; judges it gains restore from the heartbeat of the shard
+   * that claimed them last.
+   */
+  setTargets(probes: readonly PlannedProbe[], shards?: number): void;
+  /**
+   * Drops the in-memory rule states, so the next round restores them from the table: for a
+   * worker that did not run the previous round (another shard may have counted its checks).
+   */
+  forgetStates(): void;
   /** The scaled probes the worker sends. */
   targets(): readonly PlannedProbe[];
   /** The scaled round period: the shortest interval among the probes (10 s × scale when there are none). */
@@ -127,6 +141,8 @@ export interface ProbeWorker {
 
 export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const { region, store, prober, clock } = options;
+  const shard = options.shard ?? 0;
+  let shards = 1;
   const scale = options.timeScale ?? 1;
   const heartbeatPeriodMs = (options.heartbeatPeriodMs ?? DEFAULT_HEARTBEAT_PERIOD_MS) * scale;
   const spread = options.spread ?? { kind: 'interval' };
@@ -137,15 +153,14 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
 
   let planned: PlannedProbe[] = [];
   let judges: PlannedJudge[] = [];
+  /** The request key of each judge this worker holds, by verdict key. */
+  let requestOf = new Map<string, string>();
   const states = new Map<string, RuleState>();
   /** Per judge: the outcome of the current run of like checks and when its first check started. */
   const runs = new Map<string, { readonly ok: boolean; readonly startedAt: number }>();
   /** Judges whose current check has not been judged yet (by verdict key). */
   const inFlight = new Set<string>();
   const pendingVerdicts = new Map<string, VerdictItem>();
-  let checkpointLoaded = false;
-  let restoredCheckpoint: Readonly<Record<string, RuleStateCheckpoint>> = {};
-  let checkpointAt = 0;
   /** Per judge: `checkedAt` of the verdict the store holds from this region (restored or written). */
   const decidedAt = new Map<string, number>();
   let lastHeartbeatDueAt: number | undefined;
@@ -167,30 +182,33 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     };
   }
 
+  /**
+   * Judges without an in-memory state (a new worker, a config change, a reshard) restore from
+   * their verdict and from the checkpoint of the latest heartbeat whose shard claimed their
+   * request when it was written — the one that counted their last checks, so nothing is lost
+   * and nothing counted twice when requests move between shards.
+   */
   async function restoreMissingStates(): Promise<void> {
     const missing = judges.filter((j) => !states.has(j.key));
-    if (missing.length === 0 && checkpointLoaded) return;
-    if (!checkpointLoaded) {
-      const heartbeat = await store.loadHeartbeat(region);
-      restoredCheckpoint = heartbeat?.checkpoint ?? {};
-      checkpointAt = heartbeat?.at ?? 0;
-    }
-    const verdicts = new Map(
-      (
-        await store.loadVerdicts(
-          region,
-          missing.map((j) => j.key),
-        )
-      ).map((item) => [item.targetKey, item]),
-    );
+    if (missing.length === 0) return;
+    const [heartbeats, stored] = await Promise.all([
+      store.loadHeartbeats(region),
+      store.loadVerdicts(
+        region,
+        missing.map((j) => j.key),
+      ),
+    ]);
+    const verdicts = new Map(stored.map((item) => [item.targetKey, item]));
+    const newestFirst = [...heartbeats].sort((a, b) => b.at - a.at);
     for (const judge of missing) {
-      // The checkpoint is only exact for the judges known when it was loaded (the first restore).
-      const checkpoint = checkpointLoaded ? undefined : restoredCheckpoint[judge.key];
+      const request = requestOf.get(judge.key) ?? judge.key;
+      const holder = newestFirst.find((h) => isInShard(request, h.shard ?? 0, h.shards ?? 1));
+      const checkpoint = holder?.checkpoint[judge.key];
       const verdict = verdicts.get(judge.key);
       // Nothing judged before the judge's endpoints were (re-)enabled carries over: start afresh.
       const stale =
         (verdict !== undefined && !countsAfterEnable(verdict, judge.freshAfter)) ||
-        (checkpoint !== undefined && !countsAfterEnable({ checkedAt: checkpointAt }, judge.freshAfter));
+        (checkpoint !== undefined && !countsAfterEnable({ checkedAt: holder?.at ?? 0 }, judge.freshAfter));
       if (verdict !== undefined && !stale) decidedAt.set(judge.key, verdict.checkedAt);
       if (!stale && checkpoint?.kind === 'consecutiveFailures' && checkpoint.runStartedAt !== undefined)
         runs.set(judge.key, { ok: false, startedAt: checkpoint.runStartedAt });
@@ -201,7 +219,6 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           : restoreRuleState(judge.healthRule, judge.toleratedNumberOfFailures, verdict, checkpoint),
       );
     }
-    checkpointLoaded = true;
   }
 
   async function writeVerdict(item: VerdictItem): Promise<boolean> {
@@ -232,6 +249,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     result: ProbeResult,
     changes: VerdictChange[],
   ): VerdictItem | undefined {
+    // A check that ends after its request moved to another shard (or left the plan) is not
+    // this worker's to count: the new holder counts from the checkpoint.
+    if (!requestOf.has(judge.key)) return undefined;
     const known = states.get(judge.key) ?? initialRuleState(judge.healthRule);
     // A verdict decided before the judge's endpoints were (re-)enabled does not count for them:
     // forget it, so this region's next decision is a change and gets written, after that moment.
@@ -339,6 +359,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     if (!periodElapsed && !heartbeatDirty && json === lastCheckpointJson) return false;
     const item: HeartbeatItem = {
       region,
+      ...(shards === 1 && shard === 0 ? {} : { shard, shards }),
       at: clock.now(),
       targets: judges.length,
       periodMs: heartbeatPeriodMs,
@@ -362,14 +383,24 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
 
   const worker: ProbeWorker = {
     region,
-    setTargets(probes) {
-      planned = probes.map(scaled);
+    shard,
+    setTargets(probes, shardCount = 1) {
+      if (shard >= shardCount)
+        throw new RangeError(`shard ${shard} is not one of ${shardCount} shards of ${region}`);
+      if (shardCount !== shards) heartbeatDirty = true;
+      shards = shardCount;
+      planned = probes.filter((p) => isInShard(p.key, shard, shards)).map(scaled);
       judges = planned.flatMap((p) => p.judges);
-      const keep = new Set(judges.map((j) => j.key));
+      requestOf = new Map(planned.flatMap((p) => p.judges.map((j) => [j.key, p.key])));
+      const keep = requestOf;
       for (const key of states.keys()) if (!keep.has(key)) states.delete(key);
       for (const key of decidedAt.keys()) if (!keep.has(key)) decidedAt.delete(key);
       for (const key of runs.keys()) if (!keep.has(key)) runs.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
+    },
+    forgetStates() {
+      states.clear();
+      decidedAt.clear();
     },
     targets: () => planned,
     roundPeriodMs: () => roundPeriodMsOf(planned) ?? FAST_INTERVAL_MS * scale,

@@ -57,6 +57,17 @@ export function positiveIntegerFromEnv(
   return value;
 }
 
+/** The probe function's shard of its region (`PROBE_SHARD`, default 0). */
+export function probeShardFromEnv(env: Environment = process.env): number {
+  const raw = env[Env.probeShard]?.trim();
+  if (!raw) return 0;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new InvalidEnvironmentVariableError(Env.probeShard, 'must be an integer ≥ 0', raw);
+  }
+  return value;
+}
+
 function required(env: Environment, variable: Env, what: string): string {
   const value = env[variable]?.trim();
   if (!value) throw new MissingEnvironmentVariableError(variable, what);

@@ -45,8 +45,15 @@ export interface TrafficManagerProbeStackProps extends StackProps {
   readonly vpc?: VpcFactory;
   /** Subnets of that VPC. @default - private subnets with egress */
   readonly vpcSubnets?: ec2.SubnetSelection;
-  /** Probe function memory in MiB (CPU scales with it). @default 512 */
+  /** Probe function memory in MiB (CPU scales with it; one probe thread per 1,769 MiB). @default 512 */
   readonly probeMemorySize?: number;
+  /**
+   * The most shards the region's requests are split into: each shard is its own round queue
+   * and probe function (reserved concurrency 1), and the tick uses one shard per
+   * `SHARD_CAPACITY` (2,000) requests up to this many. Each shard beyond the first adds its
+   * queue's idle polling (~$0.26 a month, docs/cost.md). @default 1
+   */
+  readonly maxProbeShards?: number;
   /** SNS topic ARN for this region's alarms; used only when it is in this stack's region. @default - alarms without actions */
   readonly alarmTopicArn?: string;
   /** Powertools log level of the probe functions. @default 'INFO' */
@@ -62,10 +69,15 @@ export interface TrafficManagerProbeStackProps extends StackProps {
  */
 export const PROBE_TIMEOUT = Duration.seconds(55);
 
+/** Shards per region a stack may deploy (each is a queue, a function and its role and log group). */
+export const MAX_PROBE_SHARDS = 50;
+
 export class TrafficManagerProbeStack extends Stack {
+  /** Shard 0's probe function and round queue (the first of `shards`). */
   readonly probe: LambdaFunction;
   readonly tick: LambdaFunction;
   readonly roundQueue: Queue;
+  readonly shards: readonly { readonly probe: LambdaFunction; readonly roundQueue: Queue }[];
   readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: TrafficManagerProbeStackProps) {
@@ -87,47 +99,57 @@ export class TrafficManagerProbeStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       retentionPeriod: Duration.days(4),
     });
-    this.roundQueue = new Queue(this, 'Rounds', {
-      queueName: roundQueueName(deploymentName),
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      visibilityTimeout: PROBE_TIMEOUT,
-      // A round is worth nothing minutes later; the next tick enqueues fresh ones.
-      retentionPeriod: Duration.minutes(5),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
-    });
-
+    const maxShards = props.maxProbeShards ?? 1;
+    if (!Number.isInteger(maxShards) || maxShards < 1 || maxShards > MAX_PROBE_SHARDS)
+      throw new InvalidDeploymentError(
+        `probe stack ${id}: maxProbeShards must be an integer 1–${MAX_PROBE_SHARDS}, got ${maxShards}`,
+      );
     const vpc = props.vpc?.(this);
-    this.probe = trafficManagerFunction(this, 'Probe', {
-      entry: 'functions/probe/handler.ts',
-      functionName: probeFunctionName(deploymentName),
-      description: 'traffic-manager: one probe round per message',
-      memorySize: props.probeMemorySize ?? 512,
-      timeout: PROBE_TIMEOUT,
-      // Rounds are serial and the warm container keeps the per-target rule state.
-      reservedConcurrentExecutions: 1,
-      environment,
-      vpc,
-      vpcSubnets: props.vpcSubnets,
-      logLevel: props.logLevel,
-    });
-    this.probe.addEventSource(
-      // maxConcurrency 2 is the lowest SQS event sources allow; it keeps pollers from piling throttles on concurrency 1.
-      new SqsEventSource(this.roundQueue, { batchSize: 1, maxConcurrency: 2, reportBatchItemFailures: true }),
-    );
-    for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probe(region)))
-      this.probe.addToRolePolicy(statement);
     const secretStatements = headerSecretStatements(props.headerSecrets ?? [], props.homeRegion);
-    for (const statement of secretStatements) this.probe.addToRolePolicy(statement);
-    if (secretStatements.length > 0)
-      suppress(this.probe, [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'kms:Decrypt names no key (a secret’s key is AWS managed or the owner’s own); it is allowed only through Secrets Manager / SSM in the referenced items’ regions (kms:ViaService), which decrypt only what the role may read (GetSecretValue / GetParameter on exactly the referenced secrets and parameters).',
-          appliesTo: ['Resource::*'],
-        },
-      ]);
+    this.shards = Array.from({ length: maxShards }, (_, shard) => {
+      const suffix = shard === 0 ? '' : String(shard);
+      const roundQueue = new Queue(this, `Rounds${suffix}`, {
+        queueName: roundQueueName(deploymentName, shard),
+        enforceSSL: true,
+        encryption: QueueEncryption.SQS_MANAGED,
+        visibilityTimeout: PROBE_TIMEOUT,
+        // A round is worth nothing minutes later; the next tick enqueues fresh ones.
+        retentionPeriod: Duration.minutes(5),
+        deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+      });
+      const probe = trafficManagerFunction(this, `Probe${suffix}`, {
+        entry: 'functions/probe/handler.ts',
+        functionName: probeFunctionName(deploymentName, shard),
+        description: `traffic-manager: one probe round per message (shard ${shard})`,
+        memorySize: props.probeMemorySize ?? 512,
+        timeout: PROBE_TIMEOUT,
+        // Rounds are serial and the warm container keeps the per-target rule state of its shard.
+        reservedConcurrentExecutions: 1,
+        environment: { ...environment, [Env.probeShard]: String(shard) },
+        vpc,
+        vpcSubnets: props.vpcSubnets,
+        logLevel: props.logLevel,
+      });
+      probe.addEventSource(
+        // maxConcurrency 2 is the lowest SQS event sources allow; it keeps pollers from piling throttles on concurrency 1.
+        new SqsEventSource(roundQueue, { batchSize: 1, maxConcurrency: 2, reportBatchItemFailures: true }),
+      );
+      for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probe(region)))
+        probe.addToRolePolicy(statement);
+      for (const statement of secretStatements) probe.addToRolePolicy(statement);
+      if (secretStatements.length > 0)
+        suppress(probe, [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'kms:Decrypt names no key (a secret’s key is AWS managed or the owner’s own); it is allowed only through Secrets Manager / SSM in the referenced items’ regions (kms:ViaService), which decrypt only what the role may read (GetSecretValue / GetParameter on exactly the referenced secrets and parameters).',
+            appliesTo: ['Resource::*'],
+          },
+        ]);
+      return { probe, roundQueue };
+    });
+    this.probe = this.shards[0]!.probe;
+    this.roundQueue = this.shards[0]!.roundQueue;
 
     this.tick = trafficManagerFunction(this, 'Tick', {
       entry: 'functions/probe/tick.ts',
@@ -136,12 +158,15 @@ export class TrafficManagerProbeStack extends Stack {
       description: 'traffic-manager: enqueues the minute’s probe rounds',
       memorySize: 128,
       timeout: Duration.seconds(20),
-      environment: { ...environment, [Env.roundQueueUrl]: this.roundQueue.queueUrl },
+      environment: {
+        ...environment,
+        [Env.roundQueueUrl]: this.shards.map((shard) => shard.roundQueue.queueUrl).join(','),
+      },
       logLevel: props.logLevel,
     });
     for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probeTick))
       this.tick.addToRolePolicy(statement);
-    this.roundQueue.grantSendMessages(this.tick);
+    for (const shard of this.shards) shard.roundQueue.grantSendMessages(this.tick);
 
     new EveryMinute(this, 'TickSchedule', {
       target: this.tick,
@@ -177,15 +202,18 @@ export class TrafficManagerProbeStack extends Stack {
         // SQS stops sending the metric for an idle, empty queue: no data is nothing dead-lettered.
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
-      new Alarm(this, 'ProbeErrorsAlarm', {
-        alarmDescription: `The probe function in ${region} failed.`,
-        metric: this.probe.metricErrors({ period: Duration.minutes(5) }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        // Errors exist only for invocations; a probe region that stops running shows at home as StaleProbeRegions.
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+      ...this.shards.map(
+        ({ probe }, shard) =>
+          new Alarm(this, shard === 0 ? 'ProbeErrorsAlarm' : `ProbeErrorsAlarm${shard}`, {
+            alarmDescription: `The probe function in ${region} failed${shard === 0 ? '' : ` (shard ${shard})`}.`,
+            metric: probe.metricErrors({ period: Duration.minutes(5) }),
+            threshold: 0,
+            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+            evaluationPeriods: 1,
+            // Errors exist only for invocations; a probe region that stops running shows at home as StaleProbeRegions.
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
+      ),
     ];
     if (action) for (const alarm of alarms) alarm.addAlarmAction(action);
   }

@@ -56,6 +56,8 @@ export interface TrafficManagerProps {
   readonly deploymentName?: string;
   /** Probe function memory in MiB. @default 512 */
   readonly probeMemorySize?: number;
+  /** The most shards (round queue + probe function each) a probe region splits its requests into. @default 1 */
+  readonly maxProbeShards?: number;
   /** Evaluator memory in MiB. @default 512 */
   readonly evaluatorMemorySize?: number;
   /**
@@ -109,6 +111,7 @@ export class TrafficManager extends Construct {
         headerSecrets: secretReferencesOf(
           profiles.filter((profile) => (profile.probeRegions ?? props.probeRegions).includes(region)),
         ),
+        maxProbeShards: props.maxProbeShards,
       });
       // Deploy order only (no cross-region references): the table exists before probes write to it.
       stack.addStackDependency(this.home, 'the probes write to the home table');

@@ -17,8 +17,10 @@ export const EnvironmentVariable = {
   probeConcurrency: 'PROBE_CONCURRENCY',
   /** How often a probe region writes its heartbeat, in ms. */
   heartbeatPeriodMs: 'HEARTBEAT_PERIOD_MS',
-  /** The probe tick's round queue. */
+  /** The probe tick's round queues: one per shard, a comma list in shard order (its length caps the shards). */
   roundQueueUrl: 'ROUND_QUEUE_URL',
+  /** The shard of its region a probe function is (0, 1, …; default 0). */
+  probeShard: 'PROBE_SHARD',
   /** Evaluator tick: `false` leaves out the per-endpoint health gauges (`EndpointDegraded`). */
   endpointMetrics: 'ENDPOINT_METRICS',
   /** The status event bus (evaluator); unset: events are logged instead. */

@@ -40,3 +40,21 @@ export function jumpHash(seed: number, buckets: number): number {
   }
   return bucket;
 }
+
+/**
+ * Requests one shard probes per round at most (the round handler's measured capacity:
+ * docs/adr/0001-probe-cadence.md, "Sharded regions"). Beyond it a region gets another shard.
+ */
+export const SHARD_CAPACITY = 2_000;
+
+/** How many shards a region with `requests` distinct requests runs: enough for the capacity, at most `maxShards`. */
+export function shardCountFor(requests: number, maxShards: number, capacity = SHARD_CAPACITY): number {
+  if (!Number.isInteger(maxShards) || maxShards < 1)
+    throw new RangeError(`maxShards must be an integer ≥ 1, got ${maxShards}`);
+  return Math.min(maxShards, Math.max(1, Math.ceil(requests / capacity)));
+}
+
+/** True when the shard `shard` of `shards` claims `requestKey` (it probes it and checkpoints its judges). */
+export function isInShard(requestKey: string, shard: number, shards: number): boolean {
+  return shardOf(requestKey, shards) === shard;
+}

@@ -6,7 +6,7 @@
  *  pk                              sk                   written by        what
  *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
  *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
- *  REGION#<region>                 HEARTBEAT            probe (region)    once per heartbeat period: liveness + rule-state checkpoint
+ *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint (per shard)
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
@@ -30,10 +30,16 @@ import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
 
+const HEARTBEAT_SK = 'HEARTBEAT';
+
 export const Keys = {
   config: (profile: string) => ({ pk: 'CONFIG', sk: `PROFILE#${profile}` }),
   verdict: (targetKey: string, region: string) => ({ pk: `VERDICT#${region}#${targetKey}`, sk: 'VERDICT' }),
-  heartbeat: (region: string) => ({ pk: `REGION#${region}`, sk: 'HEARTBEAT' }),
+  /** Shard 0 is the region's heartbeat (what the evaluator reads); shard n > 0 writes `HEARTBEAT#<n>`. */
+  heartbeat: (region: string, shard = 0) => ({
+    pk: `REGION#${region}`,
+    sk: shard === 0 ? HEARTBEAT_SK : `${HEARTBEAT_SK}#${shard}`,
+  }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
   tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
   /** Written by the tick while outbox items wait; its stream record wakes the evaluator to publish them. */
@@ -212,12 +218,15 @@ export type RuleStateCheckpoint =
     }
   | { readonly kind: 'sampleWindow'; readonly samples: string /* '1'/'0' per check, oldest first */ };
 
-/** REGION#<region> / HEARTBEAT */
+/** REGION#<region> / HEARTBEAT (shard 0) or HEARTBEAT#<shard> */
 export interface HeartbeatItem {
   readonly region: string;
+  /** The shard that wrote it, of `shards` (absent: 0 of 1). Its checkpoint holds the requests the shard claimed then (`isInShard`). */
+  readonly shard?: number;
+  readonly shards?: number;
   /** Epoch ms of the last completed probe round. */
   readonly at: number;
-  /** How many targets the region probes. */
+  /** How many targets the region (this shard) probes. */
   readonly targets: number;
   /** The period this region promises to heartbeat at (ms); staleness is judged against it. */
   readonly periodMs: number;

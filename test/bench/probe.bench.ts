@@ -297,7 +297,7 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
   const tick = createTickHandler({
     region: 'us-east-1',
     clock: { now: () => Date.now() },
-    queue: { sendRounds: async () => undefined },
+    queues: [{ sendRounds: async () => undefined }],
     loadConfig: () => readDeployedConfig(client, tableName),
     fallbackProbeRegions: [],
   });

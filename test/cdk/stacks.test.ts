@@ -317,6 +317,48 @@ describe('the probe region', () => {
     }
   });
 
+  it('maxProbeShards: one round queue and one serial probe function per shard, the tick sends to each', () => {
+    const app = testApp();
+    const sharded = new TrafficManager(app, 'Sharded', {
+      profiles: PROFILES,
+      homeRegion: 'us-east-1',
+      probeRegions: ['us-east-1'],
+      maxProbeShards: 3,
+    });
+    app.synth();
+    const template = Template.fromStack(sharded.probes.get('us-east-1')!);
+    const shards = Object.values(template.findResources('AWS::Lambda::Function'))
+      .map((r) => r.Properties as Record<string, { Variables?: Record<string, unknown> } & unknown>)
+      .filter((p) => String(p.Description).startsWith('traffic-manager: one probe round'));
+    expect(
+      shards.map((p) => [
+        p.FunctionName,
+        p.ReservedConcurrentExecutions,
+        p.Environment?.Variables?.PROBE_SHARD,
+      ]),
+    ).toEqual([
+      ['traffic-manager-probe', 1, '0'],
+      ['traffic-manager-probe-1', 1, '1'],
+      ['traffic-manager-probe-2', 1, '2'],
+    ]);
+    for (const name of ['traffic-manager-rounds', 'traffic-manager-rounds-1', 'traffic-manager-rounds-2'])
+      template.hasResourceProperties('AWS::SQS::Queue', { QueueName: name });
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
+    const tick = functionByDescription(template, 'traffic-manager: enqueues');
+    expect(JSON.stringify(tick.properties.Environment)).toMatch(
+      /ROUND_QUEUE_URL.*Fn::Join.*Rounds.*Rounds1.*Rounds2/,
+    );
+    expect(() => {
+      const bad = testApp();
+      new TrafficManager(bad, 'Bad', {
+        profiles: PROFILES,
+        homeRegion: 'us-east-1',
+        probeRegions: ['us-east-1'],
+        maxProbeShards: 0,
+      });
+    }).toThrow(/maxProbeShards must be an integer 1–50, got 0/);
+  });
+
   it('places the probe function in the VPC given for its region only', () => {
     expect(
       functionByDescription(probe, 'traffic-manager: one probe round').properties.VpcConfig,

@@ -272,7 +272,6 @@ describe('IAM: a probe region’s handler', () => {
     const operations = new Set(requests.map((r) => r.action));
     for (const expected of [
       'dynamodb:Query',
-      'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
       'dynamodb:PutItem',
       'secretsmanager:GetSecretValue',

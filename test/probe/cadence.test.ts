@@ -56,7 +56,11 @@ describe('the tick: the minute’s rounds as one SQS batch', () => {
 
   it('a round message round-trips, and a broken one names its problem', () => {
     const [entry] = roundMessageEntries([{ dueAt: MINUTE, delaySeconds: 0 }], 10_000);
-    expect(parseRoundMessage(entry!.MessageBody)).toEqual({ dueAt: MINUTE, roundPeriodMs: 10_000 });
+    expect(parseRoundMessage(entry!.MessageBody)).toEqual({
+      dueAt: MINUTE,
+      roundPeriodMs: 10_000,
+      shards: 1,
+    });
     expect(parseRoundMessage('{"dueAt":"soon"}')).toEqual({
       problem: 'dueAt must be epoch milliseconds, got "soon"',
     });

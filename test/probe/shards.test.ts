@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jumpHash, shardOf, threadOf } from '../../shared/probe/shards.js';
+import { jumpHash, shardCountFor, shardOf, threadOf } from '../../shared/probe/shards.js';
 
 const keys = Array.from({ length: 20_000 }, (_, i) => `HTTPS:host-${i}.example.net:443/health#0000abcd`);
 
@@ -34,5 +34,21 @@ describe('shard and thread choice by request key', () => {
   it('one bucket is bucket 0; fewer than one is an error', () => {
     expect(jumpHash(12345, 1)).toBe(0);
     expect(() => jumpHash(1, 0)).toThrow(/buckets must be an integer ≥ 1, got 0/);
+  });
+});
+
+describe('shard count', () => {
+  it.each([
+    { requests: 0, max: 4, shards: 1 },
+    { requests: 2_000, max: 4, shards: 1 },
+    { requests: 2_001, max: 4, shards: 2 },
+    { requests: 30_000, max: 4, shards: 4 },
+    { requests: 30_000, max: 50, shards: 15 },
+  ])('$requests requests, at most $max shards: $shards', ({ requests, max, shards }) => {
+    expect(shardCountFor(requests, max)).toBe(shards);
+  });
+
+  it('a cap below one is an error', () => {
+    expect(() => shardCountFor(10, 0)).toThrow(/maxShards must be an integer ≥ 1, got 0/);
   });
 });

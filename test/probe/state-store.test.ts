@@ -65,8 +65,21 @@ describe.each(implementations)('probe state store ($name)', ({ make }) => {
     const store = await make();
     await store.putHeartbeat(heartbeat(5_000, 2));
     expect(await store.putHeartbeat(heartbeat(4_000, 1))).toBe('superseded');
-    expect(await store.loadHeartbeat('eu-west-1')).toEqual(heartbeat(5_000, 2));
-    expect(await store.loadHeartbeat('us-east-1')).toBeUndefined();
+    expect(await store.loadHeartbeats('eu-west-1')).toEqual([heartbeat(5_000, 2)]);
+    expect(await store.loadHeartbeats('us-east-1')).toEqual([]);
+  });
+
+  it('each shard of a region has its own heartbeat, and the region’s are loaded together', async () => {
+    const store = await make();
+    const shard = (at: number, index: number) => ({ ...heartbeat(at, 1), shard: index, shards: 3 });
+    await store.putHeartbeat(shard(5_000, 0));
+    await store.putHeartbeat(shard(4_000, 2));
+    expect(await store.putHeartbeat(shard(3_000, 2))).toBe('superseded');
+    const loaded = await store.loadHeartbeats('eu-west-1');
+    expect(loaded.sort((a, b) => (a.shard ?? 0) - (b.shard ?? 0))).toEqual([
+      shard(5_000, 0),
+      shard(4_000, 2),
+    ]);
   });
 });
 
@@ -111,7 +124,7 @@ describe('DynamoDB probe state store: what it asks DynamoDB for', () => {
     await store.putVerdict(verdict(1_000)); // superseded
     await store.putHeartbeat(heartbeat(1_000));
     await store.loadVerdicts('eu-west-1', [verdict(0).targetKey]);
-    await store.loadHeartbeat('eu-west-1');
+    await store.loadHeartbeats('eu-west-1');
     expect(inputs).toHaveLength(5);
     for (const input of inputs) expect(input).not.toHaveProperty('ReturnConsumedCapacity');
   });

@@ -234,9 +234,9 @@ describe('probe worker: failures of the store and restarts', () => {
 
   it('when the restore read fails the round is skipped and the next round restores', async () => {
     const store = new MemoryProbeStateStore();
-    const load = store.loadHeartbeat.bind(store);
+    const load = store.loadHeartbeats.bind(store);
     let failures = 1;
-    store.loadHeartbeat = async (region) => {
+    store.loadHeartbeats = async (region: string) => {
       if (failures-- > 0) throw new Error('network');
       return load(region);
     };
