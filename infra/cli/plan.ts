@@ -18,6 +18,7 @@ import { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { UsageError } from './errors.js';
+import { describeFigures, figuresOf } from './figures.js';
 import type { Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
 
@@ -46,7 +47,9 @@ export async function run([file]: [string], options: PlanOptions, io: Io): Promi
     throw new UsageError(error.problems.join('\ntm plan: '));
   }
   const plan = planRecords(profiles, endpointStatusLookup(reports));
-  io.stdout.write(options.json === true ? formatJson(reports, plan) : formatPlan(profiles, reports, plan));
+  io.stdout.write(
+    options.json === true ? formatJson(profiles, reports, plan) : formatPlan(profiles, reports, plan),
+  );
   return 0;
 }
 
@@ -80,11 +83,24 @@ function parseStatus(value: string): [string, EndpointMonitorStatus] {
   return [key, status];
 }
 
-function formatJson(reports: readonly ProfileStatusReport[], plan: RecordPlan): string {
-  return `${JSON.stringify({ profiles: reports, records: plan.records, cidrCollections: plan.cidrCollections }, null, 2)}\n`;
+function formatJson(
+  profiles: readonly Profile[],
+  reports: readonly ProfileStatusReport[],
+  plan: RecordPlan,
+): string {
+  const document = {
+    profiles: reports,
+    records: plan.records,
+    cidrCollections: plan.cidrCollections,
+    figures: profiles.map(figuresOf),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** Per profile: its monitor status, each endpoint's status, its records (and CIDR collection). */
+/**
+ * Per profile: its monitor status, each endpoint's status, its records (and CIDR collection),
+ * its failover figures.
+ */
 export function formatPlan(
   profiles: readonly Profile[],
   reports: readonly ProfileStatusReport[],
@@ -106,7 +122,7 @@ export function formatPlan(
     );
     const collection = plan.cidrCollections.find((c) => c.name === cidrCollectionNameOf(profile));
     if (collection !== undefined) lines.push(formatCollection(collection));
-    lines.push('');
+    lines.push(...describeFigures(figuresOf(profile), '  '), '');
   }
   return lines.join('\n');
 }

@@ -52,10 +52,11 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     };
 
   command(program, 'validate')
-    .summary('check a definitions file; one line per profile')
+    .summary('check a definitions file; one line per profile, then its failover figures')
     .description(
-      'Checks a definitions file (.ts, .js, .json or .yaml). Exit 0 with one summary line per profile; ' +
-        'exit 1 with every problem on stderr, each naming profile, field, rule and value.',
+      'Checks a definitions file (.ts, .js, .json or .yaml). Exit 0 with one summary line per profile, ' +
+        "then each profile's worst-case failover times and probe load; exit 1 with every problem on stderr, " +
+        'each naming profile, field, rule and value.',
     )
     .argument('<file>', 'the definitions file')
     .action(runs(() => import('./validate.js')));
@@ -73,7 +74,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
         'PROFILE=Disabled disables a whole profile; repeatable and comma-separated',
       list,
     )
-    .option('--json', 'print { profiles, records, cidrCollections } as JSON')
+    .option('--json', 'print { profiles, records, cidrCollections, figures } as JSON')
     .addHelpText(
       'after',
       '\nExamples:\n  tm plan examples/definitions.ts --status shop/east=Degraded\n' +

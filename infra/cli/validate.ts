@@ -1,8 +1,9 @@
 /**
- * `tm validate FILE` — exit 0 and one summary line per profile on stdout; exit 1 with
- * every problem on stderr, one per line.
+ * `tm validate FILE` — exit 0 and one summary line per profile on stdout, then each profile's
+ * failover figures; exit 1 with every problem on stderr, one per line.
  */
 import type { Profile } from '../../shared/profile/types.js';
+import { describeFigures, figuresOf, FIGURES_HEADING } from './figures.js';
 import type { Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
 
@@ -14,12 +15,14 @@ export async function run([file]: [string], _options: unknown, io: Io): Promise<
     (count) => `tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}`,
   );
   if (profiles === undefined) return 1;
-  io.stdout.write(
-    summarize(profiles)
-      .map((line) => `${line}\n`)
-      .join(''),
-  );
+  const lines = [...summarize(profiles), '', FIGURES_HEADING, ...figureLines(profiles)];
+  io.stdout.write(lines.map((line) => `${line}\n`).join(''));
   return 0;
+}
+
+/** Per profile, its name and then how fast users move away and back, and the probe load. */
+export function figureLines(profiles: readonly Profile[]): string[] {
+  return profiles.flatMap((profile) => [profile.name, ...describeFigures(figuresOf(profile), '  ')]);
 }
 
 /** One aligned line per profile: name, method, DNS name, TTL, check, endpoints. */

@@ -5,6 +5,7 @@
  * zone; one probe worker per region name writing like the real ones; the evaluator tick.
  * Every duration (interval, timeout, heartbeat, staleness, tick) is multiplied by the time scale.
  */
+import { DEFAULT_LOCAL_REGIONS } from './regions.js';
 import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
@@ -48,7 +49,7 @@ import { NO_LOCAL_SECRETS, type LocalSecretValues } from './secrets-file.js';
 import { startLocalSecretsManager } from './secretsmanager/server.js';
 import { startLocalParameterStore } from './ssm/server.js';
 
-export const DEFAULT_LOCAL_REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
+export { DEFAULT_LOCAL_REGIONS };
 export const LOCAL_TABLE_NAME = 'traffic-manager';
 const EVALUATOR_TICK_MS = 60_000;
 /** How long DynamoDB Local may stay gone (× time scale) before the stack gives up. */

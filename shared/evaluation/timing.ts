@@ -12,6 +12,7 @@
  * normally stays below it.
  */
 import { decidingVote, Health, type RegionVote } from '../monitor/aggregate.js';
+import { checksToDecide } from '../monitor/failover-time.js';
 import type { MonitorConfig, Profile } from '../profile/types.js';
 
 export interface TransitionTiming {
@@ -48,8 +49,7 @@ export interface Expected {
 }
 
 /**
- * The formula for a profile's monitor settings. With a sample window the checks needed are
- * those that make the window fail (`sampleSize − required + 1`) or pass (`required`).
+ * The formula for a profile's monitor settings (the checks as `checksToDecide` counts them).
  * `timeScale` is the local stack's `--time-scale` (1 in AWS): it multiplies the interval and the
  * timeout, not the records' TTL.
  */
@@ -59,20 +59,8 @@ export function expectedDuration(
   direction: Exclude<Direction, undefined>,
   timeScale = 1,
 ): Expected {
-  const { intervalInSeconds: interval, timeoutInSeconds: timeout, healthRule: rule } = monitor;
-  const tolerated = monitor.toleratedNumberOfFailures;
-  let checks: number;
-  let count: string;
-  if (rule.kind === 'consecutiveFailures') {
-    checks = direction === 'failing' ? tolerated + 1 : 1;
-    count = direction === 'failing' ? `(${tolerated}+1)` : '1';
-  } else {
-    checks =
-      direction === 'failing'
-        ? rule.sampleSize - rule.successfulSamplesRequired + 1
-        : rule.successfulSamplesRequired;
-    count = String(checks);
-  }
+  const { intervalInSeconds: interval, timeoutInSeconds: timeout } = monitor;
+  const { checks, written: count } = checksToDecide(monitor, direction);
   const ms = Math.round(((checks * interval + timeout) * timeScale + ttlSeconds) * 1000);
   const detection = `${count} × ${interval} s + ${timeout} s timeout`;
   const scaled = timeScale === 1 ? detection : `(${detection}) × time scale ${timeScale}`;

@@ -60,7 +60,21 @@ describe('tm plan (child process)', { timeout: 60_000 }, () => {
     expect(stdout).toContain('  shop.example.com  CNAME  30  west.shop.example.net\n');
   });
 
-  it('--json prints { profiles, records, cidrCollections }', async () => {
+  it("ends each profile's block with its failover figures", async () => {
+    // Act
+    const { code, stdout } = await tmPlan('examples/definitions.ts');
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      '  media.example.com  CNAME  30  set=singapore region=ap-southeast-1  apse1.media.example.net\n' +
+        '  users move away within (2+1) × 10 s interval + 5 s timeout + 62 s publish + 30 s TTL = 127 s\n' +
+        '  they come back within 1 × 10 s interval + 5 s timeout + 62 s publish + 30 s TTL = 107 s\n' +
+        '  18 checks/min per endpoint (3 regions × 6/min)\n',
+    );
+  });
+
+  it('--json prints { profiles, records, cidrCollections, figures }', async () => {
     // Act
     const { code, stdout } = await tmPlan(
       'examples/definitions.ts',
@@ -74,12 +88,17 @@ describe('tm plan (child process)', { timeout: 60_000 }, () => {
       profiles: { profile: string; status: string }[];
       records: { name: string; values: string[] }[];
       cidrCollections: { name: string }[];
+      figures: { profile: string; moveAway: { totalSeconds: number }; checksPerMinute: number }[];
     };
     expect(document.profiles.find((p) => p.profile === 'www-eu')?.status).toBe('Degraded');
     expect(document.records.filter((r) => r.name === 'www-eu.example.com').map((r) => r.values)).toEqual([
       ['dub.www.example.net'],
     ]);
     expect(document.cidrCollections.map((c) => c.name)).toEqual(['tm-portal']);
+    expect(document.figures.find((f) => f.profile === 'shop')).toMatchObject({
+      moveAway: { totalSeconds: 222 },
+      checksPerMinute: 6,
+    });
   });
 
   it('exits 2 with a clear message on a usage error', async () => {

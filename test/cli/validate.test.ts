@@ -22,14 +22,14 @@ afterAll(async () => {
 });
 
 describe('tm validate FILE', () => {
-  it('exits 0 with one aligned summary line per profile', async () => {
+  it('exits 0 with one aligned summary line per profile first', async () => {
     // Act
     const { code, stdout, stderr } = await validate([example('definitions.ts')]);
 
     // Assess
     expect(code).toBe(0);
     expect(stderr).toBe('');
-    expect(stdout.split('\n')).toEqual([
+    expect(stdout.split('\n').slice(0, 8)).toEqual([
       'shop    Priority     shop.example.com    TTL 30  HTTPS:443/health every 30s        3 endpoints (1 disabled)',
       'api     Weighted     api.example.com     TTL 60  HEAD HTTP:8080/healthz every 30s  3 endpoints',
       'media   Performance  media.example.com   TTL 30  HTTPS:443/ping every 10s          3 endpoints',
@@ -39,6 +39,21 @@ describe('tm validate FILE', () => {
       'portal  Subnet       portal.example.com  TTL 30  HTTPS:443/status every 30s        3 endpoints',
       '',
     ]);
+  });
+
+  it("then prints each profile's failover figures", async () => {
+    // Act
+    const { stdout } = await validate([example('definitions.ts')]);
+
+    // Assess
+    expect(stdout).toContain(
+      "\nWorst cases in AWS (publish: the evaluator's 2 s stream batching window + 60 s Route 53 propagation):\n" +
+        'shop\n' +
+        '  users move away within (3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s\n' +
+        '  they come back within 1 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 132 s\n' +
+        '  6 checks/min per endpoint (3 regions × 2/min)\n' +
+        'api\n',
+    );
   });
 
   it('exits 1 with every problem on stderr, one per line, and a count', async () => {
@@ -120,7 +135,7 @@ describe('tm validate FILE', () => {
 
     // Assess
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^media +Performance +media\.example\.com .* 1 endpoint\n$/);
+    expect(stdout).toMatch(/^media +Performance +media\.example\.com .* 1 endpoint\n\n/);
     expect(stderr.split('\n')).toEqual([
       'notice: profiles[0] "media".monitorConfig.profileMonitorStatus: is a field Azure sets (read-only or resource metadata) and is ignored, got "Online"',
       'notice: profiles[0] "media" endpoints[0] "eu".endpointLocation: is the Azure region West Europe (Netherlands): latency is measured to the nearest AWS region, eu-west-2, got "West Europe"',
@@ -208,7 +223,7 @@ describe('the tm binary', () => {
     });
 
     // Assess
-    expect(stdout.trimEnd().split('\n')).toHaveLength(lines);
+    expect(stdout.split('\n\n')[0]?.split('\n')).toHaveLength(lines);
   });
 
   it('exits 1 for the invalid example as a child process', async () => {

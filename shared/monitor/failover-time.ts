@@ -1,0 +1,133 @@
+/**
+ * The figures operators ask for, from a profile's settings: how long until users are moved
+ * away from a failed endpoint, how long until they come back, and how many checks each
+ * endpoint receives. Worst cases, counted part by part:
+ *
+ *   away = (tolerated + 1) × interval + timeout + publish + TTL
+ *   back =  successes     × interval + timeout + publish + TTL   (successes: 1 by default)
+ *
+ * - checks × interval: the endpoint breaks just after a check passed, so the first failing
+ *   check starts up to one interval later and the deciding (tolerated+1)-th check starts
+ *   (tolerated+1) intervals after the break. With a sample window the checks needed are
+ *   those that make the window fail (`sampleSize − required + 1`) or pass (`required`).
+ * - timeout: the deciding check may take that long before it counts as failed.
+ * - publish: the evaluator's stream batching window plus Route 53's propagation of the
+ *   change to all its name servers (INSYNC).
+ * - TTL: resolvers may keep answering with the old records that long.
+ */
+import type { MonitorConfig, Profile } from '../profile/types.js';
+
+/** Route 53's stated bound for a change to reach all its authoritative name servers (s). */
+export const ROUTE53_PROPAGATION_SECONDS = 60;
+
+export type Direction = 'failing' | 'recovering';
+
+export interface FigureSettings {
+  /** The evaluator's stream batching window (s), before Route 53 is called. */
+  readonly batchingWindowSeconds: number;
+  /** Successful checks that bring a region back up (default 1). */
+  readonly requiredSuccessesToRecover?: number;
+}
+
+/** How many checks decide a region's verdict in that direction, and how the formula writes it. */
+export function checksToDecide(
+  monitor: MonitorConfig,
+  direction: Direction,
+  requiredSuccessesToRecover = 1,
+): { readonly checks: number; readonly written: string } {
+  const rule = monitor.healthRule;
+  if (rule.kind === 'sampleWindow') {
+    const checks =
+      direction === 'failing'
+        ? rule.sampleSize - rule.successfulSamplesRequired + 1
+        : rule.successfulSamplesRequired;
+    return { checks, written: String(checks) };
+  }
+  const tolerated = monitor.toleratedNumberOfFailures;
+  return direction === 'failing'
+    ? { checks: tolerated + 1, written: `(${tolerated}+1)` }
+    : { checks: requiredSuccessesToRecover, written: String(requiredSuccessesToRecover) };
+}
+
+/** One worst case, in seconds, with its parts. */
+export interface FailoverTime {
+  readonly checks: number;
+  readonly intervalSeconds: number;
+  readonly timeoutSeconds: number;
+  readonly publishSeconds: number;
+  readonly ttlSeconds: number;
+  readonly totalSeconds: number;
+  /** e.g. `(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s` */
+  readonly formula: string;
+}
+
+export function failoverTime(
+  monitor: MonitorConfig,
+  ttlSeconds: number,
+  direction: Direction,
+  settings: FigureSettings,
+): FailoverTime {
+  const { checks, written } = checksToDecide(monitor, direction, settings.requiredSuccessesToRecover);
+  const interval = monitor.intervalInSeconds;
+  const timeout = monitor.timeoutInSeconds;
+  const publish = settings.batchingWindowSeconds + ROUTE53_PROPAGATION_SECONDS;
+  const total = checks * interval + timeout + publish + ttlSeconds;
+  return {
+    checks,
+    intervalSeconds: interval,
+    timeoutSeconds: timeout,
+    publishSeconds: publish,
+    ttlSeconds,
+    totalSeconds: total,
+    formula: `${written} × ${interval} s interval + ${timeout} s timeout + ${publish} s publish + ${ttlSeconds} s TTL = ${total} s`,
+  };
+}
+
+export interface OperatorFigures {
+  readonly profile: string;
+  /** Worst case until users are moved away from a failed endpoint. */
+  readonly moveAway: FailoverTime;
+  /** Worst case until they come back once it recovers. */
+  readonly comeBack: FailoverTime;
+  /** How many regions probe each endpoint. */
+  readonly probeRegions: number;
+  /** Checks each probed endpoint receives per minute, from all its regions together. */
+  readonly checksPerMinute: number;
+  /** Endpoints of this profile that are probed (external, enabled, not always-serve). */
+  readonly probedEndpoints: number;
+}
+
+export function operatorFigures(
+  profile: Profile,
+  defaultProbeRegions: readonly string[],
+  settings: FigureSettings,
+): OperatorFigures {
+  const { monitorConfig: monitor, dnsConfig } = profile;
+  const probeRegions = (profile.probeRegions ?? defaultProbeRegions).length;
+  const probed =
+    profile.profileStatus === 'Enabled'
+      ? profile.endpoints.filter(
+          (e) => e.type === 'external' && e.endpointStatus === 'Enabled' && !e.alwaysServe,
+        ).length
+      : 0;
+  return {
+    profile: profile.name,
+    moveAway: failoverTime(monitor, dnsConfig.ttl, 'failing', settings),
+    comeBack: failoverTime(monitor, dnsConfig.ttl, 'recovering', settings),
+    probeRegions,
+    checksPerMinute: round((probeRegions * 60) / monitor.intervalInSeconds),
+    probedEndpoints: probed,
+  };
+}
+
+/** `6 checks/min per endpoint (3 regions × 2/min)`, or why there are none. */
+export function describeProbeLoad(figures: OperatorFigures): string {
+  if (figures.probedEndpoints === 0) return 'no endpoint of its own is probed';
+  const perRegion = round(figures.checksPerMinute / figures.probeRegions);
+  const regions = `${figures.probeRegions} ${figures.probeRegions === 1 ? 'region' : 'regions'}`;
+  return `${figures.checksPerMinute} checks/min per endpoint (${regions} × ${perRegion}/min)`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
