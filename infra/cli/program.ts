@@ -41,7 +41,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     (load: () => Promise<{ run: Run }>) =>
     async (...received: unknown[]): Promise<void> => {
       const command = received.at(-1) as Command;
-      const args = command.processedArgs.filter((arg): arg is string => typeof arg === 'string');
+      const args = (command.processedArgs as unknown[])
+        .flat()
+        .filter((arg): arg is string => typeof arg === 'string');
       const { run } = await load();
       try {
         setExitCode(await run(args as never, command.opts() as never, io));
@@ -170,6 +172,38 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .argument('<profile>')
     .option(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.enableProfile }))));
+
+  const imports = command(program, 'import').summary("turn another service's configuration into definitions");
+  command(imports, 'azure')
+    .summary('Azure Traffic Manager profiles (ARM templates, parameters files, az JSON) → a definitions file')
+    .description(
+      'Reads ARM templates (and Bicep compiled to them), parameters files and the JSON of ' +
+        '"az network traffic-manager profile show" / "list", and writes a definitions file that tm validate ' +
+        'accepts: YAML on stdout, or -o OUT.yaml|.json|.ts. Every field Route 53 cannot carry as it is ' +
+        '(weights above 255, Azure-only geographic codes, Azure regions, resource endpoints…) is reported on ' +
+        'stderr; what cannot be imported at all is an error (exit 1, nothing written).',
+    )
+    .argument('<file...>', 'ARM templates, parameters files, az profile show/list JSON')
+    .option('-o, --output <file>', 'write the definitions here (.yaml, .yml, .json or .ts) instead of stdout')
+    .requiredOption(
+      '--zone <zone>',
+      'the Route 53 zone you own that the profile names go under, e.g. example.com',
+    )
+    .requiredOption(
+      '--hosted-zone-id <id>',
+      "that zone's Route 53 hosted zone id, e.g. Z0123456789ABCDEFGHIJ",
+    )
+    .option(
+      '--target <RESOURCE_ID=HOST>',
+      'the host name of an Azure resource an azureEndpoints endpoint names (targetResourceId); repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  tm import azure azuredeploy.json azuredeploy.parameters.json --zone example.com --hosted-zone-id Z0123 -o tm.yaml\n' +
+        '  az network traffic-manager profile list -g rg > profiles.json && tm import azure profiles.json --zone example.com --hosted-zone-id Z0123\n',
+    )
+    .action(runs(() => import('./import-azure.js')));
 
   return program;
 
