@@ -15,8 +15,13 @@
  * - EventBridge: SDK retries off too (`maxAttempts: 1`); the event sink retries PutEvents —
  *   whole failures and the entries a partial failure names — with the one retry policy
  *   (`functions/evaluator/event-sinks.ts`), so there is one retry layer.
- * - DynamoDB and SQS keep the SDK's standard retry strategy (3 attempts); their partial
+ * - The other clients keep the SDK's standard retry strategy (4 attempts for DynamoDB and its
+ *   streams, 3 for the rest); DynamoDB's and SQS's partial
  *   failures (unprocessed batch items) are retried by `functions/shared/batch-items.ts`.
+ * - Every attempt is bounded (`HTTP_TIMEOUTS`): an endpoint that accepts the connection and
+ *   never answers (a stopped process, a stuck proxy) fails the attempt with the SDK's
+ *   `TimeoutError`, which the retry layers treat as transient, instead of holding a handler or
+ *   a `tm` command until the Lambda timeout or forever.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
@@ -78,6 +83,22 @@ export function onEveryClient(hook: ClientHook): () => void {
   return () => hooks.delete(hook);
 }
 
+/**
+ * Per attempt: 3 s to open the connection (a regional endpoint takes milliseconds; 3 s covers
+ * two lost SYNs), 4 s for the request and its whole answer (DynamoDB, SQS, EventBridge and
+ * Secrets Manager answer in milliseconds, a Route 53 change in well under a second). The SDK's
+ * 4 DynamoDB attempts of 4 s plus its backoff (about 17 s) end before the shortest function
+ * timeout (the probe tick's 20 s), so a hung call is reported by the handler, not cut off by
+ * Lambda; the evaluator's Route 53 retries stop starting after 30 s, and 30 + 4 s is inside
+ * its minute. `throwOnRequestTimeout` makes the request timeout an error (without it the SDK
+ * only logs a warning).
+ */
+export const HTTP_TIMEOUTS = {
+  connectionTimeout: 3_000,
+  requestTimeout: 4_000,
+  throwOnRequestTimeout: true,
+} as const;
+
 function settings(service: AwsService, options: AwsClientOptions) {
   const env = options.env ?? process.env;
   const endpoint = options.endpoint ?? (env[ENDPOINT_VARIABLE[service]] || env.AWS_ENDPOINT_URL || undefined);
@@ -85,6 +106,7 @@ function settings(service: AwsService, options: AwsClientOptions) {
     ...(options.region ? { region: options.region } : {}),
     ...(endpoint ? { endpoint } : {}),
     ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
+    requestHandler: { ...HTTP_TIMEOUTS },
   };
 }
 

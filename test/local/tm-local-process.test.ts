@@ -239,3 +239,48 @@ describe.skipIf(!procAvailable || !digAvailable)('DynamoDB Local dies under a ru
     },
   );
 });
+
+describe.skipIf(!procAvailable || !digAvailable)(
+  'DynamoDB Local stops answering under a running tm local',
+  () => {
+    it(
+      'a stopped (SIGSTOP) DynamoDB Local: calls time out, tm says it is gone, keeps answering DNS, exits 3, leaves nothing',
+      { timeout: 240_000 },
+      async () => {
+        const tm = await start(['--dns-port', '0']);
+        const tree = processTree(tm.child.pid as number);
+        const java = tree.find((pid) =>
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDbLocalLauncher'),
+        );
+        expect(java).toBeDefined();
+        let before: readonly string[] = [];
+        await until(
+          async () => {
+            before = (await dig(tm.dnsPort, ['shop.example.com', 'A'])).answers.map((a) => a.data);
+            return before.length > 0;
+          },
+          60_000,
+          () => `no A record for shop.example.com yet:\n${tm.output()}`,
+        );
+
+        // The process keeps its port: connections are accepted by the kernel and never answered.
+        process.kill(java as number, 'SIGSTOP');
+        try {
+          await tm.waitFor(/state store: DynamoDB Local at \S+ is gone \(.*fail static/, 90_000);
+          const after = await dig(tm.dnsPort, ['shop.example.com', 'A']);
+          expect(after.status).toBe('NOERROR');
+          expect(after.answers.map((a) => a.data)).toEqual(before);
+          expect(await tm.exited).toEqual({ code: 3, signal: null });
+          expect(tm.output()).toMatch(/did not come back within 12 s; stopping/);
+          await until(
+            () => tree.every((pid) => !isRunning(pid)),
+            20_000,
+            () => `still running: ${tree.filter(isRunning).join(', ')}`,
+          );
+        } finally {
+          if (isRunning(java as number)) process.kill(java as number, 'SIGKILL');
+        }
+      },
+    );
+  },
+);
