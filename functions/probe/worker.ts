@@ -4,7 +4,9 @@
  * each judge's rule state in memory, and writes only what the evaluator needs
  * (docs/adr/0002-table-layout.md):
  * - a VerdictItem when the region's verdict of a judge changes (also the first
- *   decision), in the same round, as soon as the deciding check ends;
+ *   decision), in the same round, as soon as the deciding check ends — and, for a judge
+ *   with `requiredSuccessesToRecover`, on each success of a down region short of it (the
+ *   same verdict and `since`, the progress in its detail);
  * - the region's HeartbeatItem once per heartbeat period, or earlier when the
  *   checkpoint (rule states the verdict alone cannot restore) changed, so that a
  *   replaced worker continues the counts exactly.
@@ -163,6 +165,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const pendingVerdicts = new Map<string, VerdictItem>();
   /** Per judge: `checkedAt` of the verdict the store holds from this region (restored or written). */
   const decidedAt = new Map<string, number>();
+  /** Per judge: the verdict item last restored or written (a recovery's progress rewrites it). */
+  const storedVerdicts = new Map<string, VerdictItem>();
   let lastHeartbeatDueAt: number | undefined;
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
@@ -209,7 +213,10 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       const stale =
         (verdict !== undefined && !countsAfterEnable(verdict, judge.freshAfter)) ||
         (checkpoint !== undefined && !countsAfterEnable({ checkedAt: holder?.at ?? 0 }, judge.freshAfter));
-      if (verdict !== undefined && !stale) decidedAt.set(judge.key, verdict.checkedAt);
+      if (verdict !== undefined && !stale) {
+        decidedAt.set(judge.key, verdict.checkedAt);
+        storedVerdicts.set(judge.key, verdict);
+      }
       if (!stale && checkpoint?.kind === 'consecutiveFailures' && checkpoint.runStartedAt !== undefined)
         runs.set(judge.key, { ok: false, startedAt: checkpoint.runStartedAt });
       states.set(
@@ -258,11 +265,30 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const before = countsAfterEnable({ checkedAt: decidedAt.get(judge.key) ?? -Infinity }, judge.freshAfter)
       ? known
       : { ...known, verdict: undefined };
-    const decision = applyCheck(judge.healthRule, judge.toleratedNumberOfFailures, before, result.ok);
+    const decision = applyCheck(
+      judge.healthRule,
+      judge.toleratedNumberOfFailures,
+      before,
+      result.ok,
+      judge.requiredSuccessesToRecover,
+    );
     states.set(judge.key, cappedRuleState(decision.state, judge.toleratedNumberOfFailures));
     const run = runs.get(judge.key);
     const runStartedAt = run?.ok === result.ok ? run.startedAt : result.startedAt;
     if (run?.ok !== result.ok) runs.set(judge.key, { ok: result.ok, startedAt: runStartedAt });
+    const stored = storedVerdicts.get(judge.key);
+    if (decision.progressed && stored !== undefined) {
+      // Still down: the same verdict since the same check, with how far recovery has come.
+      const progress: VerdictItem = {
+        ...stored,
+        checkedAt: result.startedAt,
+        ...(result.ok ? {} : { reason: result.reason }),
+        detail: result.ok ? decision.detail : `${decision.detail}: ${result.detail}`,
+      };
+      decidedAt.set(judge.key, progress.checkedAt);
+      storedVerdicts.set(judge.key, progress);
+      return progress;
+    }
     if (!decision.changed || decision.verdict === undefined) return undefined;
     const item: VerdictItem = {
       targetKey: judge.key,
@@ -288,6 +314,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     changes.push(change);
     options.onVerdictChange?.(change);
     decidedAt.set(judge.key, item.checkedAt);
+    storedVerdicts.set(judge.key, item);
     return item;
   }
 
@@ -395,6 +422,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       const keep = requestOf;
       for (const key of states.keys()) if (!keep.has(key)) states.delete(key);
       for (const key of decidedAt.keys()) if (!keep.has(key)) decidedAt.delete(key);
+      for (const key of storedVerdicts.keys()) if (!keep.has(key)) storedVerdicts.delete(key);
       for (const key of runs.keys()) if (!keep.has(key)) runs.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },

@@ -15,6 +15,7 @@ import {
   type ProfileStatusReport,
 } from '../../shared/status/evaluate.js';
 import { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
+import { healthSettingsOf } from '../../shared/profile/health-settings.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { UsageError } from './errors.js';
@@ -113,6 +114,8 @@ export function formatPlan(
     lines.push(
       `${profile.name}  ${fqdn}  ${profile.trafficRoutingMethod}  monitor status ${report?.status ?? '?'}`,
     );
+    const settings = healthSettingsOf(profile.monitorConfig);
+    if (settings.length > 0) lines.push(`  health rules: ${settings.join(', ')}`);
     const endpoints = report?.endpoints ?? [];
     const width = Math.max(0, ...endpoints.map((e) => e.endpoint.length));
     for (const endpoint of endpoints) lines.push(`  ${endpoint.endpoint.padEnd(width)}  ${endpoint.status}`);

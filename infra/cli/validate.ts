@@ -2,6 +2,7 @@
  * `tm validate FILE` — exit 0 and one summary line per profile on stdout, then each profile's
  * failover figures; exit 1 with every problem on stderr, one per line.
  */
+import { healthSettingsOf } from '../../shared/profile/health-settings.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { describeFigures, figuresOf, FIGURES_HEADING } from './figures.js';
 import type { Io } from './io.js';
@@ -25,7 +26,7 @@ export function figureLines(profiles: readonly Profile[]): string[] {
   return profiles.flatMap((profile) => [profile.name, ...describeFigures(figuresOf(profile), '  ')]);
 }
 
-/** One aligned line per profile: name, method, DNS name, TTL, check, endpoints. */
+/** One aligned line per profile: name, method, DNS name, TTL, check (with its opt-in health settings), endpoints. */
 export function summarize(profiles: readonly Profile[]): string[] {
   const rows = profiles.map((profile) => [
     profile.name,
@@ -51,7 +52,9 @@ export function summarize(profiles: readonly Profile[]): string[] {
 function describeCheck(profile: Profile): string {
   const monitor = profile.monitorConfig;
   const head = monitor.method === 'HEAD' ? 'HEAD ' : '';
-  return `${head}${monitor.protocol}:${monitor.port}${monitor.path ?? ''} every ${monitor.intervalInSeconds}s`;
+  const settings = healthSettingsOf(monitor);
+  const extra = settings.length === 0 ? '' : ` (${settings.join(', ')})`;
+  return `${head}${monitor.protocol}:${monitor.port}${monitor.path ?? ''} every ${monitor.intervalInSeconds}s${extra}`;
 }
 
 function describeEndpoints(profile: Profile): string {

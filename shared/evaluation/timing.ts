@@ -7,7 +7,7 @@
  * `detectToPublishMs` = inSyncAt − firstFailedCheckAt.
  *
  * Expected: the operators' formula — failing over `(tolerated+1) × interval + timeout + TTL`,
- * coming back `1 × interval + timeout + TTL` — a worst case that also counts the wait for
+ * coming back `N × interval + timeout + TTL` (N = `requiredSuccessesToRecover`, 1 by default) — a worst case that also counts the wait for
  * the first check after the outage and the resolvers' TTL, so a measured detect → publish
  * normally stays below it.
  */

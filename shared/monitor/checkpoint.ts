@@ -23,24 +23,34 @@ export function restoreRuleState(
   checkpoint: RuleStateCheckpoint | undefined,
 ): RuleState {
   const stored = verdict?.verdict;
+  // Successes towards recovery count only while the stored verdict is down.
+  const successes =
+    stored === 'down' && checkpoint?.successes !== undefined ? { successes: checkpoint.successes } : {};
   if (checkpoint?.kind === 'consecutiveFailures' && rule.kind === 'consecutiveFailures') {
-    return { kind: 'consecutiveFailures', failures: checkpoint.failures, verdict: stored };
+    return { kind: 'consecutiveFailures', failures: checkpoint.failures, verdict: stored, ...successes };
   }
   if (checkpoint?.kind === 'sampleWindow' && rule.kind === 'sampleWindow') {
-    return { kind: 'sampleWindow', samples: checkpoint.samples.slice(-rule.sampleSize), verdict: stored };
+    return {
+      kind: 'sampleWindow',
+      samples: checkpoint.samples.slice(-rule.sampleSize),
+      verdict: stored,
+      ...successes,
+    };
   }
   return stateFromVerdict(rule, tolerated, stored);
 }
 
 /** The serializable part of a rule state (the verdict itself lives in the VerdictItem). */
 export function toCheckpoint(state: RuleState, failingRunStartedAt?: number): RuleStateCheckpoint {
+  const successes = state.successes === undefined ? {} : { successes: state.successes };
   return state.kind === 'consecutiveFailures'
     ? {
         kind: 'consecutiveFailures',
         failures: state.failures,
         ...(failingRunStartedAt === undefined ? {} : { runStartedAt: failingRunStartedAt }),
+        ...successes,
       }
-    : { kind: 'sampleWindow', samples: state.samples };
+    : { kind: 'sampleWindow', samples: state.samples, ...successes };
 }
 
 /**
@@ -58,6 +68,7 @@ export function cappedRuleState(state: RuleState, tolerated: number): RuleState 
  * entirely of successes or of failures).
  */
 export function needsCheckpoint(rule: HealthRule, tolerated: number, state: RuleState): boolean {
+  if (state.successes !== undefined) return true;
   const restored = stateFromVerdict(rule, tolerated, state.verdict);
   if (restored.kind === 'consecutiveFailures' && state.kind === 'consecutiveFailures') {
     return restored.failures !== Math.min(state.failures, tolerated + 1);

@@ -25,7 +25,7 @@ export type Direction = 'failing' | 'recovering';
 export interface FigureSettings {
   /** The evaluator's stream batching window (s), before Route 53 is called. */
   readonly batchingWindowSeconds: number;
-  /** Successful checks that bring a region back up (default 1). */
+  /** Successful checks that bring a region back up (default: the profile's `requiredSuccessesToRecover`, else 1). */
   readonly requiredSuccessesToRecover?: number;
 }
 
@@ -33,14 +33,15 @@ export interface FigureSettings {
 export function checksToDecide(
   monitor: MonitorConfig,
   direction: Direction,
-  requiredSuccessesToRecover = 1,
+  requiredSuccessesToRecover = monitor.requiredSuccessesToRecover ?? 1,
 ): { readonly checks: number; readonly written: string } {
   const rule = monitor.healthRule;
   if (rule.kind === 'sampleWindow') {
+    // Coming back, the window must pass and the last requiredSuccessesToRecover checks succeed.
     const checks =
       direction === 'failing'
         ? rule.sampleSize - rule.successfulSamplesRequired + 1
-        : rule.successfulSamplesRequired;
+        : Math.max(rule.successfulSamplesRequired, requiredSuccessesToRecover);
     return { checks, written: String(checks) };
   }
   const tolerated = monitor.toleratedNumberOfFailures;

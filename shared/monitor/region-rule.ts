@@ -13,12 +13,16 @@ export type RuleState =
       readonly failures: number;
       /** `undefined` until the rule has decided once (first success, or tolerated+1 failures). */
       readonly verdict: RegionVerdict | undefined;
+      /** Consecutive successes while down, short of `requiredSuccessesToRecover`; absent when none. */
+      readonly successes?: number;
     }
   | {
       readonly kind: 'sampleWindow';
       /** The last `sampleSize` outcomes, oldest first: '1' success, '0' failure. */
       readonly samples: string;
       readonly verdict: RegionVerdict | undefined;
+      /** Consecutive successes while down, short of `requiredSuccessesToRecover`; absent when none. */
+      readonly successes?: number;
     };
 
 export interface RuleDecision {
@@ -27,7 +31,13 @@ export interface RuleDecision {
   readonly verdict: RegionVerdict | undefined;
   /** True when `verdict` differs from the verdict before this check. */
   readonly changed: boolean;
-  /** e.g. "4 consecutive failures (tolerated 3)", "1 of last 4 checks succeeded (2 required)". */
+  /**
+   * True when a down verdict holds but its detail moved on: a success short of
+   * `requiredSuccessesToRecover` (the detail says how far recovery has come), or a failure
+   * that ends such a run. The store should see it although the verdict did not change.
+   */
+  readonly progressed: boolean;
+  /** e.g. "4 consecutive failures (tolerated 3)", "1 of last 4 checks succeeded (2 required)", "2 of 3 successes needed to recover". */
   readonly detail: string;
 }
 
@@ -44,40 +54,69 @@ export function initialRuleState(rule: HealthRule): RuleState {
  * - sample window: once `sampleSize` checks are in (or earlier, as soon as the outcome
  *   can no longer change), up iff at least `successfulSamplesRequired` of the last
  *   `sampleSize` checks succeeded.
+ * - either rule: a region that says down says up again only once the last
+ *   `requiredSuccesses` checks all succeeded (1, the default, is Azure's rule). An
+ *   undecided region still decides up on its first success.
  */
-export function applyCheck(rule: HealthRule, tolerated: number, state: RuleState, ok: boolean): RuleDecision {
-  if (rule.kind === 'consecutiveFailures') {
-    const previous =
-      state.kind === 'consecutiveFailures'
-        ? state
-        : { kind: 'consecutiveFailures' as const, failures: 0, verdict: state.verdict };
-    const failures = ok ? 0 : previous.failures + 1;
-    const verdict: RegionVerdict | undefined = ok ? 'up' : failures > tolerated ? 'down' : previous.verdict;
-    const detail = ok
-      ? 'check succeeded'
-      : `${failures} consecutive ${failures === 1 ? 'failure' : 'failures'} (tolerated ${tolerated})`;
-    return {
-      state: { kind: 'consecutiveFailures', failures, verdict },
-      verdict,
-      changed: verdict !== previous.verdict,
-      detail,
-    };
-  }
-  const previous =
-    state.kind === 'sampleWindow'
-      ? state
-      : { kind: 'sampleWindow' as const, samples: '', verdict: state.verdict };
-  const samples = (previous.samples + (ok ? '1' : '0')).slice(-rule.sampleSize);
+export function applyCheck(
+  rule: HealthRule,
+  tolerated: number,
+  state: RuleState,
+  ok: boolean,
+  requiredSuccesses = 1,
+): RuleDecision {
+  const base =
+    rule.kind === 'consecutiveFailures'
+      ? consecutiveFailures(tolerated, state, ok)
+      : sampleWindow(rule, state, ok);
+  const previous = state.verdict;
+  const successes = ok ? (state.successes ?? 0) + 1 : 0;
+  const held = previous === 'down' && base.verdict === 'up' && successes < requiredSuccesses;
+  const verdict = held ? previous : base.verdict;
+  const recovered = previous === 'down' && verdict === 'up' && requiredSuccesses > 1;
+  const detail = held
+    ? `${successes} of ${requiredSuccesses} successes needed to recover`
+    : recovered
+      ? `${requiredSuccesses} consecutive successes (${requiredSuccesses} needed to recover)`
+      : base.detail;
+  const counting = previous === 'down' && verdict === 'down' && successes > 0 && requiredSuccesses > 1;
+  return {
+    state: { ...base.state, verdict, ...(counting ? { successes } : {}) },
+    verdict,
+    changed: verdict !== previous,
+    progressed: held || (previous === 'down' && !ok && (state.successes ?? 0) > 0),
+    detail,
+  };
+}
+
+interface BaseDecision {
+  readonly state: RuleState;
+  readonly verdict: RegionVerdict | undefined;
+  readonly detail: string;
+}
+
+function consecutiveFailures(tolerated: number, state: RuleState, ok: boolean): BaseDecision {
+  const previousFailures = state.kind === 'consecutiveFailures' ? state.failures : 0;
+  const failures = ok ? 0 : previousFailures + 1;
+  const verdict: RegionVerdict | undefined = ok ? 'up' : failures > tolerated ? 'down' : state.verdict;
+  const detail = ok
+    ? 'check succeeded'
+    : `${failures} consecutive ${failures === 1 ? 'failure' : 'failures'} (tolerated ${tolerated})`;
+  return { state: { kind: 'consecutiveFailures', failures, verdict }, verdict, detail };
+}
+
+function sampleWindow(
+  rule: Extract<HealthRule, { kind: 'sampleWindow' }>,
+  state: RuleState,
+  ok: boolean,
+): BaseDecision {
+  const previousSamples = state.kind === 'sampleWindow' ? state.samples : '';
+  const samples = (previousSamples + (ok ? '1' : '0')).slice(-rule.sampleSize);
   const successes = [...samples].filter((s) => s === '1').length;
   const remaining = rule.sampleSize - samples.length;
-  let verdict = previous.verdict;
+  let verdict = state.verdict;
   if (successes >= rule.successfulSamplesRequired) verdict = 'up';
   else if (successes + remaining < rule.successfulSamplesRequired) verdict = 'down';
   const detail = `${successes} of last ${samples.length} checks succeeded (${rule.successfulSamplesRequired} of ${rule.sampleSize} required)`;
-  return {
-    state: { kind: 'sampleWindow', samples, verdict },
-    verdict,
-    changed: verdict !== previous.verdict,
-    detail,
-  };
+  return { state: { kind: 'sampleWindow', samples, verdict }, verdict, detail };
 }

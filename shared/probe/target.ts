@@ -45,6 +45,8 @@ export interface ProbeJudging {
   readonly toleratedNumberOfFailures: number;
   /** The profile's interval: this judge counts one check per interval. */
   readonly intervalMs: number;
+  /** Consecutive successes a down region needs to say up again; absent: 1 (Azure). */
+  readonly requiredSuccessesToRecover?: number;
 }
 
 /** One judging of one request: the unit of rule state and of stored verdicts. */
@@ -114,6 +116,9 @@ export function probeJudgingOf(profile: Profile): ProbeJudging {
     healthRule: monitor.healthRule,
     toleratedNumberOfFailures: monitor.toleratedNumberOfFailures,
     intervalMs: monitor.intervalInSeconds * 1000,
+    ...((monitor.requiredSuccessesToRecover ?? 1) > 1
+      ? { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }
+      : {}),
   };
 }
 
@@ -145,8 +150,9 @@ export function requestKeyOf(spec: Omit<ProbeRequest, 'key'>): string {
 
 /**
  * `<request key>|<hash of the judging>`: the hash covers every judging setting (interval,
- * timeout, expected codes, rule, tolerated), so profiles judging differently never share
- * a verdict, and profiles judging alike do.
+ * timeout, expected codes, rule, tolerated, and the opt-in settings when set), so profiles
+ * judging differently never share a verdict, and profiles judging alike do. An opt-in
+ * setting at its default leaves the key as it was before the setting existed.
  */
 export function verdictKeyOf(requestKey: string, judging: ProbeJudging): string {
   const identity = JSON.stringify([
@@ -155,8 +161,17 @@ export function verdictKeyOf(requestKey: string, judging: ProbeJudging): string 
     judging.expectedStatusCodeRanges.map((r) => `${r.min}-${r.max}`),
     judging.healthRule,
     judging.toleratedNumberOfFailures,
+    ...optInIdentity(judging),
   ]);
   return `${requestKey}|${hashHex(identity)}`;
+}
+
+/** The opt-in judging settings that are set, as `name=value` (none: Azure's judging). */
+function optInIdentity(judging: ProbeJudging): string[] {
+  const parts: string[] = [];
+  if (judging.requiredSuccessesToRecover !== undefined)
+    parts.push(`requiredSuccessesToRecover=${judging.requiredSuccessesToRecover}`);
+  return parts;
 }
 
 /** The key's hash part: FNV-1a as 8 hex digits. */

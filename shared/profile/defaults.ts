@@ -27,6 +27,8 @@ export const DEFAULTS = {
   /** Front Door's classic sample window. */
   sampleSize: 4,
   successfulSamplesRequired: 2,
+  /** Azure's rule: one successful check brings a down region back. */
+  requiredSuccessesToRecover: 1,
   weight: 1,
   minChildEndpoints: 1,
   alwaysServe: false,
@@ -64,6 +66,7 @@ export const LIMITS = {
   definitionsBytes: 400_000,
   statusCode: { min: 100, max: 599 },
   sampleSize: { min: 1, max: 32 },
+  requiredSuccessesToRecover: { min: 1, max: 10 },
   /** Nesting levels: edges in the longest parent → child chain. */
   nestingDepth: 10,
   minChildEndpoints: { min: 1, max: 1000 },

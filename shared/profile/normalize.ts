@@ -50,6 +50,9 @@ function normalizeMonitor(monitor: MonitorParsed): MonitorConfig {
       ? (monitor.expectedStatusCodeRanges ?? [...DEFAULTS.expectedStatusCodeRanges])
       : [],
     healthRule: normalizeHealthRule(monitor.healthRule),
+    ...(monitor.requiredSuccessesToRecover === undefined
+      ? {}
+      : { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }),
   };
 }
 

@@ -139,6 +139,10 @@ export const monitorConfigSchema = z.strictObject(
     customHeaders: customHeaders.optional(),
     expectedStatusCodeRanges: expectedStatusCodeRanges.optional(),
     healthRule: healthRuleSchema.optional(),
+    requiredSuccessesToRecover: integer(
+      LIMITS.requiredSuccessesToRecover.min,
+      LIMITS.requiredSuccessesToRecover.max,
+    ).optional(),
   },
   { error: MESSAGES.object },
 );

@@ -62,6 +62,11 @@ export interface MonitorConfig {
   /** Empty for TCP; `[{min:200,max:200}]` by default for HTTP/HTTPS. */
   readonly expectedStatusCodeRanges: readonly StatusCodeRange[];
   readonly healthRule: HealthRule;
+  /**
+   * Consecutive successful checks a region needs before it reports a down endpoint up again;
+   * absent when not written (1: Azure's rule).
+   */
+  readonly requiredSuccessesToRecover?: number;
 }
 
 export interface DnsConfig {

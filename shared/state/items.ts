@@ -215,8 +215,16 @@ export type RuleStateCheckpoint =
       readonly failures: number;
       /** Start of the first failed check of the counted run (so a replaced worker reports it too). */
       readonly runStartedAt?: number;
+      /** Consecutive successes of a down region short of `requiredSuccessesToRecover`. */
+      readonly successes?: number;
     }
-  | { readonly kind: 'sampleWindow'; readonly samples: string /* '1'/'0' per check, oldest first */ };
+  | {
+      readonly kind: 'sampleWindow';
+      /** '1'/'0' per check, oldest first. */
+      readonly samples: string;
+      /** Consecutive successes of a down region short of `requiredSuccessesToRecover`. */
+      readonly successes?: number;
+    };
 
 /** REGION#<region> / HEARTBEAT (shard 0) or HEARTBEAT#<shard> */
 export interface HeartbeatItem {

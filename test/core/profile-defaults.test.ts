@@ -60,6 +60,7 @@ describe('documented defaults are the code defaults', () => {
       ['monitorConfig.healthRule', DEFAULTS.healthRule.kind],
       ['monitorConfig.healthRule.sampleSize', String(DEFAULTS.sampleSize)],
       ['monitorConfig.healthRule.successfulSamplesRequired', String(DEFAULTS.successfulSamplesRequired)],
+      ['monitorConfig.requiredSuccessesToRecover', String(DEFAULTS.requiredSuccessesToRecover)],
       ['endpoints[].type', DEFAULTS.endpointType],
       ['endpoints[].endpointStatus', DEFAULTS.endpointStatus],
       ['endpoints[].weight', String(DEFAULTS.weight)],

@@ -1,0 +1,12 @@
+/**
+ * The opt-in health settings a profile has in effect, in a few words each (for `tm validate`
+ * and `tm plan`); empty when the profile judges exactly like Azure.
+ */
+import type { MonitorConfig } from './types.js';
+
+export function healthSettingsOf(monitor: MonitorConfig): string[] {
+  const settings: string[] = [];
+  const successes = monitor.requiredSuccessesToRecover ?? 1;
+  if (successes > 1) settings.push(`up again after ${successes} successes`);
+  return settings;
+}

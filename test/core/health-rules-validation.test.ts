@@ -1,0 +1,51 @@
+/** The opt-in health settings of monitorConfig: what validates, and the house-style error when not. */
+import { describe, expect, it } from 'vitest';
+import { formatIssue, parseDefinitions } from '../../shared/profile/index.js';
+
+type Json = Record<string, unknown>;
+
+function shop(monitorConfig: Json, probeRegions?: string[]): Json[] {
+  return [
+    {
+      name: 'shop',
+      trafficRoutingMethod: 'Priority',
+      dnsConfig: { zoneName: 'example.com', relativeName: 'shop' },
+      monitorConfig: { path: '/health', ...monitorConfig },
+      ...(probeRegions === undefined ? {} : { probeRegions }),
+      endpoints: [{ name: 'east', target: 'east.shop.example.net' }],
+    },
+  ];
+}
+
+function errors(input: Json[]): string[] {
+  const result = parseDefinitions(input);
+  return result.ok ? [] : result.issues.map((issue) => formatIssue(issue, input));
+}
+
+describe('monitorConfig.requiredSuccessesToRecover', () => {
+  it.each([1, 3, 10])('accepts %d', (value) => {
+    // Act
+    const result = parseDefinitions(shop({ requiredSuccessesToRecover: value }));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig.requiredSuccessesToRecover).toBe(value);
+  });
+
+  it.each([
+    [0, 'got 0'],
+    [11, 'got 11'],
+    [2.5, 'got 2.5'],
+    ['3', 'got "3"'],
+  ])('rejects %j', (value, got) => {
+    // Act / Assess
+    expect(errors(shop({ requiredSuccessesToRecover: value }))).toEqual([
+      `profiles[0] "shop".monitorConfig.requiredSuccessesToRecover: must be an integer 1–10, ${got}`,
+    ]);
+  });
+
+  it('is absent from the normalized profile when not written', () => {
+    // Act
+    const result = parseDefinitions(shop({}));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig).not.toHaveProperty('requiredSuccessesToRecover');
+  });
+});
