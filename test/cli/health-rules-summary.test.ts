@@ -38,6 +38,9 @@ describe('the settings in effect', () => {
     expect(result.code).toBe(0);
     expect(lines[0]).toMatch(/ HTTP:80\/ every 30s {2}/);
     expect(lines[1]).toContain(' HTTP:80/ every 30s (up again after 3 successes)  ');
+    // The time to come back counts the successes needed.
+    const careful = result.stdout.split('\ncareful\n')[1]!;
+    expect(careful).toMatch(/^ {2}they come back within 3 × 30 s interval \+ 10 s timeout/m);
   });
 
   it('tm plan lists them under the profile', async () => {

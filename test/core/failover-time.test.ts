@@ -46,7 +46,7 @@ describe('failover time: the worst case, part by part', () => {
     expect(time.formula).toBe('3 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 192 s');
   });
 
-  it('a sample window of 4 needing 2 fails after 3 checks and recovers after 2', () => {
+  it('a sample window of 4 needing 2 fails after 3 checks and recovers after 2 (or requiredSuccessesToRecover)', () => {
     // Prepare
     const monitor = monitorConfig({
       intervalInSeconds: 10,
@@ -56,11 +56,14 @@ describe('failover time: the worst case, part by part', () => {
 
     // Act
     const away = failoverTime(monitor, 10, 'failing', settings);
-    const back = failoverTime(monitor, 10, 'recovering', { ...settings, requiredSuccessesToRecover: 5 });
+    const back = failoverTime(monitor, 10, 'recovering', settings);
+    const strict = failoverTime(monitor, 10, 'recovering', { ...settings, requiredSuccessesToRecover: 5 });
 
     // Assess
     expect(away.formula).toBe('3 × 10 s interval + 5 s timeout + 62 s publish + 10 s TTL = 107 s');
     expect(back.checks).toBe(2);
+    // Coming back, the window must pass and the last 5 checks must have succeeded.
+    expect(strict.checks).toBe(5);
   });
 });
 
