@@ -4,6 +4,7 @@
  * or a small control URL) — enough to watch failover and fail-back with `dig`.
  */
 import { createServer, type Server } from 'node:http';
+import { profileDefinition } from '../../shared/profile/profile-definition.js';
 import { freePort } from './dynamodb-local.js';
 import { startGuardedHttpServer, type HttpReply } from './http-guard.js';
 
@@ -18,20 +19,12 @@ export const DEMO_TIME_SCALE = 0.2;
 
 export function demoDefinitions(port: number): unknown[] {
   return [
-    {
+    profileDefinition({
       name: 'shop',
-      trafficRoutingMethod: 'Priority',
-      dnsConfig: { zoneName: 'example.com', relativeName: 'shop', ttl: 5 },
-      monitorConfig: {
-        protocol: 'HTTP',
-        port,
-        path: '/health',
-        intervalInSeconds: 10,
-        timeoutInSeconds: 5,
-        toleratedNumberOfFailures: 2,
-      },
+      dnsConfig: { ttl: 5 },
+      monitorConfig: { port, intervalInSeconds: 10, timeoutInSeconds: 5, toleratedNumberOfFailures: 2 },
       endpoints: DEMO_BACKENDS.map((b, i) => ({ name: b.name, target: b.address, priority: i + 1 })),
-    },
+    }),
   ];
 }
 

@@ -1,28 +1,8 @@
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { definition, SHOP_DEFINITION, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import type { ProfileDefinitionFields } from '../support/profiles.js';
 import { Keys } from '../../shared/state/items.js';
-
-const monitor = { protocol: 'HTTP', port: 80, path: '/health' };
-const dns = (relativeName: string, ttl = 30) => ({
-  zoneName: 'example.com',
-  hostedZoneId: 'Z00000000000000000001',
-  relativeName,
-  ttl,
-});
-const profile = (
-  name: string,
-  method: string,
-  endpoints: unknown[],
-  extra: Record<string, unknown> = {},
-) => ({
-  name,
-  trafficRoutingMethod: method,
-  dnsConfig: dns(name),
-  monitorConfig: monitor,
-  endpoints,
-  ...extra,
-});
 
 let h: EvaluatorHarness;
 beforeEach(async () => {
@@ -41,12 +21,7 @@ async function upEverywhere(definitions: unknown[]) {
 
 describe('failover and fail-back for every routing method', () => {
   it('Priority: the first available endpoint; the next one when it is Degraded; back on recovery', async () => {
-    await upEverywhere([
-      profile('shop', 'Priority', [
-        { name: 'east', target: '192.0.2.10' },
-        { name: 'west', target: '192.0.2.20' },
-      ]),
-    ]);
+    await upEverywhere([SHOP_DEFINITION]);
     expect(h.values('shop.example.com')).toEqual(['192.0.2.10']);
 
     await h.verdict('shop', 'east', 'down', ['us-east-1', 'eu-west-1']);
@@ -59,12 +34,7 @@ describe('failover and fail-back for every routing method', () => {
   });
 
   it('Priority: one region of three reporting down does not fail over (fewer than 50% up is the rule)', async () => {
-    await upEverywhere([
-      profile('shop', 'Priority', [
-        { name: 'east', target: '192.0.2.10' },
-        { name: 'west', target: '192.0.2.20' },
-      ]),
-    ]);
+    await upEverywhere([SHOP_DEFINITION]);
     const calls = h.changeCalls().length;
     await h.verdict('shop', 'east', 'down', ['us-east-1']);
     await h.settle();
@@ -75,46 +45,58 @@ describe('failover and fail-back for every routing method', () => {
   it.each([
     {
       name: 'Weighted: a Degraded endpoint leaves the weighted set',
-      definition: profile('w', 'Weighted', [
-        { name: 'a', target: '192.0.2.1', weight: 3 },
-        { name: 'b', target: '192.0.2.2', weight: 1 },
-      ]),
+      definition: definition({
+        name: 'w',
+        trafficRoutingMethod: 'Weighted',
+        endpoints: [
+          { name: 'a', target: '192.0.2.1', weight: 3 },
+          { name: 'b', target: '192.0.2.2', weight: 1 },
+        ],
+      }),
       down: 'a',
       before: ['192.0.2.1', '192.0.2.2'],
       after: ['192.0.2.2'],
     },
     {
       name: 'Performance: a Degraded region leaves the latency set',
-      definition: profile('perf', 'Performance', [
-        { name: 'use1', target: '192.0.2.1', endpointLocation: 'us-east-1' },
-        { name: 'euw1', target: '192.0.2.2', endpointLocation: 'eu-west-1' },
-      ]),
+      definition: definition({
+        name: 'perf',
+        trafficRoutingMethod: 'Performance',
+        endpoints: [
+          { name: 'use1', target: '192.0.2.1', endpointLocation: 'us-east-1' },
+          { name: 'euw1', target: '192.0.2.2', endpointLocation: 'eu-west-1' },
+        ],
+      }),
       down: 'use1',
       before: ['192.0.2.1', '192.0.2.2'],
       after: ['192.0.2.2'],
     },
     {
       name: 'MultiValue: a Degraded address leaves the answer',
-      definition: profile(
-        'mv',
-        'MultiValue',
-        [
+      definition: definition({
+        name: 'mv',
+        trafficRoutingMethod: 'MultiValue',
+        endpoints: [
           { name: 'a', target: '192.0.2.1' },
           { name: 'b', target: '192.0.2.2' },
           { name: 'c', target: '192.0.2.3' },
         ],
-        { maxReturn: 8 },
-      ),
+        maxReturn: 8,
+      }),
       down: 'b',
       before: ['192.0.2.1', '192.0.2.2', '192.0.2.3'],
       after: ['192.0.2.1', '192.0.2.3'],
     },
     {
       name: 'Geographic: a Degraded endpoint keeps being returned (no failover)',
-      definition: profile('geo', 'Geographic', [
-        { name: 'eu', target: '192.0.2.1', geoMapping: ['GEO-EU'] },
-        { name: 'world', target: '192.0.2.2', geoMapping: ['WORLD'] },
-      ]),
+      definition: definition({
+        name: 'geo',
+        trafficRoutingMethod: 'Geographic',
+        endpoints: [
+          { name: 'eu', target: '192.0.2.1', geoMapping: ['GEO-EU'] },
+          { name: 'world', target: '192.0.2.2', geoMapping: ['WORLD'] },
+        ],
+      }),
       down: 'eu',
       before: ['192.0.2.1', '192.0.2.2'],
       after: ['192.0.2.1', '192.0.2.2'],
@@ -135,10 +117,14 @@ describe('failover and fail-back for every routing method', () => {
 
   it('Subnet: CIDR records per endpoint location plus the * fallback, published with a CIDR collection', async () => {
     await upEverywhere([
-      profile('net', 'Subnet', [
-        { name: 'office', target: '192.0.2.1', subnets: ['10.0.0.0/8'] },
-        { name: 'rest', target: '192.0.2.2' },
-      ]),
+      definition({
+        name: 'net',
+        trafficRoutingMethod: 'Subnet',
+        endpoints: [
+          { name: 'office', target: '192.0.2.1', subnets: ['10.0.0.0/8'] },
+          { name: 'rest', target: '192.0.2.2' },
+        ],
+      }),
     ]);
     const records = h.records('net.example.com');
     expect(records.map((r) => r.cidrRoutingConfig?.locationName).sort()).toEqual(['*', 'office']);
@@ -150,11 +136,14 @@ describe('failover and fail-back for every routing method', () => {
 describe('statuses beyond one endpoint', () => {
   it('all degraded: every eligible endpoint is served, and the profile shows Degraded', async () => {
     await upEverywhere([
-      profile('shop', 'Priority', [
-        { name: 'east', target: '192.0.2.10' },
-        { name: 'west', target: '192.0.2.20' },
-        { name: 'off', target: '192.0.2.30', endpointStatus: 'Disabled' },
-      ]),
+      definition({
+        name: 'shop',
+        endpoints: [
+          { name: 'east', target: '192.0.2.10' },
+          { name: 'west', target: '192.0.2.20' },
+          { name: 'off', target: '192.0.2.30', endpointStatus: 'Disabled' },
+        ],
+      }),
     ]);
     await h.verdict('shop', 'east', 'down');
     await h.verdict('shop', 'west', 'down');
@@ -167,11 +156,14 @@ describe('statuses beyond one endpoint', () => {
 
   it('nested: a child whose endpoints are all Degraded makes the parent fail over to its next endpoint', async () => {
     await upEverywhere([
-      profile('parent', 'Priority', [
-        { name: 'eu', type: 'nested', targetProfile: 'child' },
-        { name: 'backup', target: '192.0.2.99' },
-      ]),
-      profile('child', 'Priority', [{ name: 'c1', target: '192.0.2.50' }]),
+      definition({
+        name: 'parent',
+        endpoints: [
+          { name: 'eu', type: 'nested', targetProfile: 'child' },
+          { name: 'backup', target: '192.0.2.99' },
+        ],
+      }),
+      definition({ name: 'child', endpoints: [{ name: 'c1', target: '192.0.2.50' }] }),
     ]);
     expect(h.values('parent.example.com')).toEqual(['ALIAS child.example.com']);
 
@@ -186,14 +178,8 @@ describe('statuses beyond one endpoint', () => {
 });
 
 describe('configuration flows through the table', () => {
-  const shop = (extra: Record<string, unknown> = {}, ttl = 30) => ({
-    ...profile('shop', 'Priority', [
-      { name: 'east', target: '192.0.2.10' },
-      { name: 'west', target: '192.0.2.20' },
-    ]),
-    dnsConfig: dns('shop', ttl),
-    ...extra,
-  });
+  const shop = (extra: Partial<ProfileDefinitionFields> = {}, ttl = 30) =>
+    definition({ ...SHOP_DEFINITION, dnsConfig: { ttl }, ...extra });
 
   it('a TTL change is published without waiting for a probe', async () => {
     await upEverywhere([shop()]);
@@ -220,8 +206,11 @@ describe('configuration flows through the table', () => {
   });
 
   it('a removed profile has its records deleted and its status forgotten', async () => {
-    await upEverywhere([shop(), profile('other', 'Priority', [{ name: 'x', target: '192.0.2.77' }])]);
-    await h.define([profile('other', 'Priority', [{ name: 'x', target: '192.0.2.77' }])]);
+    await upEverywhere([
+      shop(),
+      definition({ name: 'other', endpoints: [{ name: 'x', target: '192.0.2.77' }] }),
+    ]);
+    await h.define([definition({ name: 'other', endpoints: [{ name: 'x', target: '192.0.2.77' }] })]);
     expect(h.records('shop.example.com')).toEqual([]);
     expect((await h.deps.store.loadStatuses()).has('shop')).toBe(false);
   });
@@ -230,7 +219,7 @@ describe('configuration flows through the table', () => {
 describe('idempotence and the Route 53 control plane', () => {
   it('batches changes across profiles of one zone: 30 profiles defined at once, fewer change calls than profiles', async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
-      profile(`p${i}`, 'Priority', [{ name: 'x', target: `192.0.2.${i + 1}` }]),
+      definition({ name: `p${i}`, endpoints: [{ name: 'x', target: `192.0.2.${i + 1}` }] }),
     );
     await h.define(many);
     const statuses = await h.deps.store.loadStatuses();
@@ -241,12 +230,7 @@ describe('idempotence and the Route 53 control plane', () => {
 
   it('replaying a batch makes zero Route 53 calls', async () => {
     const seen: unknown[] = [];
-    await upEverywhere([
-      profile('shop', 'Priority', [
-        { name: 'east', target: '192.0.2.10' },
-        { name: 'west', target: '192.0.2.20' },
-      ]),
-    ]);
+    await upEverywhere([SHOP_DEFINITION]);
     await h.verdict('shop', 'east', 'down');
     await h.settle();
     const { createStreamHandler } = await import('../../functions/evaluator/handler.js');
@@ -289,12 +273,7 @@ describe('idempotence and the Route 53 control plane', () => {
   });
 
   it('50% injected throttling: the zone still converges and no status change is lost', async () => {
-    await upEverywhere([
-      profile('shop', 'Priority', [
-        { name: 'east', target: '192.0.2.10' },
-        { name: 'west', target: '192.0.2.20' },
-      ]),
-    ]);
+    await upEverywhere([SHOP_DEFINITION]);
     h.route53.setFaults({ throttleRate: 0.5 });
     const flips = ['down', 'up', 'down', 'up', 'down'] as const;
     for (const verdict of flips) {
@@ -318,12 +297,7 @@ describe('idempotence and the Route 53 control plane', () => {
   });
 
   it('stale regions: the zone is unchanged and the statuses are flagged stale (fail static)', async () => {
-    await upEverywhere([
-      profile('shop', 'Priority', [
-        { name: 'east', target: '192.0.2.10' },
-        { name: 'west', target: '192.0.2.20' },
-      ]),
-    ]);
+    await upEverywhere([SHOP_DEFINITION]);
     await h.tick();
     await h.settle();
     const zone = h.records();
@@ -340,7 +314,7 @@ describe('idempotence and the Route 53 control plane', () => {
   });
 
   it('a malformed stream record is reported as a batch item failure and dead-lettered after bounded retries', async () => {
-    await upEverywhere([profile('shop', 'Priority', [{ name: 'east', target: '192.0.2.10' }])]);
+    await upEverywhere([definition({ name: 'shop', endpoints: [{ name: 'east', target: '192.0.2.10' }] })]);
     await h.dynamodb.send(
       new PutItemCommand({
         TableName: h.tableName,

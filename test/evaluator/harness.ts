@@ -25,28 +25,31 @@ import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalEventBridge, type LocalEventBridge } from '../../infra/local/eventbridge/server.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
 import { startStreamPoller } from '../../infra/local/stream-poller.js';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions, type ProfileInput } from '../../shared/profile/index.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { freshTable } from '../support/dynamodb.js';
+import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
 
 export const ZONE_ID = 'Z00000000000000000001';
 export const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
+/** A profile definition in the harness's zone: hosted zone `ZONE_ID`, TTL 30 s unless given. */
+export function definition(fields: ProfileDefinitionFields): ProfileInput {
+  return profileDefinition({ ...fields, dnsConfig: { hostedZoneId: ZONE_ID, ttl: 30, ...fields.dnsConfig } });
+}
+
 /** A Priority profile of two endpoints, `east` answered first, in the harness's zone. */
-export const SHOP_DEFINITION = {
+export const SHOP_DEFINITION = definition({
   name: 'shop',
-  trafficRoutingMethod: 'Priority',
-  dnsConfig: { zoneName: 'example.com', hostedZoneId: ZONE_ID, relativeName: 'shop', ttl: 30 },
-  monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
   endpoints: [
     { name: 'east', target: '192.0.2.10' },
     { name: 'west', target: '192.0.2.20' },
   ],
-};
+});
 
 export function profilesFrom(input: unknown[]): Profile[] {
   const parsed = parseDefinitions(input);

@@ -6,17 +6,11 @@
  * handler, the local Route 53 (which refuses a name outside the zone as Route 53 does).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEvaluatorHarness, ZONE_ID, type EvaluatorHarness } from './harness.js';
+import { definition, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
-const monitor = { protocol: 'HTTP', port: 80, path: '/health' };
-const profile = (name: string, zoneName: string, target: string) => ({
-  name,
-  trafficRoutingMethod: 'Priority',
-  // `wrong` names example.org but points at the example.com zone: an operator's typo Route 53 refuses.
-  dnsConfig: { zoneName, hostedZoneId: ZONE_ID, relativeName: name, ttl: 30 },
-  monitorConfig: monitor,
-  endpoints: [{ name: 'x', target }],
-});
+// `wrong` names example.org but points at the example.com zone: an operator's typo Route 53 refuses.
+const profile = (name: string, zoneName: string, target: string) =>
+  definition({ name, dnsConfig: { zoneName }, endpoints: [{ name: 'x', target }] });
 
 let h: EvaluatorHarness;
 beforeEach(async () => {

@@ -6,25 +6,18 @@
  * local Route 53.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { definition, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
 const DAY = 86_400_000;
-const shop = (east: 'Enabled' | 'Disabled', profileStatus: 'Enabled' | 'Disabled' = 'Enabled') => ({
-  name: 'shop',
-  profileStatus,
-  trafficRoutingMethod: 'Priority',
-  dnsConfig: {
-    zoneName: 'example.com',
-    hostedZoneId: 'Z00000000000000000001',
-    relativeName: 'shop',
-    ttl: 30,
-  },
-  monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
-  endpoints: [
-    { name: 'east', target: '192.0.2.10', endpointStatus: east },
-    { name: 'west', target: '192.0.2.20' },
-  ],
-});
+const shop = (east: 'Enabled' | 'Disabled', profileStatus: 'Enabled' | 'Disabled' = 'Enabled') =>
+  definition({
+    name: 'shop',
+    profileStatus,
+    endpoints: [
+      { name: 'east', target: '192.0.2.10', endpointStatus: east },
+      { name: 'west', target: '192.0.2.20' },
+    ],
+  });
 
 let h: EvaluatorHarness;
 beforeEach(async () => {

@@ -7,30 +7,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeControlPlan, readControls } from '../../functions/shared/control-store.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { planControl, type ControlAction } from '../../shared/control/operations.js';
-import { startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { definition, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
 const MINUTE = 60_000;
+const app = (ttl = 30) =>
+  definition({
+    name: 'app',
+    dnsConfig: { ttl },
+    endpoints: [
+      { name: 'primary', target: '192.0.2.10' },
+      { name: 'secondary', target: '192.0.2.20' },
+    ],
+  });
 let h: EvaluatorHarness;
 
 beforeEach(async () => {
   h = await startEvaluatorHarness();
-  await h.define([
-    {
-      name: 'app',
-      trafficRoutingMethod: 'Priority',
-      dnsConfig: {
-        zoneName: 'example.com',
-        hostedZoneId: 'Z00000000000000000001',
-        relativeName: 'app',
-        ttl: 30,
-      },
-      monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
-      endpoints: [
-        { name: 'primary', target: '192.0.2.10' },
-        { name: 'secondary', target: '192.0.2.20' },
-      ],
-    },
-  ]);
+  await h.define([app()]);
   await h.heartbeat();
   await h.allUp();
   await h.settle();
@@ -95,23 +88,7 @@ describe('runtime control through the stream', () => {
 
   it('a later deploy of the same definitions does not undo a runtime disable', async () => {
     await control({ kind: 'disable', profile: 'app', endpoint: 'primary' });
-    await h.define([
-      {
-        name: 'app',
-        trafficRoutingMethod: 'Priority',
-        dnsConfig: {
-          zoneName: 'example.com',
-          hostedZoneId: 'Z00000000000000000001',
-          relativeName: 'app',
-          ttl: 60,
-        },
-        monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
-        endpoints: [
-          { name: 'primary', target: '192.0.2.10' },
-          { name: 'secondary', target: '192.0.2.20' },
-        ],
-      },
-    ]);
+    await h.define([app(60)]);
     expect(h.records('app.example.com')).toMatchObject([{ ttl: 60, values: ['192.0.2.20'] }]);
   });
 

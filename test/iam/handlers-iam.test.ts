@@ -23,7 +23,14 @@ import { startLocalParameterStore, type LocalParameterStore } from '../../infra/
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, Profile } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
-import { profilesFrom, REGIONS, startEvaluatorHarness, ZONE_ID } from '../evaluator/harness.js';
+import {
+  definition,
+  profilesFrom,
+  REGIONS,
+  SHOP_DEFINITION,
+  startEvaluatorHarness,
+  ZONE_ID,
+} from '../evaluator/harness.js';
 import { external, monitor, profile } from '../probe/worker.fixtures.js';
 import { freshTable } from '../support/dynamodb.js';
 import { AwsCallRecorder } from '../support/iam/recorder.js';
@@ -33,34 +40,16 @@ import { synthesizeRoles, verdicts } from '../support/iam/simulate.js';
 const DEPLOYMENT_TABLE = 'traffic-manager';
 const OTHER_ZONE = 'Z99999999999999999999';
 
-const dnsConfig = (relativeName: string) => ({
-  zoneName: 'example.com',
-  hostedZoneId: ZONE_ID,
-  relativeName,
-  ttl: 30,
-});
-const monitorConfig = { protocol: 'HTTP', port: 80, path: '/health' };
 const definitions = [
-  {
-    name: 'shop',
-    trafficRoutingMethod: 'Priority',
-    dnsConfig: dnsConfig('shop'),
-    monitorConfig,
-    endpoints: [
-      { name: 'east', target: '192.0.2.10' },
-      { name: 'west', target: '192.0.2.20' },
-    ],
-  },
-  {
+  SHOP_DEFINITION,
+  definition({
     name: 'office',
     trafficRoutingMethod: 'Subnet',
-    dnsConfig: dnsConfig('office'),
-    monitorConfig,
     endpoints: [
       { name: 'vpn', target: '192.0.2.30', subnets: ['10.0.0.0/8'] },
       { name: 'rest', target: '192.0.2.31' },
     ],
-  },
+  }),
 ];
 
 const allowedLines = (lines: string[]) => lines.filter((l) => !l.startsWith('Allowed '));

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import type { GuardedHttpServer } from '../../infra/local/http-guard.js';
 import type { HistoryTransition } from '../../shared/history/view.js';
+import { profileDefinition } from '../support/profiles.js';
 import { startStsStandIn } from '../support/sts.js';
 import { ROOT, tm, type TmResult } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
@@ -86,22 +87,15 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
     await writeFile(
       file,
       JSON.stringify([
-        {
+        profileDefinition({
           name: 'app',
-          trafficRoutingMethod: 'Priority',
-          dnsConfig: { zoneName: 'example.com', relativeName: 'app', ttl: 1 },
-          monitorConfig: {
-            protocol: 'HTTP',
-            port,
-            path: '/health',
-            intervalInSeconds: 10,
-            timeoutInSeconds: 5,
-          },
+          dnsConfig: { ttl: 1 },
+          monitorConfig: { port, intervalInSeconds: 10, timeoutInSeconds: 5 },
           endpoints: [
             { name: 'primary', target: PRIMARY },
             { name: 'secondary', target: SECONDARY },
           ],
-        },
+        }),
       ]),
     );
     sts = await startStsStandIn(ARN);

@@ -11,8 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
 import type { HistoryItem } from '../../shared/state/items.js';
+import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
 import { tmInProcess } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
@@ -27,65 +28,73 @@ const logged: string[] = [];
 let stack: LocalStack;
 let port: number;
 
-function definitions(overrides: Record<string, Record<string, unknown>> = {}) {
-  const monitorConfig = {
-    protocol: 'HTTP',
+function definitions(overrides: Record<string, Partial<ProfileDefinitionFields>> = {}) {
+  const monitorConfig: MonitorConfigInput = {
     port,
-    path: '/health',
     intervalInSeconds: 10,
     timeoutInSeconds: 5,
     toleratedNumberOfFailures: 2,
   };
-  const profile = (
-    name: string,
-    method: string,
-    endpoints: unknown[],
-    extra: Record<string, unknown> = {},
-  ) => ({
-    name,
-    trafficRoutingMethod: method,
-    dnsConfig: { zoneName: 'example.com', relativeName: name, ttl: 5 },
-    monitorConfig,
-    endpoints,
-    ...extra,
-    ...overrides[name],
-  });
+  const profile = (fields: ProfileDefinitionFields) =>
+    profileDefinition({ dnsConfig: { ttl: 5 }, monitorConfig, ...fields, ...overrides[fields.name] });
   const list = [
-    profile('prio', 'Priority', [
-      { name: 'a', target: BACKENDS.a },
-      { name: 'b', target: BACKENDS.b },
-    ]),
-    profile('wtd', 'Weighted', [
-      { name: 'a', target: BACKENDS.a, weight: 1 },
-      { name: 'b', target: BACKENDS.b, weight: 1 },
-    ]),
-    profile('perf', 'Performance', [
-      { name: 'a', target: BACKENDS.a, endpointLocation: 'us-east-1' },
-      { name: 'b', target: BACKENDS.b, endpointLocation: 'eu-central-1' },
-    ]),
-    profile('geo', 'Geographic', [
-      { name: 'a', target: BACKENDS.a, geoMapping: ['GEO-EU'] },
-      { name: 'b', target: BACKENDS.b, geoMapping: ['WORLD'] },
-    ]),
-    profile(
-      'mv',
-      'MultiValue',
-      [
+    profile({
+      name: 'prio',
+      endpoints: [
+        { name: 'a', target: BACKENDS.a },
+        { name: 'b', target: BACKENDS.b },
+      ],
+    }),
+    profile({
+      name: 'wtd',
+      trafficRoutingMethod: 'Weighted',
+      endpoints: [
+        { name: 'a', target: BACKENDS.a, weight: 1 },
+        { name: 'b', target: BACKENDS.b, weight: 1 },
+      ],
+    }),
+    profile({
+      name: 'perf',
+      trafficRoutingMethod: 'Performance',
+      endpoints: [
+        { name: 'a', target: BACKENDS.a, endpointLocation: 'us-east-1' },
+        { name: 'b', target: BACKENDS.b, endpointLocation: 'eu-central-1' },
+      ],
+    }),
+    profile({
+      name: 'geo',
+      trafficRoutingMethod: 'Geographic',
+      endpoints: [
+        { name: 'a', target: BACKENDS.a, geoMapping: ['GEO-EU'] },
+        { name: 'b', target: BACKENDS.b, geoMapping: ['WORLD'] },
+      ],
+    }),
+    profile({
+      name: 'mv',
+      trafficRoutingMethod: 'MultiValue',
+      endpoints: [
         { name: 'a', target: BACKENDS.a },
         { name: 'b', target: BACKENDS.b },
         { name: 'c', target: BACKENDS.c },
       ],
-      { maxReturn: 8 },
-    ),
-    profile('net', 'Subnet', [
-      { name: 'a', target: BACKENDS.a, subnets: ['192.0.2.0/24'] },
-      { name: 'b', target: BACKENDS.b },
-    ]),
-    profile('parent', 'Priority', [
-      { name: 'child', type: 'nested', targetProfile: 'child' },
-      { name: 'd', target: BACKENDS.d },
-    ]),
-    profile('child', 'Priority', [{ name: 'c', target: BACKENDS.c }]),
+      maxReturn: 8,
+    }),
+    profile({
+      name: 'net',
+      trafficRoutingMethod: 'Subnet',
+      endpoints: [
+        { name: 'a', target: BACKENDS.a, subnets: ['192.0.2.0/24'] },
+        { name: 'b', target: BACKENDS.b },
+      ],
+    }),
+    profile({
+      name: 'parent',
+      endpoints: [
+        { name: 'child', type: 'nested', targetProfile: 'child' },
+        { name: 'd', target: BACKENDS.d },
+      ],
+    }),
+    profile({ name: 'child', endpoints: [{ name: 'c', target: BACKENDS.c }] }),
   ];
   const parsed = parseDefinitions(list);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
+import { profileDefinition } from '../support/profiles.js';
 import { tmInProcess } from '../support/tm.js';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:shop/probe-token-AbCdEf';
@@ -46,10 +47,8 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
       res.writeHead(req.headers.authorization === SECRET_VALUE ? 200 : 401).end();
     });
     await new Promise<void>((resolve) => server.listen(port, BACKEND, resolve));
-    const monitorConfig = (authorization: string) => ({
-      protocol: 'HTTP',
+    const monitorConfig = (authorization: string): MonitorConfigInput => ({
       port,
-      path: '/health',
       intervalInSeconds: 10,
       timeoutInSeconds: 5,
       toleratedNumberOfFailures: 0,
@@ -59,13 +58,14 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
       ],
     });
     const parsed = parseDefinitions(
-      ['shop', 'broken'].map((name) => ({
-        name,
-        trafficRoutingMethod: 'Priority',
-        dnsConfig: { zoneName: 'example.com', relativeName: name, ttl: 5 },
-        monitorConfig: monitorConfig(name === 'shop' ? SECRET : MISSING),
-        endpoints: [{ name: 'a', target: BACKEND }],
-      })),
+      ['shop', 'broken'].map((name) =>
+        profileDefinition({
+          name,
+          dnsConfig: { ttl: 5 },
+          monitorConfig: monitorConfig(name === 'shop' ? SECRET : MISSING),
+          endpoints: [{ name: 'a', target: BACKEND }],
+        }),
+      ),
     );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     stack = await startLocalStack({

@@ -16,6 +16,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import { evaluateProfiles, type ProfileStatusReport } from '../../shared/status/evaluate.js';
 import { freshTable } from '../support/dynamodb.js';
+import { profileDefinition } from '../support/profiles.js';
 
 const TIME_SCALE = 0.1;
 const REGION = 'eu-west-1';
@@ -56,21 +57,19 @@ async function startBackend(): Promise<Backend> {
 }
 
 function definitions(port: number, slowTimeoutInSeconds: number | undefined): Profile[] {
-  const profile = (name: string, intervalInSeconds: number, timeoutInSeconds: number | undefined) => ({
-    name,
-    trafficRoutingMethod: 'Priority',
-    dnsConfig: { zoneName: 'example.com', hostedZoneId: 'Z0123456789ABC', relativeName: name, ttl: 5 },
-    monitorConfig: {
-      protocol: 'HTTP',
-      port,
-      path: '/health',
-      intervalInSeconds,
-      ...(timeoutInSeconds === undefined ? {} : { timeoutInSeconds }),
-      toleratedNumberOfFailures: TOLERATED,
-    },
-    probeRegions: [REGION],
-    endpoints: [{ name: 'shared', target: HOST }],
-  });
+  const profile = (name: string, intervalInSeconds: 10 | 30, timeoutInSeconds: number | undefined) =>
+    profileDefinition({
+      name,
+      dnsConfig: { hostedZoneId: 'Z0123456789ABC', ttl: 5 },
+      monitorConfig: {
+        port,
+        intervalInSeconds,
+        ...(timeoutInSeconds === undefined ? {} : { timeoutInSeconds }),
+        toleratedNumberOfFailures: TOLERATED,
+      },
+      probeRegions: [REGION],
+      endpoints: [{ name: 'shared', target: HOST }],
+    });
   return parseDefinitionsOrThrow([profile('fast', 10, undefined), profile('slow', 30, slowTimeoutInSeconds)]);
 }
 

@@ -1,9 +1,10 @@
 /**
  * Builders of normalized profiles (what `parseDefinitions` produces after defaults) for tests
- * and benchmarks. Every field the definition format defaults comes from `DEFAULTS`; the rest
+ * and benchmarks, and `profileDefinition` for the definitions format (shared with the local demo). Every field the definition format defaults comes from `DEFAULTS`; the rest
  * (names, zone, hosted zone id, priority 1) are plain test values the caller can override.
  */
 import { DEFAULTS } from '../../shared/profile/defaults.js';
+import { EXAMPLE_ZONE } from '../../shared/profile/profile-definition.js';
 import type {
   DnsConfig,
   ExternalEndpoint,
@@ -13,7 +14,12 @@ import type {
   Profile,
 } from '../../shared/profile/types.js';
 
-export const TEST_ZONE = 'example.com';
+export {
+  EXAMPLE_ZONE,
+  profileDefinition,
+  type ProfileDefinitionFields,
+} from '../../shared/profile/profile-definition.js';
+
 export const TEST_HOSTED_ZONE_ID = 'Z1';
 
 function defaultPortOf(protocol: ProbeProtocol): number {
@@ -94,7 +100,7 @@ export type ProfileOverrides = Partial<Omit<Profile, 'dnsConfig'>> &
 export function profile(overrides: ProfileOverrides): Profile {
   const { dnsConfig: dns = {}, ...fields } = overrides;
   const method = fields.trafficRoutingMethod ?? 'Priority';
-  const zoneName = dns.zoneName ?? TEST_ZONE;
+  const zoneName = dns.zoneName ?? EXAMPLE_ZONE;
   const relativeName = dns.relativeName ?? fields.name;
   return {
     profileStatus: DEFAULTS.profileStatus,

@@ -3,6 +3,7 @@ import { parseDefinitions } from '../../../shared/profile/index.js';
 import { endpointVerdictKey } from '../../../shared/probe/target.js';
 import type { Profile } from '../../../shared/profile/types.js';
 import type { VerdictItem } from '../../../shared/state/items.js';
+import { profileDefinition } from '../../support/profiles.js';
 
 export const BENCH_ZONE_ID = 'Z00000000000000000001';
 
@@ -17,22 +18,15 @@ export interface PriorityProfilesOptions {
 export function priorityProfiles(options: PriorityProfilesOptions): Profile[] {
   const definitions = Array.from({ length: options.count }, (_, i) => {
     const net = `10.${(i >> 8) & 255}.${i & 255}`;
-    return {
+    return profileDefinition({
       name: `${options.prefix}${i}`,
-      trafficRoutingMethod: 'Priority',
-      dnsConfig: {
-        zoneName: 'example.com',
-        hostedZoneId: BENCH_ZONE_ID,
-        relativeName: `${options.prefix}${i}`,
-        ttl: 30,
-      },
-      monitorConfig: { protocol: 'HTTP', port: 80, path: '/health' },
-      ...(options.probeRegions === undefined ? {} : { probeRegions: options.probeRegions }),
+      dnsConfig: { hostedZoneId: BENCH_ZONE_ID, ttl: 30 },
+      ...(options.probeRegions === undefined ? {} : { probeRegions: [...options.probeRegions] }),
       endpoints: [
         { name: 'primary', target: `${net}.1` },
         { name: 'secondary', target: `${net}.2` },
       ],
-    };
+    });
   });
   const parsed = parseDefinitions(definitions);
   if (!parsed.ok)
