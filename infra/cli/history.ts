@@ -8,7 +8,7 @@ import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { readHistory } from '../../functions/shared/history-store.js';
 import { formatTransition, historyView, type HistoryTransition } from '../../shared/history/view.js';
 import type { Io } from './io.js';
-import { connectStack, StackNotFoundError, type StackOptions } from './stack.js';
+import { connectStack, StackNotFoundError, type Stack, type StackOptions } from './stack.js';
 
 export interface HistoryOptions extends StackOptions {
   readonly profile?: string;
@@ -27,20 +27,9 @@ export async function run(_args: [], options: HistoryOptions, io: Io): Promise<n
     io.stderr.write(`tm history: ${error.message}\n`);
     return 1;
   }
-  const since = options.since === undefined ? undefined : Date.now() - options.since;
   let transitions: HistoryTransition[];
   try {
-    const profiles =
-      options.profile === undefined
-        ? (await readDeployedConfig(stack.client, stack.tableName)).profiles.map((p) => p.name)
-        : [options.profile];
-    const records = (
-      await Promise.all(profiles.map((p) => readHistory(stack.client, stack.tableName, p, since)))
-    ).flat();
-    transitions = historyView(records, {
-      ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
-      ...(since === undefined ? {} : { since }),
-    });
+    transitions = await readTransitions(stack, options);
   } catch (error) {
     io.stderr.write(`tm history: could not read ${stack.description}: ${(error as Error).message}\n`);
     return 1;
@@ -55,4 +44,23 @@ export async function run(_args: [], options: HistoryOptions, io: Io): Promise<n
     io.stdout.write(`${transitions.flatMap(formatTransition).join('\n')}\n`);
   }
   return 0;
+}
+
+/** The transitions recorded in `stack`, newest first, for that selection (`since`: ms back from now). */
+export async function readTransitions(
+  stack: Stack,
+  options: Pick<HistoryOptions, 'profile' | 'endpoint' | 'since'>,
+): Promise<HistoryTransition[]> {
+  const since = options.since === undefined ? undefined : Date.now() - options.since;
+  const profiles =
+    options.profile === undefined
+      ? (await readDeployedConfig(stack.client, stack.tableName)).profiles.map((p) => p.name)
+      : [options.profile];
+  const records = (
+    await Promise.all(profiles.map((p) => readHistory(stack.client, stack.tableName, p, since)))
+  ).flat();
+  return historyView(records, {
+    ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+    ...(since === undefined ? {} : { since }),
+  });
 }

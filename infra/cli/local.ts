@@ -1,4 +1,4 @@
-/** `tm local [FILE] [--dns-port 5353] [--time-scale F] [--regions a,b,c] [--client-locations FILE] [--secrets FILE]` */
+/** `tm local [FILE] [--dns-port 5353] [--ui-port 0] [--time-scale F] [--regions a,b,c] [--client-locations FILE] [--secrets FILE]` */
 import { emitKeypressEvents } from 'node:readline';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import { secretReferencesOf } from '../../shared/profile/secret-references.js';
@@ -32,12 +32,18 @@ import { logUnhandledRejections } from './keep-running.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
+import { localStack } from './stack.js';
+import type { GuardedHttpServer } from '../local/http-guard.js';
+import { readSnapshot } from '../ui/snapshot.js';
+import { startStatusPage } from '../ui/server.js';
 
 /** `tm local` exits with this when DynamoDB Local stayed gone past its bound. */
 export const STATE_STORE_LOST_EXIT_CODE = 3;
 
 export interface LocalOptions {
   readonly dnsPort: number;
+  /** The status page port on 127.0.0.1 (0: a free one). */
+  readonly uiPort: number;
   readonly timeScale?: number;
   readonly regions?: readonly string[];
   readonly clientLocations?: string;
@@ -157,6 +163,18 @@ async function runStack(
     log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
   }
 
+  let page: GuardedHttpServer | undefined;
+  const pageStack = localStack(stack);
+  try {
+    page = await startStatusPage({
+      port: options.uiPort,
+      read: () => readSnapshot(pageStack),
+      onError: (error) => log(`status page: ${(error as Error).message ?? error}`),
+    });
+  } catch (error) {
+    log(`status page not started (port ${options.uiPort}): ${(error as Error).message}`);
+  }
+
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
   io.stdout.write(
     [
@@ -165,6 +183,7 @@ async function runStack(
       `  DNS        127.0.0.1:${stack.dnsPort} (UDP and TCP), authoritative for ${[...new Set(profiles.map((p) => p.dnsConfig.zoneName))].join(', ')}`,
       `  watch      watch -n1 dig @127.0.0.1 -p ${stack.dnsPort} ${names[0] ?? '<name>'} +short`,
       `  status     npx tm status${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`,
+      ...(page === undefined ? [] : [`  page       ${page.endpoint}/ (the live status page)`]),
       `  regions    ${regions.join(', ')} (one probe worker each)`,
       `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
       `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
@@ -204,6 +223,8 @@ async function runStack(
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
   process.stdin.pause();
   try {
+    await page?.stop();
+    pageStack.client.destroy();
     await stack.stop();
     await demo?.stop();
   } finally {

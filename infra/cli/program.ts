@@ -103,6 +103,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       positiveNumber,
     )
     .option('--regions <a,b,c>', 'probe region names, one probe worker each', list)
+    .option('--ui-port <port>', 'the status page port on 127.0.0.1; 0 picks a free one', integer(0, 65535), 0)
     .option('--client-locations <file>', 'a JSON table mapping client subnets to country/continent/region')
     .option(
       '--secrets <file>',
@@ -128,6 +129,16 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     )
     .option('--json', 'print { transitions } as JSON')
     .action(runs(() => import('./history.js')));
+
+  withStackOptions(command(program, 'ui'))
+    .summary('serve the live status page on 127.0.0.1 (statuses, votes, overrides, DNS, timeline)')
+    .description(
+      'Serves a status page on 127.0.0.1 for the running local stack (DNS answers asked of its DNS ' +
+        'server) or, with --table, for a deployment (the records the evaluator published); it updates ' +
+        'twice a second. Ctrl-C stops.',
+    )
+    .option('--port <port>', 'the page port on 127.0.0.1; 0 picks a free one', integer(0, 65535), 0)
+    .action(runs(() => import('./ui.js')));
 
   const controls = () => import('./control.js');
   const reason = '--reason <text>';

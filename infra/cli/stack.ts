@@ -8,7 +8,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoDbClient, stsClient } from '../../functions/shared/aws-clients.js';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
-import { selectRunningStack } from '../local/state-file.js';
+import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
 
 export interface StackOptions {
   readonly dnsPort?: number;
@@ -22,6 +22,8 @@ export interface Stack {
   /** `the local stack (DNS port 5353)` or `table NAME in REGION`, for messages. */
   readonly description: string;
   readonly local: boolean;
+  /** The local stack's DNS port (UDP and TCP on 127.0.0.1); absent against AWS. */
+  readonly dnsPort?: number;
   /**
    * Who is calling, to record beside a runtime control: against AWS the principal's ARN
    * (STS GetCallerIdentity), locally — or when AWS gives no answer — the OS user.
@@ -51,7 +53,13 @@ export function connectStack(options: StackOptions, command: string): Stack {
       `${selected.problem} (start one with \`npm start\` or \`tm local\`);\n` +
         `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)`,
     );
-  const local = selected.stack;
+  return localStack(selected.stack);
+}
+
+/** The local stack at that DynamoDB Local endpoint (from its state file, or `tm local` itself). */
+export function localStack(
+  local: Pick<LocalStackPointer, 'dnsPort' | 'dynamodbEndpoint' | 'tableName'>,
+): Stack {
   return {
     client: dynamoDbClient({
       endpoint: local.dynamodbEndpoint,
@@ -61,6 +69,7 @@ export function connectStack(options: StackOptions, command: string): Stack {
     tableName: local.tableName,
     description: `the local stack (DNS port ${local.dnsPort})`,
     local: true,
+    dnsPort: local.dnsPort,
     callerIdentity: async () => osUser(),
   };
 }

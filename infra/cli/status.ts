@@ -9,9 +9,10 @@ import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
 import { isInEffect, NO_CONTROLS } from '../../shared/control/apply.js';
 import { describeAuthor, describeOverride } from '../../shared/control/describe.js';
 import type { RuntimeControls } from '../../shared/state/items.js';
+import type { RecordSet } from '../../shared/zone/record-set.js';
 import { readControls } from '../../functions/shared/control-store.js';
 import type { Io } from './io.js';
-import { connectStack, StackNotFoundError, type StackOptions } from './stack.js';
+import { connectStack, StackNotFoundError, type Stack, type StackOptions } from './stack.js';
 
 export interface StatusOptions extends StackOptions {
   readonly profile?: string;
@@ -27,37 +28,20 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
     io.stderr.write(`tm status: ${error.message}\n`);
     return 1;
   }
-  const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
-  let reports: ProfileStatus[];
-  let controls: RuntimeControls;
+  let snapshot: StatusSnapshot;
   try {
-    const [statuses, stored] = await Promise.all([
-      store.loadStatuses(),
-      readControls(stack.client, stack.tableName),
-    ]);
-    reports = [...statuses.values()].map((s) => ({
-      ...s.report,
-      ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
-    }));
-    const shown = (c: { profile: string }) => options.profile === undefined || c.profile === options.profile;
-    controls = {
-      statuses: stored.statuses.filter((c) => c.status !== undefined && shown(c)),
-      overrides: stored.overrides.filter(shown),
-    };
+    snapshot = await readStatus(stack, options.profile);
   } catch (error) {
     io.stderr.write(`tm status: could not read ${stack.description}: ${(error as Error).message}\n`);
     return 1;
   } finally {
     stack.client.destroy();
   }
-  if (options.profile !== undefined) {
-    reports = reports.filter((r) => r.profile === options.profile);
-    if (reports.length === 0) {
-      io.stderr.write(`tm status: no status for profile "${options.profile}" (yet)\n`);
-      return 1;
-    }
+  const { profiles: reports, controls } = snapshot;
+  if (options.profile !== undefined && reports.length === 0) {
+    io.stderr.write(`tm status: no status for profile "${options.profile}" (yet)\n`);
+    return 1;
   }
-  reports.sort((a, b) => a.profile.localeCompare(b.profile));
   const now = Date.now();
   io.stdout.write(
     options.json === true
@@ -65,6 +49,44 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
       : formatReports(reports, now, controls),
   );
   return 0;
+}
+
+/** What `tm status` shows (and the status page): the status items and runtime controls. */
+export interface StatusSnapshot {
+  /** By profile name. */
+  readonly profiles: ProfileStatus[];
+  /** The runtime controls in effect (a status control only while it sets a status). */
+  readonly controls: RuntimeControls;
+  /** Per profile, the name its records live at and the record sets the evaluator last published there. */
+  readonly published: readonly {
+    readonly profile: string;
+    readonly name: string;
+    readonly records: readonly RecordSet[];
+  }[];
+}
+
+/** Reads the status items and runtime controls of `stack` (of one profile when given). */
+export async function readStatus(stack: Stack, profile?: string): Promise<StatusSnapshot> {
+  const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
+  const [statuses, stored] = await Promise.all([
+    store.loadStatuses(),
+    readControls(stack.client, stack.tableName),
+  ]);
+  const shown = (c: { profile: string }) => profile === undefined || c.profile === profile;
+  const items = [...statuses.values()]
+    .filter((s) => shown(s.report))
+    .sort((a, b) => a.report.profile.localeCompare(b.report.profile));
+  return {
+    profiles: items.map((s) => ({
+      ...s.report,
+      ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
+    })),
+    controls: {
+      statuses: stored.statuses.filter((c) => c.status !== undefined && shown(c)),
+      overrides: stored.overrides.filter(shown),
+    },
+    published: items.map((s) => ({ profile: s.report.profile, name: s.ownedName, records: s.published })),
+  };
 }
 
 /** A profile's report, with the reason Route 53 refused its last change when it did. */

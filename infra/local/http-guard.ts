@@ -13,6 +13,12 @@
  * program: an AWS Signature Version 4 `Authorization` header for the service (the
  * AWS SDK and CLI sign every call; a page cannot set that header cross-site
  * without a CORS preflight, which carries an Origin), or a custom header.
+ *
+ * A server whose callers are browsers — a page it serves itself, and that page's own
+ * requests — names the caller `{ ownPage: true }` instead: reading only (GET, HEAD), a
+ * `Host` of exactly `127.0.0.1:<port>` or `localhost:<port>` (DNS rebinding), an `Origin`
+ * only when it is that same origin, and no request another site started (`Sec-Fetch-Site`
+ * cross-site or same-site), except a top-level navigation (a link to the page).
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -47,6 +53,10 @@ export const GUARD_ERROR = {
   IncompleteSignature: 403,
   /** The custom header a control endpoint needs is missing (403). */
   MissingControlHeader: 403,
+  /** A page server is asked to change something (405). */
+  MethodNotAllowed: 405,
+  /** Nothing at that path (404). */
+  NotFound: 404,
   /** Body over the limit (413). */
   RequestEntityTooLarge: 413,
   /** The handler failed (500). */
@@ -71,7 +81,9 @@ export type CallerProof =
   /** An AWS SigV4 `Authorization` header whose credential scope names this service (`route53`, `events`…). */
   | { readonly sigv4Service: string }
   /** A custom header (any non-empty value): a page cannot send one cross-site without a preflight. */
-  | { readonly header: string };
+  | { readonly header: string }
+  /** A browser showing a page this server serves: same origin, reading only. */
+  | { readonly ownPage: true };
 
 export interface GuardedHttpServerOptions {
   /** TCP port on 127.0.0.1. @default 0 (any free port) */
@@ -104,8 +116,20 @@ const SIGV4 =
   /^AWS4-HMAC-SHA256 Credential=[A-Za-z0-9]+\/\d{8}\/[a-z0-9-]+\/([a-z0-9-]+)\/aws4_request, ?SignedHeaders=[a-z0-9-]+(?:;[a-z0-9-]+)*, ?Signature=[0-9a-f]{64}$/;
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** What the guard looks at besides the headers. */
+export interface RequestFacts {
+  readonly method: string;
+  /** The local port the request came in on. */
+  readonly port: number;
+}
+
 /** Refuses a browser request or a caller without proof; returns nothing when the request may pass. */
-export function refusal(headers: IncomingHttpHeaders, caller: CallerProof): HttpGuardError | undefined {
+export function refusal(
+  headers: IncomingHttpHeaders,
+  caller: CallerProof,
+  facts: RequestFacts,
+): HttpGuardError | undefined {
+  if ('ownPage' in caller) return pageRefusal(headers, facts);
   if (headers.origin !== undefined)
     return new HttpGuardError('AccessDenied', 'Cross-site requests (with an Origin header) are refused');
   if (Object.keys(headers).some((name) => name.startsWith('sec-fetch-')))
@@ -133,6 +157,27 @@ export function refusal(headers: IncomingHttpHeaders, caller: CallerProof): Http
       'IncompleteSignature',
       `Credential should be scoped to correct service: '${caller.sigv4Service}'`,
     );
+  return undefined;
+}
+
+/** `{ ownPage: true }`: see the module comment. */
+function pageRefusal(
+  headers: IncomingHttpHeaders,
+  { method, port }: RequestFacts,
+): HttpGuardError | undefined {
+  if (method !== 'GET' && method !== 'HEAD')
+    return new HttpGuardError('MethodNotAllowed', `${method} is refused: this page only reads (GET)`);
+  const host = (headers.host ?? '').toLowerCase();
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+    return new HttpGuardError(
+      'AccessDenied',
+      `Host '${headers.host ?? ''}' is refused: open the page as http://127.0.0.1:${port}/`,
+    );
+  if (headers.origin !== undefined && headers.origin.toLowerCase() !== `http://${host}`)
+    return new HttpGuardError('AccessDenied', `Requests from another origin (${headers.origin}) are refused`);
+  const site = headers['sec-fetch-site'];
+  if ((site === 'cross-site' || site === 'same-site') && headers['sec-fetch-mode'] !== 'navigate')
+    return new HttpGuardError('AccessDenied', 'Requests another site started are refused');
   return undefined;
 }
 
@@ -192,7 +237,10 @@ export async function startGuardedHttpServer(options: GuardedHttpServerOptions):
   async function answer(request: IncomingMessage): Promise<HttpReply> {
     try {
       const url = targetOf(request.url);
-      const refused = refusal(request.headers, options.caller);
+      const refused = refusal(request.headers, options.caller, {
+        method: request.method ?? 'GET',
+        port: request.socket.localPort ?? 0,
+      });
       if (refused !== undefined) throw refused;
       const body = await readBody(request, maxBodyBytes);
       return await options.handle({ method: request.method ?? 'GET', url, headers: request.headers, body });

@@ -1,6 +1,6 @@
 // `npm run build` (and `prepack`): the package's dist/ — the sources compiled by tsc with
 // their .d.ts files, the non-TypeScript files the code reads at run time (worker scripts,
-// the DynamoDB Local launcher, data files) beside them, and every Lambda handler bundled
+// the DynamoDB Local launcher, data files, the status page) beside them, and every Lambda handler bundled
 // ahead of time with the settings the CDK construct uses in this repository
 // (infra/cdk/lambda.ts BUNDLING), so an app that installs the package needs no esbuild.
 /* global process, console, URL */
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');
 const SOURCE_FOLDERS = ['shared', 'functions', 'infra'];
-const RUNTIME_FILES = new Set(['.mjs', '.json', '.java']);
+const RUNTIME_FILES = new Set(['.mjs', '.json', '.java', '.html', '.css']);
 
 rmSync(dist, { recursive: true, force: true });
 execFileSync(

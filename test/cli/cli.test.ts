@@ -15,6 +15,7 @@ const COMMANDS: string[][] = [
   ['local'],
   ['status'],
   ['history'],
+  ['ui'],
   ['endpoint', 'disable'],
   ['endpoint', 'enable'],
   ['endpoint', 'override'],

@@ -111,6 +111,12 @@ describe('the packed package in a fresh CDK app', () => {
       'TrafficManager',
     );
     await expect(readdir(join(pkg, 'dist/lambda/functions/probe/handler'))).resolves.toContain('index.mjs');
+    // The status page `tm ui` and `tm local` serve: its files beside the compiled server.
+    await expect(readdir(join(pkg, 'dist/infra/ui/page'))).resolves.toEqual([
+      'index.html',
+      'page.css',
+      'page.mjs',
+    ]);
     await expect(readdir(join(app, 'node_modules'))).resolves.toContain('cdk-nag');
   });
 

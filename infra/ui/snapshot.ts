@@ -1,0 +1,82 @@
+/**
+ * What the status page shows, read in one go: the status items and runtime controls (what
+ * `tm status --json` prints), the recent transitions (what `tm history --json` prints, with
+ * its text lines), and what DNS answers — asked of the local stack's DNS server, or against
+ * AWS the records the evaluator last published (Route 53 is not asked).
+ */
+import { formatTransition, type HistoryTransition } from '../../shared/history/view.js';
+import type { RecordSet } from '../../shared/zone/record-set.js';
+import { readTransitions } from '../cli/history.js';
+import type { Stack } from '../cli/stack.js';
+import { readStatus, type StatusSnapshot } from '../cli/status.js';
+import { askDns, type RecordLine } from './dns-answers.js';
+
+/** How far back the timeline goes, and how many transitions it holds at most. */
+export const TIMELINE_MS = 60 * 60_000;
+export const TIMELINE_LIMIT = 50;
+
+export interface PageSnapshot {
+  /** `the local stack (DNS port 5353)` or `table NAME in REGION`. */
+  readonly source: string;
+  /** ISO 8601. */
+  readonly readAt: string;
+  readonly profiles: StatusSnapshot['profiles'];
+  readonly controls: StatusSnapshot['controls'];
+  readonly dns: {
+    /** `server`: asked of the DNS server now; `published`: the records the evaluator last published. */
+    readonly from: 'server' | 'published';
+    /** `127.0.0.1:5353` when `from` is `server`. */
+    readonly server?: string;
+    readonly names: readonly {
+      readonly profile: string;
+      readonly name: string;
+      /** With `from: server`: NOERROR, NXDOMAIN or the resolver's error. */
+      readonly rcode?: string;
+      readonly records: readonly RecordLine[];
+    }[];
+  };
+  /** Newest first, the last hour, at most TIMELINE_LIMIT; `lines` as `tm history` prints them. */
+  readonly transitions: readonly (HistoryTransition & { readonly lines: readonly string[] })[];
+}
+
+export async function readSnapshot(stack: Stack): Promise<PageSnapshot> {
+  const [status, transitions] = await Promise.all([
+    readStatus(stack),
+    readTransitions(stack, { since: TIMELINE_MS }),
+  ]);
+  const server = stack.dnsPort === undefined ? undefined : `127.0.0.1:${stack.dnsPort}`;
+  const names = await Promise.all(
+    status.published.map(async ({ profile, name, records }) =>
+      server === undefined
+        ? { profile, name, records: records.map(publishedLine) }
+        : { profile, name, ...(await askDns(server, name)) },
+    ),
+  );
+  return {
+    source: stack.description,
+    readAt: new Date().toISOString(),
+    profiles: status.profiles,
+    controls: status.controls,
+    dns: server === undefined ? { from: 'published', names } : { from: 'server', server, names },
+    transitions: transitions
+      .slice(0, TIMELINE_LIMIT)
+      .map((transition) => ({ ...transition, lines: formatTransition(transition) })),
+  };
+}
+
+/** `A 192.0.2.1` with its routing: `[east] weight 50`, `PRIMARY`, `ALIAS target`. */
+function publishedLine(record: RecordSet): RecordLine {
+  const policy = [
+    record.setIdentifier === undefined ? undefined : `[${record.setIdentifier}]`,
+    record.weight === undefined ? undefined : `weight ${record.weight}`,
+    record.failover,
+    record.region === undefined ? undefined : `latency ${record.region}`,
+    record.geoLocation === undefined ? undefined : `geo ${Object.values(record.geoLocation).join('/')}`,
+    record.cidrRoutingConfig === undefined ? undefined : `cidr ${record.cidrRoutingConfig.locationName}`,
+  ].filter((part) => part !== undefined);
+  return {
+    type: record.type,
+    values: record.aliasTarget === undefined ? record.values : [`ALIAS ${record.aliasTarget.dnsName}`],
+    ...(policy.length === 0 ? {} : { policy: policy.join(' ') }),
+  };
+}
