@@ -17,6 +17,7 @@ import {
   type AzureEndpoint,
   type AzureProfile,
 } from './documents.js';
+import { mapGeoCodes } from './geo.js';
 import { formatProblem, type ImportProblem } from './problems.js';
 import { ROUTE53_MAX_WEIGHT, scaleWeights } from './weights.js';
 
@@ -97,6 +98,7 @@ function profileOf(profile: AzureProfile, path: Path, context: Context): Record<
     endpointOf(endpoint, [...path, 'endpoints', index], endpointNames, context),
   );
   scaleProfileWeights(profile, endpoints, path, context);
+  mapProfileGeoCodes(profile, endpoints, path, context);
   if (name !== profile.name)
     context.notices.push({
       path: [...path, 'name'],
@@ -231,6 +233,35 @@ function scaleProfileWeights(
         : `is ${change.to === change.from ? 'still ' : ''}${change.to} here (Route 53 weights are 1–${ROUTE53_MAX_WEIGHT}; scaled so the largest is ${ROUTE53_MAX_WEIGHT}, rounded): ${percent(change.shareBefore)} of the traffic in Azure, ${percent(change.shareAfter)} here`,
     });
   }
+}
+
+function mapProfileGeoCodes(
+  profile: AzureProfile,
+  endpoints: EndpointOut[],
+  path: Path,
+  context: Context,
+): void {
+  if (!endpoints.some((endpoint) => Array.isArray(endpoint.geoMapping))) return;
+  const geo = mapGeoCodes(
+    endpoints.map((endpoint) => endpoint.geoMapping),
+    endpoints.map((endpoint) => endpoint.name),
+  );
+  geo.mappings.forEach((mapping, index) => {
+    const endpoint = endpoints[index];
+    if (endpoint !== undefined && mapping !== undefined) endpoint.geoMapping = mapping;
+  });
+  for (const note of geo.notes)
+    context.notices.push({
+      path: [...path, 'endpoints', note.endpoint, 'geoMapping'],
+      rule: RULE,
+      received: note.received,
+      message: note.message,
+    });
+  for (const problem of geo.problems)
+    context.problems.push({
+      where: `${profile.endpoints[problem.endpoint]?.where ?? profile.where}.geoMapping`,
+      message: `${JSON.stringify(problem.code)} ${problem.message}`,
+    });
 }
 
 /** A share of the traffic: one decimal, two below 1%. */

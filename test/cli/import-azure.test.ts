@@ -28,7 +28,15 @@ interface PlannedRecord {
   readonly type: string;
   readonly setIdentifier?: string;
   readonly weight?: number;
+  readonly region?: string;
+  readonly geoLocation?: { continentCode?: string; countryCode?: string; subdivisionCode?: string };
+  readonly cidrRoutingConfig?: { locationName: string };
   readonly values: readonly string[];
+}
+
+interface Plan {
+  readonly records: PlannedRecord[];
+  readonly cidrCollections: { locations: Record<string, string[]> }[];
 }
 
 /** Imports `files` into `out` (in the test's directory); the import must succeed and the result validate. */
@@ -45,12 +53,16 @@ async function imported(out: string, files: string[], ...args: string[]) {
 
 /** `tm plan FILE --status …`: the values Route 53 would answer for `name` (one list per record set). */
 async function answers(file: string, name: string, ...statuses: string[]): Promise<PlannedRecord[]> {
+  const { records } = await plan(file, ...statuses);
+  return records.filter((record) => record.name === name);
+}
+
+async function plan(file: string, ...statuses: string[]): Promise<Plan> {
   const args = statuses.length > 0 ? ['--status', statuses.join(',')] : [];
   const { code, stdout, stderr } = await tmInProcess('plan', file, '--json', ...args);
   expect(stderr).toBe('');
   expect(code).toBe(0);
-  const { records } = JSON.parse(stdout) as { records: PlannedRecord[] };
-  return records.filter((record) => record.name === name);
+  return JSON.parse(stdout) as Plan;
 }
 
 const values = (records: readonly PlannedRecord[]): string[] =>
@@ -290,6 +302,217 @@ describe('tm import azure: az network traffic-manager profile show (one profile)
     expect(served).toHaveLength(count);
     for (const address of served) expect(from).toContain(address);
     expect(served).not.toContain('192.0.2.3');
+  });
+});
+
+describe('tm import azure: Geographic (API 2022-04-01), Azure codes Route 53 lacks', () => {
+  let file = '';
+  let report = '';
+  beforeAll(async () => {
+    ({ file, report } = await imported('geo.yaml', ['geographic.2022-04-01.json']));
+  });
+
+  /** Route 53's rule: the most specific record for the user's location (subdivision, country, continent, default). */
+  function answerFor(records: readonly PlannedRecord[], user: User): string | undefined {
+    const match = (test: (location: NonNullable<PlannedRecord['geoLocation']>) => boolean) =>
+      records.find((record) => record.geoLocation !== undefined && test(record.geoLocation))?.values[0];
+    return (
+      match(
+        (l) =>
+          l.countryCode === user.country &&
+          l.subdivisionCode !== undefined &&
+          l.subdivisionCode === user.subdivision,
+      ) ??
+      match((l) => l.countryCode === user.country && l.subdivisionCode === undefined) ??
+      match((l) => l.continentCode === user.continent) ??
+      match((l) => l.countryCode === '*')
+    );
+  }
+  interface User {
+    readonly continent: string;
+    readonly country: string;
+    readonly subdivision?: string;
+  }
+
+  it('reports each code it expands or widens', () => {
+    expect(report).toContain(
+      '"me".geoMapping: GEO-ME (Middle East) is not a Route 53 continent: it is its 15 countries here',
+    );
+    expect(report).toContain(
+      '"pacific".geoMapping: GEO-AP (Australia / Pacific) is not a Route 53 continent: it is its 26 countries here',
+    );
+    expect(report).toContain(
+      '"gb".geoMapping: are every subdivision of GB, which Route 53 routes as one: GB here (the same places)',
+    );
+    expect(report).toContain(
+      '"canada-east".geoMapping: Route 53 has no location for part of CA: all of CA here',
+    );
+    expect(report).toContain(
+      '"rest".geoMapping: also maps AE, BH, IQ, IR, JO, KW, LB, OM, PS, QA, SY, SA, TR, YE explicitly here',
+    );
+  });
+
+  // Azure's answer: the endpoint mapping the most specific code of Azure's hierarchy around the user; none without WORLD.
+  it.each([
+    { name: 'Germany: GEO-EU', user: { continent: 'EU', country: 'DE' }, azure: 'eu.geo.example.net' },
+    {
+      name: 'Scotland (GB-SCT): gb',
+      user: { continent: 'EU', country: 'GB', subdivision: 'SCT' },
+      azure: 'gb.geo.example.net',
+    },
+    {
+      name: 'United Arab Emirates: GEO-ME',
+      user: { continent: 'AS', country: 'AE' },
+      azure: 'me.geo.example.net',
+    },
+    { name: 'Türkiye: GEO-ME', user: { continent: 'AS', country: 'TR' }, azure: 'me.geo.example.net' },
+    { name: 'Fiji: GEO-AP', user: { continent: 'OC', country: 'FJ' }, azure: 'pacific.geo.example.net' },
+    {
+      name: 'Ontario (CA-ON): canada-east',
+      user: { continent: 'NA', country: 'CA', subdivision: 'ON' },
+      azure: 'ca.geo.example.net',
+    },
+    {
+      name: 'California (US-CA): us',
+      user: { continent: 'NA', country: 'US', subdivision: 'CA' },
+      azure: 'us.geo.example.net',
+    },
+    { name: 'Mexico: GEO-NA', user: { continent: 'NA', country: 'MX' }, azure: 'us.geo.example.net' },
+    {
+      name: 'Japan: no endpoint and no WORLD: no answer',
+      user: { continent: 'AS', country: 'JP' },
+      azure: undefined,
+    },
+  ])('answers as Azure would: $name', async ({ user, azure }) => {
+    expect(answerFor(await answers(file, 'geo.example.com'), user)).toBe(azure);
+  });
+
+  it('a Degraded geographic endpoint keeps its places (no failover, as in Azure)', async () => {
+    const records = await answers(file, 'geo.example.com', 'geo/me=Degraded', 'geo/eu=Online');
+    expect(answerFor(records, { continent: 'AS', country: 'SA' })).toBe('me.geo.example.net');
+  });
+
+  it.each([
+    { name: 'Japan: GEO-AS', user: { continent: 'AS', country: 'JP' }, azure: 'asia.example.net' },
+    { name: 'Israel: its own endpoint', user: { continent: 'AS', country: 'IL' }, azure: 'il.example.net' },
+    {
+      name: 'Saudi Arabia: GEO-ME is not mapped, so WORLD (not GEO-AS)',
+      user: { continent: 'AS', country: 'SA' },
+      azure: 'rest.example.net',
+    },
+    { name: 'Brazil: WORLD', user: { continent: 'SA', country: 'BR' }, azure: 'rest.example.net' },
+  ])('a profile mapping GEO-AS and WORLD answers as Azure would: $name', async ({ user, azure }) => {
+    expect(answerFor(await answers(file, 'asia.example.com'), user)).toBe(azure);
+  });
+
+  it.each([
+    { code: '"XK" is Kosovo, which Route 53 has no location code for' },
+    { code: '"GEO-XX" is not a code of Azure\'s geographic hierarchy' },
+    {
+      code: '[0] "split" endpoints[0] "ontario".geoMapping: "CA-ON" (a subdivision of CA): Route 53 has no location for part of CA, and the endpoints "ontario", "quebec" map parts of CA',
+    },
+  ])('an unmappable code: exit 1 naming it: $code', async ({ code }) => {
+    const { code: exit, stderr } = await tmInProcess('import', 'azure', fixture('errors.geo.json'), ...ZONE);
+    expect(exit).toBe(1);
+    expect(stderr).toContain(code);
+  });
+});
+
+describe('tm import azure: Performance (API 2018-08-01), Azure region names', () => {
+  let file = '';
+  let report = '';
+  beforeAll(async () => {
+    ({ file, report } = await imported('media.json', ['performance.2018-08-01.json']));
+  });
+
+  it('maps each Azure region to the nearest AWS region and says so', () => {
+    expect(report).toContain(
+      '"east".endpointLocation: is the Azure region East US (Virginia): latency is measured to the nearest AWS region, us-east-1, got "East US"',
+    );
+    expect(report).toContain(
+      '"europe".endpointLocation: is the Azure region West Europe (Netherlands): latency is measured to the nearest AWS region, eu-west-2, got "westeurope"',
+    );
+  });
+
+  // Azure: the closest endpoint; when it is Degraded, the next closest. Route 53 does the same among the latency records left.
+  it.each([
+    {
+      name: 'all Online: one latency record per region',
+      statuses: [],
+      regions: {
+        'us-east-1': 'east.media.example.net',
+        'eu-west-2': 'eu.media.example.net',
+        'ap-southeast-1': 'sg.media.example.net',
+      },
+    },
+    {
+      name: 'east Degraded: its users go to the next closest of the others',
+      statuses: ['media/east=Degraded', 'media/europe=Online'],
+      regions: { 'eu-west-2': 'eu.media.example.net', 'ap-southeast-1': 'sg.media.example.net' },
+    },
+  ])('answers as Azure would: $name', async ({ statuses, regions }) => {
+    const records = await answers(file, 'media.example.com', ...statuses);
+    expect(Object.fromEntries(records.map((record) => [record.region, record.values[0]]))).toEqual(regions);
+  });
+});
+
+describe('tm import azure: Subnet (az show), subnets as { first, scope } and { first, last }, always-serve', () => {
+  let file = '';
+  beforeAll(async () => {
+    ({ file } = await imported('portal.yaml', ['az-show.subnet.json']));
+  });
+
+  /** Route 53's rule: the CIDR location holding the address, else the default location '*'. */
+  function answerFor(result: Plan, address: string): string | undefined {
+    const block = `${address.split('.').slice(0, 3).join('.')}.0/24`;
+    const locations = result.cidrCollections[0]?.locations ?? {};
+    const location = Object.entries(locations).find(([, cidrs]) => cidrs.includes(block))?.[0] ?? '*';
+    return result.records.find((record) => record.cidrRoutingConfig?.locationName === location)?.values[0];
+  }
+
+  // Azure: the endpoint whose ranges hold the address, else the endpoint without ranges; no failover.
+  it.each([
+    {
+      name: 'an office address: office',
+      statuses: [],
+      address: '198.51.100.7',
+      azure: 'office.portal.example.net',
+    },
+    {
+      name: 'a partner address: partners',
+      statuses: [],
+      address: '203.0.113.200',
+      azure: 'partners.portal.example.net',
+    },
+    {
+      name: 'any other address: the endpoint without ranges',
+      statuses: [],
+      address: '192.0.2.1',
+      azure: 'public.portal.example.net',
+    },
+    {
+      name: 'office Degraded: still office (Subnet has no failover)',
+      statuses: ['portal/office=Degraded', 'portal/partners=Online'],
+      address: '198.51.100.7',
+      azure: 'office.portal.example.net',
+    },
+  ])('answers as Azure would: $name', async ({ statuses, address, azure }) => {
+    expect(answerFor(await plan(file, ...statuses), address)).toBe(azure);
+  });
+
+  it('keeps the monitor headers and status ranges, and always-serve', async () => {
+    const [profile] = parseYaml(await readFile(file, 'utf8')) as Record<string, unknown>[];
+    expect(profile).toMatchObject({
+      monitorConfig: {
+        customHeaders: [{ name: 'x-probe', value: 'tm' }],
+        expectedStatusCodeRanges: [{ min: 200, max: 204 }],
+      },
+      endpoints: [
+        { name: 'office', subnets: ['198.51.100.0/24'] },
+        { name: 'partners', subnets: ['203.0.113.0-203.0.113.255'] },
+        { name: 'public', alwaysServe: true },
+      ],
+    });
   });
 });
 
