@@ -2,6 +2,7 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  ResourceInUseException,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -9,21 +10,7 @@ import {
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 export async function createTable(client: DynamoDBClient, tableName: string): Promise<{ streamArn: string }> {
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-    }),
-  );
+  await createOnce(client, tableName);
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
@@ -34,4 +21,32 @@ export async function createTable(client: DynamoDBClient, tableName: string): Pr
   const streamArn = described.Table?.LatestStreamArn;
   if (streamArn === undefined) throw new Error(`table ${tableName} has no stream`);
   return { streamArn };
+}
+
+/**
+ * CreateTable, where a retried attempt that finds the table is a success: an attempt that timed
+ * out on a busy DynamoDB Local (every attempt is bounded) may have created it before the SDK
+ * gave up on the answer. A table that existed before the first attempt is still an error.
+ */
+async function createOnce(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+  } catch (error) {
+    const retried = ((error as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? 1) > 1;
+    if (!(error instanceof ResourceInUseException && retried)) throw error;
+  }
 }
