@@ -24,6 +24,7 @@ import { tableAccessStatements } from './table-access.js';
 import { headerSecretStatements } from './header-secret-access.js';
 import type { SecretReference } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
+import { MAX_PROBE_SHARDS } from '../../shared/probe/shards.js';
 import {
   probeFunctionName,
   probeTickFunctionName,
@@ -68,9 +69,6 @@ export interface TrafficManagerProbeStackProps extends StackProps {
  * be shorter than the function timeout (a Lambda event source rule).
  */
 export const PROBE_TIMEOUT = Duration.seconds(55);
-
-/** Shards per region a stack may deploy (each is a queue, a function and its role and log group). */
-export const MAX_PROBE_SHARDS = 50;
 
 export class TrafficManagerProbeStack extends Stack {
   /** Shard 0's probe function and round queue (the first of `shards`). */

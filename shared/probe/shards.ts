@@ -47,6 +47,9 @@ export function jumpHash(seed: number, buckets: number): number {
  */
 export const SHARD_CAPACITY = 2_000;
 
+/** Shards per region a stack may deploy (each is a queue, a function and its role and log group). */
+export const MAX_PROBE_SHARDS = 50;
+
 /** How many shards a region with `requests` distinct requests runs: enough for the capacity, at most `maxShards`. */
 export function shardCountFor(requests: number, maxShards: number, capacity = SHARD_CAPACITY): number {
   if (!Number.isInteger(maxShards) || maxShards < 1)

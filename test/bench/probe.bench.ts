@@ -1,17 +1,23 @@
 /**
- * `npm run bench:probe` — figures for issue 3 §5 (not a test; prints figures):
- *  1. one round of 10,000 targets at the 10 s interval, 10% never answer (9 s timeout):
- *     does it finish inside the interval, peak RSS;
- *  2. the local round timer's lateness (jitter), idle and during that round;
- *  3. DynamoDB writes per target-region-hour, steady and with 10% flapping, at 10 and
- *     1,000 targets (fake prober and clock, real writes to DynamoDB Local);
- *  4. the monthly cost of the cadence design (docs/adr/0001-probe-cadence.md);
- *  5. then spawns test/bench/probers.bench.ts (CPU per probe) when present.
- * Backends run in a child process (this file with `--servers`), on loopback only.
- * `BENCH_ONLY=round` stops after 1–2; `BENCH_ONLY=writes` runs only 3–4.
+ * `npm run bench:probe` — the probe fleet's figures (not a test; prints figures, asserts none):
+ *  1. the local round timer's lateness, idle and during one local-mode round of 10,000 targets;
+ *  2. the cloud path simulated (test/bench/support/fleet-sim.ts): the real tick and round
+ *     handler, emulated SQS delays, shards as processes, loopback targets (10 % black-holed)
+ *     at 10,000 and 30,000 targets every 10 s and 100,000 every 30 s;
+ *  3. every core against one, and CPU per probe against a minimal undici loop and
+ *     blackbox_exporter (test/bench/probers.bench.ts);
+ *  4. DynamoDB writes per target-region-hour (fake prober and clock, real writes to
+ *     DynamoDB Local): 10 and 1,000 targets steady and flapping; 100,000 targets steady, sharded;
+ *  5. the monthly cost per endpoint at 10 s from 3 regions, from the measured CPU and durations.
+ * `BENCH_SHORT=1` (or `--short`) runs a shorter version (~3 min; the default is ~5 min);
+ * `BENCH_ONLY=round|fleet|cores|writes` runs one part (the cost needs all of them);
+ * `BENCH_REAL_SHARDS=N` runs N shards of each fleet as processes (default 2).
+ * Backends run in child processes, on loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import type { SQSEvent } from 'aws-lambda';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -23,9 +29,21 @@ import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-st
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
-import { createTickHandler } from '../../functions/probe/tick.js';
+import { createTickHandler, tickMessages } from '../../functions/probe/tick.js';
+import { createRoundHandler } from '../../functions/probe/round-handler.js';
+import { LAMBDA_MB_PER_VCPU } from '../../functions/probe/probe-pool.js';
+import { readDeployedConfig } from '../../functions/shared/config-reader.js';
+import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
+import { MAX_PROBE_SHARDS, SHARD_CAPACITY, shardCountFor } from '../../shared/probe/shards.js';
+import { FLEET_REGION, fleetProfiles } from './support/fleet.js';
+import {
+  SHARD_MEMORY_MB,
+  simulateFleet,
+  startFleetServers,
+  type FleetFigures,
+  type FleetRun,
+} from './support/fleet-sim.js';
 import { createProbeWorker, DEFAULT_CONCURRENCY } from '../../functions/probe/worker.js';
-import { spreadOffsetMs } from '../../shared/probe/plan.js';
 import { COMPACT_SPREAD, roundDueAtOf, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';
 import type { PlannedProbe, ProbeRequest } from '../../shared/probe/target.js';
@@ -39,33 +57,61 @@ import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const quiet = { warn: () => undefined, info: () => undefined };
 
+const SHORT = process.env.BENCH_SHORT === '1' || process.argv.includes('--short');
+const ONLY = process.env.BENCH_ONLY;
+const REAL_SHARDS = Number(process.env.BENCH_REAL_SHARDS ?? 2);
+const FLEET_RUNS: readonly FleetRun[] = [
+  { spec: { targets: 10_000, intervalInSeconds: 10 }, realShards: REAL_SHARDS, intervals: SHORT ? 1 : 2 },
+  { spec: { targets: 30_000, intervalInSeconds: 10 }, realShards: REAL_SHARDS, intervals: SHORT ? 1 : 2 },
+  { spec: { targets: 100_000, intervalInSeconds: 30 }, realShards: REAL_SHARDS, intervals: 1 },
+];
+
 async function main(): Promise<void> {
-  const servers = await startServers();
-  try {
-    if (process.env.BENCH_ONLY !== 'writes') {
-      await idleJitter();
-      await roundOf10k(servers.ports, 'compact', COMPACT_SPREAD, 2_000);
-      await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, DEFAULT_CONCURRENCY);
+  const runs = (part: string): boolean => ONLY === undefined || ONLY === part;
+  console.log(
+    `bench:probe${SHORT ? ' (short)' : ''} on ${availableParallelism()} cores, node ${process.version}; ` +
+      'figures from a shared machine are distorted by its other load.',
+  );
+  if (runs('round')) {
+    await idleJitter();
+    if (!SHORT) {
+      const servers = await startServers();
+      try {
+        await roundOf10k(servers.ports, 'interval', { kind: 'interval' }, DEFAULT_CONCURRENCY);
+      } finally {
+        servers.child.kill('SIGTERM');
+      }
     }
-    if (process.env.BENCH_ONLY === 'round') return;
-    const ddb = await startDynamoDbLocal();
-    try {
-      const client = (): DynamoDBClient =>
-        dynamoDbClient({
-          endpoint: ddb.endpoint,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        });
-      const writes = await writeCosts(client());
-      const timings = await handlerTimings(client(), servers.ports);
-      printCost(writes, timings);
-    } finally {
-      await ddb.stop();
-    }
-  } finally {
-    servers.child.kill('SIGTERM');
   }
-  if (process.env.BENCH_ONLY !== 'writes') await runProbersBench();
+  const fleet: FleetFigures[] = [];
+  if (runs('fleet')) {
+    const servers = await startFleetServers(4);
+    try {
+      for (const run of FLEET_RUNS) fleet.push(await simulateFleet(run, servers.ports));
+    } finally {
+      servers.stop();
+    }
+  }
+  const cores = runs('cores') ? await runProbersBench() : undefined;
+  if (!runs('writes')) return;
+  const ddb = await startDynamoDbLocal();
+  try {
+    const client = (): DynamoDBClient =>
+      dynamoDbClient({
+        endpoint: ddb.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+    if (!SHORT) await writeCosts(client());
+    const sharded = await shardedWriteCost(client(), 100_000, SHORT ? 10 : 60);
+    const timings = await handlerTimings(client());
+    const fleetHttp = fleet.find((f) => f.run.spec.targets === 10_000);
+    if (fleetHttp === undefined || cores === undefined)
+      console.log('cost: needs the fleet and cores figures (run without BENCH_ONLY)');
+    else printCost({ sharded, tickMs: timings.tickMs, fleet: fleetHttp, cores });
+  } finally {
+    await ddb.stop();
+  }
 }
 
 async function startServers(): Promise<{ child: ChildProcess; ports: { http: number; blackHole: number } }> {
@@ -264,18 +310,91 @@ async function writeCosts(client: DynamoDBClient): Promise<WriteFigure[]> {
   return figures;
 }
 
-interface HandlerTimings {
-  readonly tickMs: number;
-  readonly roundMs: number;
+/** 100,000 targets' steady writes, sharded: one shard through the real round handler on DynamoDB Local. */
+interface ShardedWrites {
+  readonly targets: number;
+  readonly shards: number;
+  readonly perTargetHour: number;
+  readonly unitsPerTargetHour: number;
 }
 
-/** Local durations of a tick (config read + plan) and of a one-target round (loopback probe + no write). */
-async function handlerTimings(client: DynamoDBClient, ports: { http: number }): Promise<HandlerTimings> {
+/**
+ * `minutes` of 10 s rounds of shard 0 of a `targets` fleet (healthy, fake prober and clock),
+ * through `createRoundHandler` with real writes to DynamoDB Local. Every shard holds the same
+ * share of the requests and writes the same way (one heartbeat a minute, verdicts on change),
+ * so the region's writes are this shard's × the shard count.
+ */
+async function shardedWriteCost(
+  client: DynamoDBClient,
+  targets: number,
+  minutes: number,
+): Promise<ShardedWrites> {
+  const tableName = 'bench-sharded-writes';
+  await createTable(client, tableName);
+  const usage = meterCapacity(client);
+  const profiles = fleetProfiles({ targets, intervalInSeconds: 10, ports: [8080] });
+  const plan = planProbes(profiles, FLEET_REGION, [FLEET_REGION]);
+  const shards = shardCountFor(plan.length, MAX_PROBE_SHARDS);
+  let now = Date.UTC(2025, 0, 1);
+  const clock = { now: () => now };
+  const worker = createProbeWorker({
+    region: FLEET_REGION,
+    shard: 0,
+    store: new DynamoDbProbeStateStore(client, tableName),
+    prober: async (_request, timeoutMs) => ({
+      startedAt: now,
+      timeoutMs,
+      timings: {},
+      answered: true,
+      durationMs: 12.5,
+      latencyMs: 12.5,
+      statusCode: 200,
+    }),
+    clock,
+    sleep: async () => undefined,
+    spread: COMPACT_SPREAD,
+    logger: quiet,
+  });
+  const handler = createRoundHandler({
+    worker,
+    clock,
+    loadConfig: async () => ({ profiles, defaultProbeRegions: [FLEET_REGION] }),
+    fallbackProbeRegions: [],
+    logger: quiet,
+  });
+  const round = (dueAt: number) =>
+    handler({
+      Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000, shards }) }],
+    } as unknown as SQSEvent);
+  await round(now); // first decisions: not steady state
+  now += 10_000;
+  const before = { ...usage };
+  for (let i = 0; i < minutes * 6; i++, now += 10_000) await round(now);
+  const hours = minutes / 60;
+  const writes = (usage.writeRequests - before.writeRequests) * shards;
+  const units = (usage.writeUnits - before.writeUnits) * shards;
+  const figure = {
+    targets: plan.length,
+    shards,
+    perTargetHour: writes / plan.length / hours,
+    unitsPerTargetHour: units / plan.length / hours,
+  };
+  console.log(
+    `\nDynamoDB writes, ${plan.length.toLocaleString('en-US')} targets steady in ${shards} shards, ${minutes} min of 10 s rounds: ` +
+      `shard 0 (${worker.targets().length} targets) wrote ${usage.writeRequests - before.writeRequests} requests through the round handler; ` +
+      `× ${shards} shards → ${figure.perTargetHour.toFixed(4)} writes (${figure.unitsPerTargetHour.toFixed(4)} WCU) per target-region-hour ` +
+      `(target ≤ 0.1: ${figure.perTargetHour <= 0.1 ? 'met' : 'NOT met'}); scaled: one shard written for real, the others by symmetry`,
+  );
+  return figure;
+}
+
+/** The tick's duration against DynamoDB Local (one profile: config read + plan + send), median of 25. */
+async function handlerTimings(client: DynamoDBClient): Promise<{ tickMs: number }> {
   const tableName = 'bench-handlers';
   await createTable(client, tableName);
   const definition = profile({
     name: 'shop',
-    monitorConfig: monitorConfig({ port: ports.http, path: '/health', intervalInSeconds: 10 }),
+    monitorConfig: monitorConfig({ port: 8080, path: '/health', intervalInSeconds: 10 }),
     endpoints: [externalEndpoint({ name: 'a', target: '127.0.0.1' })],
   });
   await client.send(
@@ -293,7 +412,6 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
       ),
     }),
   );
-  const { readDeployedConfig } = await import('../../functions/shared/config-reader.js');
   const tick = createTickHandler({
     region: 'us-east-1',
     clock: { now: () => Date.now() },
@@ -301,110 +419,199 @@ async function handlerTimings(client: DynamoDBClient, ports: { http: number }): 
     loadConfig: () => readDeployedConfig(client, tableName),
     fallbackProbeRegions: [],
   });
-  const tickDurations: number[] = [];
+  const durations: number[] = [];
   for (let i = 0; i < 30; i++) {
     const t0 = performance.now();
     await tick();
-    tickDurations.push(performance.now() - t0);
+    durations.push(performance.now() - t0);
   }
-  const worker = createProbeWorker({
-    region: 'us-east-1',
-    store: new DynamoDbProbeStateStore(client, tableName),
-    prober: probe,
-    clock: { now: () => Date.now() },
-    spread: COMPACT_SPREAD,
-    logger: quiet,
-  });
-  const { planProbes } = await import('../../shared/probe/plan.js');
-  worker.setTargets(
-    planProbes((await readDeployedConfig(client, tableName)).profiles, 'us-east-1', ['us-east-1']),
-  );
-  const roundDurations: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const dueAt = Date.now();
-    const t0 = performance.now();
-    await worker.runRound(dueAt, 10_000);
-    roundDurations.push(performance.now() - t0);
-  }
-  const tickMs = percentile(tickDurations.slice(5), 50);
-  const roundMs = percentile(roundDurations.slice(5), 50);
-  console.log(
-    `tick (config read + plan, DynamoDB Local) median ${tickMs.toFixed(1)} ms; one-target round (loopback probe) median ${roundMs.toFixed(1)} ms`,
-  );
-  return { tickMs, roundMs };
+  const tickMs = percentile(durations.slice(5), 50);
+  console.log(`tick (config read + plan, DynamoDB Local, one profile) median ${tickMs.toFixed(1)} ms`);
+  return { tickMs };
 }
 
-/** Published us-east-1 prices (2025). */
+/** CPU (ms) of one tick's planning (`tickMessages`) for a fleet of `targets`, median of 3. */
+function tickPlanCpuMs(targets: number): number {
+  const profiles = fleetProfiles({ targets, intervalInSeconds: 10, ports: [8080] });
+  const samples = Array.from({ length: 3 }, () => {
+    const cpu = process.cpuUsage();
+    tickMessages(profiles, FLEET_REGION, [FLEET_REGION], Date.now(), MAX_PROBE_SHARDS);
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1000;
+  });
+  return percentile(samples, 50);
+}
+
+/** Published us-east-1 prices (2025), without free tiers. */
 const PRICE = {
   lambdaGbSecond: 0.0000133334, // arm64
   lambdaRequest: 0.2 / 1e6,
   sqsRequest: 0.4 / 1e6, // standard; a batch of ≤10 messages is one request
   dynamoWriteUnit: 0.625 / 1e6, // on-demand WRU (≤1 KB)
+  dynamoReadUnit: 0.125 / 1e6, // on-demand RRU (≤4 KB strongly consistent)
   schedulerInvocation: 1.0 / 1e6,
+  interRegionGb: 0.02,
+  route53FastHttpsNonAws: 4.75, // $0.75 + HTTPS $2 + fast interval $2
 };
-const MINUTES_PER_MONTH = 43_200; // 30 days
-const MEMORY_GB = 128 / 1024;
+const MINUTES_PER_MONTH = 43_800;
+const HOURS_PER_MONTH = 730;
+const REGIONS = 3;
+const TICK_MEMORY_MB = 128;
 /** Assumption (not documented exactly by AWS): an idle SQS event source keeps ~5 pollers long-polling 20 s. */
 const IDLE_POLL_REQUESTS_PER_MINUTE = 15;
-/** Assumption: a remote HTTPS endpoint answers in ~150 ms (loopback rounds are faster than real ones). */
+/** Assumption: the slowest remote HTTPS endpoint of a round answers in ~150 ms (loopback is faster). */
 const REMOTE_PROBE_MS = 150;
 
-function printCost(writes: readonly WriteFigure[], timings: HandlerTimings): void {
-  const money = (x: number) => `$${x.toFixed(4)}`;
-  const billedMs = (ms: number) => Math.ceil(ms);
-  // Fixed, per region, no endpoints: scheduler + tick invocation + idle event-source polling.
-  const scheduler = MINUTES_PER_MONTH * PRICE.schedulerInvocation;
-  const tickLambda =
-    MINUTES_PER_MONTH *
-    (PRICE.lambdaRequest + (billedMs(timings.tickMs) / 1000) * MEMORY_GB * PRICE.lambdaGbSecond);
-  const idlePolling = MINUTES_PER_MONTH * IDLE_POLL_REQUESTS_PER_MINUTE * PRICE.sqsRequest;
-  const fixedRegion = scheduler + tickLambda + idlePolling;
-  console.log(
-    `cost, fixed (no endpoints), per region/month: scheduler ${money(scheduler)} + tick Lambda ${money(tickLambda)} ` +
-      `(${billedMs(timings.tickMs)} ms billed) + idle SQS polling ${money(idlePolling)} (assumed ${IDLE_POLL_REQUESTS_PER_MINUTE} receives/min) = ${money(fixedRegion)}; ` +
-      `3 regions ${money(3 * fixedRegion)}`,
-  );
-  // Activation, per region, once any 10 s target exists: 6 rounds a minute.
+interface CostInputs {
+  readonly sharded: ShardedWrites;
+  readonly tickMs: number;
+  /** The 10,000-target fleet run: CPU per probe of a shard's round, worker included (HTTP). */
+  readonly fleet: FleetFigures;
+  readonly cores: CoreFigures;
+}
+
+/** Lambda bills by the millisecond; CPU-bound work runs at the memory's share of a vCPU. */
+function lambdaWallMs(cpuMs: number, memoryMb: number): number {
+  return cpuMs / Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU);
+}
+
+function printCost(inputs: CostInputs): void {
+  const { cores } = inputs;
+  const money = (x: number) => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
+  const n = (x: number) => x.toLocaleString('en-US');
   const rounds = MINUTES_PER_MONTH * 6;
-  const roundMs = billedMs(timings.roundMs + REMOTE_PROBE_MS);
-  const roundLambda = rounds * (PRICE.lambdaRequest + (roundMs / 1000) * MEMORY_GB * PRICE.lambdaGbSecond);
-  const sqs = (MINUTES_PER_MONTH /* SendMessageBatch */ + rounds) /* DeleteMessageBatch */ * PRICE.sqsRequest;
-  const heartbeats = MINUTES_PER_MONTH * PRICE.dynamoWriteUnit;
-  const activationRegion = roundLambda + sqs + heartbeats;
+  const memoryGb = SHARD_MEMORY_MB / 1024;
+  // CPU per HTTPS probe in a shard: the fleet's measured per-probe CPU (HTTP, worker included)
+  // plus what TLS adds to the prober (HTTPS − HTTP of the same probers run).
+  const httpCpu = inputs.fleet.roundCpuMs / Math.max(1, inputs.fleet.probesPerRound);
+  const engineCpu = (protocol: string) => cores[protocol]?.engine?.cpuMsPerProbe ?? NaN;
+  const tlsExtra = Math.max(0, engineCpu('HTTPS') - engineCpu('HTTP'));
+  const httpsCpu = httpCpu + tlsExtra;
   console.log(
-    `cost, first 10 s endpoint (rounds start), per region/month: round Lambda ${money(roundLambda)} (${rounds} × ${roundMs} ms billed, ` +
-      `assumed ${REMOTE_PROBE_MS} ms remote probe) + SQS send/delete ${money(sqs)} + heartbeats ${money(heartbeats)} = ${money(activationRegion)}; ` +
-      `3 regions ${money(3 * activationRegion)}`,
+    `\ncost model inputs (measured): shard CPU per HTTP probe ${httpCpu.toFixed(3)} ms (fleet run, worker included) + TLS ${tlsExtra.toFixed(3)} ms (probers) ` +
+      `= ${httpsCpu.toFixed(3)} ms per HTTPS probe; tick ${inputs.tickMs.toFixed(1)} ms (one profile); ` +
+      `writes ${inputs.sharded.unitsPerTargetHour.toFixed(4)} WCU per target-region-hour steady; assumed: ${REMOTE_PROBE_MS} ms slowest remote probe per round, ` +
+      `${IDLE_POLL_REQUESTS_PER_MINUTE} idle SQS receives a minute per queue`,
   );
-  // Marginal, per endpoint: its spread slot in the round, and its writes.
-  const perTargetMs = COMPACT_SPREAD.kind === 'compact' ? COMPACT_SPREAD.perTargetMs : 0;
-  const spreadSeconds = (rounds * perTargetMs) / 1000;
-  const spreadCost = spreadSeconds * MEMORY_GB * PRICE.lambdaGbSecond;
-  for (const figure of writes.filter((w) => w.targets === 1_000)) {
-    const writesCost = (figure.writeUnits / figure.targets) * 24 * 30 * PRICE.dynamoWriteUnit;
-    const marginal = 3 * (spreadCost + writesCost);
+  const configBytesPerEndpoint =
+    JSON.stringify(fleetProfiles({ targets: 1_000, intervalInSeconds: 10, ports: [443] })).length / 1_000;
+
+  // Memory per shard: a full shard's probe starts are CPU-bound at the memory's vCPU share.
+  const fullShard = SHARD_CAPACITY;
+  console.log(`memory per shard (a full shard: ${n(fullShard)} HTTPS requests every 10 s):`);
+  for (const memoryMb of [128, 512, 1_024, LAMBDA_MB_PER_VCPU]) {
+    const startMs = lambdaWallMs(fullShard * httpsCpu, memoryMb);
+    const windowMs = Math.min(500, fullShard * 2);
+    const wallMs = Math.max(windowMs, startMs) + REMOTE_PROBE_MS;
+    const perMonth = rounds * (wallMs / 1000) * (memoryMb / 1024) * PRICE.lambdaGbSecond;
     console.log(
-      `cost, each further 10 s endpoint from 3 regions/month (${figure.scenario}): spread slot ${money(3 * spreadCost)} + writes ${money(3 * writesCost)} = ${money(marginal)}; ` +
-        `average at 20 endpoints ${money((3 * activationRegion) / 20 + marginal)}, at 100 ${money((3 * activationRegion) / 100 + marginal)}`,
+      `  ${String(memoryMb).padStart(5)} MB (${(Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU) * 100).toFixed(0)} % of a vCPU): ` +
+        `starts a full round's probes in ${(startMs / 1000).toFixed(2)} s (lateness target ≤ 1 s: ${startMs <= 1_000 ? 'met' : 'NOT met'}), ` +
+        `duration ${money(perMonth)} per shard-month`,
     );
   }
+
+  // Fixed part: no endpoints, one (idle) shard queue per region.
+  const tickCost = (ms: number) =>
+    MINUTES_PER_MONTH *
+    (PRICE.lambdaRequest + (Math.ceil(ms) / 1000) * (TICK_MEMORY_MB / 1024) * PRICE.lambdaGbSecond);
+  const scheduler = MINUTES_PER_MONTH * PRICE.schedulerInvocation;
+  const idleQueue = MINUTES_PER_MONTH * IDLE_POLL_REQUESTS_PER_MINUTE * PRICE.sqsRequest;
+  const fixed = REGIONS * (scheduler + tickCost(inputs.tickMs) + idleQueue);
   console.log(
-    'prices used (us-east-1): Lambda arm64 $0.0000133334/GB-s, $0.20/M requests; SQS standard $0.40/M requests; ' +
-      'DynamoDB on-demand $0.625/M WRU; EventBridge Scheduler $1.00/M invocations; 128 MB functions; no free tier.',
+    `cost, fixed (no endpoints, maxProbeShards 1), 3 regions/month: ${money(fixed)} (target ≤ $1: ${fixed <= 1 ? 'met' : 'NOT met'}); ` +
+      `each further deployed shard adds its idle queue polling, ${money(idleQueue)} per region`,
+  );
+  console.log(
+    `cost per endpoint-month, HTTPS every 10 s from 3 regions, ${SHARD_MEMORY_MB} MB shards (the deployment sized to the fleet: maxProbeShards = shards used):`,
+  );
+  const rows: string[][] = [];
+  for (const endpoints of [10, 1_000, 10_000, 100_000]) {
+    const shards = shardCountFor(endpoints, MAX_PROBE_SHARDS);
+    const perShard = endpoints / shards;
+    const tickCpu = tickPlanCpuMs(endpoints);
+    const tick = tickCost(inputs.tickMs + lambdaWallMs(tickCpu, TICK_MEMORY_MB));
+    const queues = shards * (idleQueue + (MINUTES_PER_MONTH + 2 * rounds) * PRICE.sqsRequest);
+    const roundMs =
+      Math.max(Math.min(500, perShard * 2), lambdaWallMs(perShard * httpsCpu, SHARD_MEMORY_MB)) +
+      REMOTE_PROBE_MS;
+    const probing =
+      shards * rounds * (PRICE.lambdaRequest + (Math.ceil(roundMs) / 1000) * memoryGb * PRICE.lambdaGbSecond);
+    const writes = endpoints * inputs.sharded.unitsPerTargetHour * HOURS_PER_MONTH * PRICE.dynamoWriteUnit;
+    // The tick and every shard read the whole config once a minute (strongly consistent Query).
+    const configReads = (1 + shards) * MINUTES_PER_MONTH;
+    const readUnits = configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
+    const reads = readUnits * PRICE.dynamoReadUnit;
+    const transfer =
+      ((REGIONS - 1) / REGIONS) *
+      ((configReads * endpoints * configBytesPerEndpoint) / 1e9) *
+      PRICE.interRegionGb;
+    const perRegion = scheduler + tick + queues + probing + writes + reads + transfer;
+    const total = REGIONS * perRegion;
+    rows.push([
+      n(endpoints),
+      String(shards),
+      `${money(REGIONS * probing)} + ${money(REGIONS * queues)}`,
+      money(REGIONS * (reads + transfer)),
+      money(REGIONS * (scheduler + tick + writes)),
+      money(total),
+      `${money(total / endpoints)}${endpoints >= 1_000 ? (total / endpoints <= 0.01 ? ' (met)' : ' (NOT met)') : ''}`,
+      `$${PRICE.route53FastHttpsNonAws.toFixed(2)}`,
+      `${lambdaWallMs(tickCpu, TICK_MEMORY_MB).toFixed(0)} ms`,
+    ]);
+  }
+  printRows(
+    [
+      'endpoints',
+      'shards/region',
+      'rounds + queues',
+      'config reads + transfer',
+      'tick + scheduler + writes',
+      'total',
+      'per endpoint (≤ $0.01 from 1,000)',
+      'Route 53 per endpoint',
+      'tick planning at 128 MB',
+    ],
+    rows,
+  );
+  console.log(
+    `prices (us-east-1): Lambda arm64 $0.0000133334/GB-s, $0.20/M requests; SQS $0.40/M requests; DynamoDB on-demand $0.625/M WRU, $0.125/M RRU; ` +
+      `Scheduler $1.00/M; inter-region transfer $0.02/GB (2 of 3 regions read the home table); ${n(MINUTES_PER_MONTH)}-minute month; ` +
+      `config ${configBytesPerEndpoint.toFixed(0)} B per endpoint (the bench profiles' JSON); Route 53 health check, non-AWS HTTPS at 10 s: $0.75 + $2 + $2.`,
   );
 }
 
-async function runProbersBench(): Promise<void> {
+function printRows(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+/** CPU per probe and throughput per protocol from test/bench/probers.bench.ts `--json`. */
+type CoreFigures = Record<string, Record<string, { cpuMsPerProbe: number; probesPerSecond: number }>>;
+
+async function runProbersBench(): Promise<CoreFigures | undefined> {
   const path = join(here, 'probers.bench.ts');
-  if (!existsSync(path)) {
-    console.log('test/bench/probers.bench.ts not present: no prober CPU figures');
-    return;
-  }
-  console.log('\n── test/bench/probers.bench.ts ──');
+  const json = join(mkdtempSync(join(tmpdir(), 'bench-probers-')), 'figures.json');
+  const flags = SHORT
+    ? ['--n', '2000', '--https-n', '500', '--rounds', '1', '--cores-n', '2000']
+    : ['--n', '1000,10000', '--https-n', '1000', '--rounds', '3', '--cores-n', '4000'];
+  console.log(`\n── test/bench/probers.bench.ts ${flags.join(' ')} ──`);
   await new Promise<void>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path], { stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', path, ...flags, '--json', json], {
+      stdio: 'inherit',
+    });
     child.once('exit', () => resolve());
   });
+  try {
+    return JSON.parse(readFileSync(json, 'utf8')) as CoreFigures;
+  } catch {
+    console.log('probers.bench.ts wrote no figures');
+    return undefined;
+  } finally {
+    rmSync(dirname(json), { recursive: true, force: true });
+  }
 }
 
 // ───────────────────────────── child: loopback backends ─────────────────────────────

@@ -5,6 +5,12 @@
  *
  *   npx tsx test/bench/probers.bench.ts [--n 1000,10000] [--https-n 1000] [--concurrency 16]
  *                                       [--rounds 3] [--only HTTP,HTTPS,TCP] [--no-blackbox]
+ *                                       [--cores-n 4000] [--cores-concurrency 64] [--json FILE]
+ *
+ * Then every core against one: the engine's probes/s and CPU per probe on a probe pool of
+ * one thread per core (functions/probe/probe-pool.ts) against the same engine in-process,
+ * beside the minimal undici loop at the same concurrency (`--cores-n 0` skips it).
+ * `--json FILE` writes the figures for the cost model of test/bench/probe.bench.ts.
  *
  * Each figure is the median of `rounds` runs; the implementations take turns within a
  * round, so a neighbour's load on a shared machine hits them alike.
@@ -13,7 +19,7 @@
  * from /proc/<pid>/stat (10 ms ticks: fine over ≥ 1,000 probes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +29,10 @@ import { parseArgs } from 'node:util';
 import { Client, Pool } from 'undici';
 import { probeHttp } from '../../functions/probe/probers/http.js';
 import { probeTcp } from '../../functions/probe/probers/tcp.js';
+import { probe } from '../../functions/probe/probers/registry.js';
+import { startProbePool } from '../../functions/probe/probe-pool.js';
+import { availableParallelism } from 'node:os';
+import type { Prober } from '../../shared/probe/target.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
 import type { ProbeJudging, ProbeRequest } from '../../shared/probe/target.js';
@@ -36,6 +46,9 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     only: { type: 'string', default: 'HTTP,HTTPS,TCP' },
     'no-blackbox': { type: 'boolean', default: false },
+    'cores-n': { type: 'string', default: '4000' },
+    'cores-concurrency': { type: 'string', default: '64' },
+    json: { type: 'string' },
   },
 });
 const COUNTS = args.n.split(',').map(Number);
@@ -45,6 +58,10 @@ const ROUNDS = Number(args.rounds);
 const PROTOCOLS = args.only.split(',') as ProbeProtocol[];
 const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
 const CLOCK_TICKS_PER_SECOND = 100;
+const CORES_N = Number(args['cores-n']);
+const CORES_CONCURRENCY = Number(args['cores-concurrency']);
+/** Distinct request keys the every-core runs cycle through (the pool picks a thread by key). */
+const CORES_KEYS = 1_000;
 
 /** One probe of some implementation; resolves true on success. */
 type OneProbe = () => Promise<boolean>;
@@ -64,8 +81,11 @@ interface Ports {
 async function main(): Promise<void> {
   const { key, cert } = await selfSignedCertificate();
   const servers = await startServersInChild(key, cert);
-  const blackbox = args['no-blackbox'] ? undefined : await startBlackbox();
+  const blackbox = args['no-blackbox'] || !existsSync(BLACKBOX) ? undefined : await startBlackbox();
+  if (!args['no-blackbox'] && blackbox === undefined)
+    console.log(`${BLACKBOX} is not installed: no blackbox_exporter figures`);
   const rows: string[][] = [];
+  const figures: Record<string, Record<string, Run>> = {};
   try {
     for (const protocol of PROTOCOLS) {
       for (const n of protocol === 'HTTPS' ? HTTPS_COUNTS : COUNTS) {
@@ -81,6 +101,7 @@ async function main(): Promise<void> {
         }
         const [engine, floor, floorShared, bb] = [0, 1, 2, 3].map((i) => median(rounds.map((r) => r[i])));
         if (engine === undefined || floor === undefined) throw new Error('no measurement');
+        figures[protocol] = { engine, minimal: floor };
         rows.push([
           protocol,
           String(n),
@@ -97,29 +118,32 @@ async function main(): Promise<void> {
         ]);
       }
     }
+    printTable(
+      [
+        'protocol',
+        'N',
+        'engine ms',
+        'minimal ms',
+        'engine/minimal',
+        'minimal, shared ctx ms (ratio)',
+        'blackbox ms',
+        'engine/blackbox',
+        'engine probes/s',
+        'failures e/m/ms/bb',
+      ],
+      rows,
+    );
+    console.log(
+      `\nCPU ms per probe, median of ${ROUNDS} rounds; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
+    );
+    if (blackbox !== undefined) await stop(blackbox.process);
+    if (CORES_N > 0) await everyCore(servers.ports, figures);
   } finally {
     await stop(blackbox?.process);
     if (blackbox !== undefined) rmSync(blackbox.directory, { recursive: true, force: true });
     await stop(servers.process);
   }
-  printTable(
-    [
-      'protocol',
-      'N',
-      'engine ms',
-      'minimal ms',
-      'engine/minimal',
-      'minimal, shared ctx ms (ratio)',
-      'blackbox ms',
-      'engine/blackbox',
-      'engine probes/s',
-      'failures e/m/ms/bb',
-    ],
-    rows,
-  );
-  console.log(
-    `\nCPU ms per probe, median of ${ROUNDS} rounds; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
-  );
+  if (args.json !== undefined) writeFileSync(args.json, JSON.stringify(figures));
 }
 
 function target(protocol: ProbeProtocol, ports: Ports): ProbeRequest & ProbeJudging {
@@ -183,11 +207,11 @@ function minimalProbes(protocol: ProbeProtocol, ports: Ports): { plain: OneProbe
   };
 }
 
-async function measure(n: number, probe: OneProbe): Promise<Run> {
-  await drive(Math.min(200, n), probe); // warm-up: JIT, lazy modules
+async function measure(n: number, probe: OneProbe, concurrency = CONCURRENCY): Promise<Run> {
+  await drive(Math.min(200, n), probe, concurrency); // warm-up: JIT, lazy modules
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const failures = await drive(n, probe);
+  const failures = await drive(n, probe, concurrency);
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return {
@@ -198,7 +222,7 @@ async function measure(n: number, probe: OneProbe): Promise<Run> {
 }
 
 /** Runs `n` probes, at most CONCURRENCY at a time; returns the number that failed. */
-async function drive(n: number, probe: OneProbe): Promise<number> {
+async function drive(n: number, probe: OneProbe, concurrency = CONCURRENCY): Promise<number> {
   let next = 0;
   let failures = 0;
   const worker = async (): Promise<void> => {
@@ -207,8 +231,95 @@ async function drive(n: number, probe: OneProbe): Promise<number> {
       if (!(await probe())) failures++;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, n) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
   return failures;
+}
+
+/** The engine's check through `prober`, cycling over `CORES_KEYS` request keys. */
+function engineProbeVia(prober: Prober, protocol: ProbeProtocol, ports: Ports): OneProbe {
+  const base = target(protocol, ports);
+  const targets = Array.from({ length: CORES_KEYS }, (_, i) => ({ ...base, key: `${base.key}-${i}` }));
+  let next = 0;
+  return async () => {
+    const probeTarget = targets[next++ % CORES_KEYS]!;
+    return judgeObservation(await prober(probeTarget, probeTarget.timeoutMs), probeTarget).ok;
+  };
+}
+
+/**
+ * Every core against one, at `CORES_CONCURRENCY` in flight: the engine in-process, on a pool
+ * of one probe thread per core, and the minimal undici loop, taking turns in each round.
+ * `process.cpuUsage()` counts every thread of the process.
+ */
+async function everyCore(ports: Ports, figures: Record<string, Record<string, Run>>): Promise<void> {
+  const threads = availableParallelism();
+  const pool = startProbePool({ threads });
+  const rows: string[][] = [];
+  try {
+    for (const protocol of PROTOCOLS) {
+      const n = protocol === 'HTTPS' ? Math.min(CORES_N, Math.max(...HTTPS_COUNTS)) : CORES_N;
+      const floor = minimalProbes(protocol, ports).plain;
+      const runs: Run[][] = [];
+      for (let round = 0; round < ROUNDS; round++)
+        runs.push([
+          await measure(n, engineProbeVia(probe, protocol, ports), CORES_CONCURRENCY),
+          await measure(n, engineProbeVia(pool.prober, protocol, ports), CORES_CONCURRENCY),
+          await measure(n, floor, CORES_CONCURRENCY),
+        ]);
+      const [single, all, minimal] = [0, 1, 2].map((i) => medianBy(runs.map((r) => r[i]!)));
+      figures[protocol] = {
+        ...figures[protocol],
+        single: single!,
+        all: all!,
+        minimalAtConcurrency: minimal!,
+      };
+      rows.push([
+        protocol,
+        String(n),
+        String(Math.round(single!.probesPerSecond)),
+        String(Math.round(all!.probesPerSecond)),
+        `${(all!.probesPerSecond / single!.probesPerSecond).toFixed(2)}× (target ≥ 1.8×)`,
+        fmt(single!.cpuMsPerProbe),
+        fmt(all!.cpuMsPerProbe),
+        `${ratio(all!.cpuMsPerProbe, single!.cpuMsPerProbe)} (target ≤ 1.1×)`,
+        `${Math.round(minimal!.probesPerSecond)} / ${fmt(minimal!.cpuMsPerProbe)}`,
+        `${(all!.probesPerSecond / minimal!.probesPerSecond).toFixed(2)}× / ${ratio(all!.cpuMsPerProbe, minimal!.cpuMsPerProbe)}`,
+        [single, all, minimal].map((r) => r!.failures).join('/'),
+      ]);
+    }
+  } finally {
+    await pool.close();
+  }
+  console.log('');
+  printTable(
+    [
+      'protocol',
+      'N',
+      '1 thread probes/s',
+      `${threads} threads probes/s`,
+      'throughput ratio',
+      '1 thread ms',
+      `${threads} threads ms`,
+      'CPU per probe ratio',
+      'minimal probes/s / ms',
+      'all cores vs minimal (probes/s / ms)',
+      'failures 1/all/min',
+    ],
+    rows,
+  );
+  console.log(
+    `\nEvery core: ${threads} probe threads vs in-process, concurrency ${CORES_CONCURRENCY}, median of ${ROUNDS} rounds (by probes/s); ` +
+      `the loopback servers share the same ${threads} cores, so the ratio is bounded by what they leave.`,
+  );
+}
+
+/** The run with the median throughput (failures summed over the rounds). */
+function medianBy(runs: Run[]): Run | undefined {
+  const sorted = [...runs].sort((a, b) => a.probesPerSecond - b.probesPerSecond);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  return middle === undefined
+    ? undefined
+    : { ...middle, failures: runs.reduce((sum, r) => sum + r.failures, 0) };
 }
 
 interface Blackbox {

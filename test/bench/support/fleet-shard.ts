@@ -1,0 +1,167 @@
+/**
+ * Child process of the fleet benchmark: one probe shard as its Lambda runs it — the round
+ * handler (`createRoundHandler`) over a worker with the Lambda's settings (compact spread,
+ * `LAMBDA_PROBE_CONCURRENCY`, the probe pool sized from `AWS_LAMBDA_FUNCTION_MEMORY_SIZE`),
+ * one round at a time (reserved concurrency 1). Rule states live in memory (the writes
+ * are measured on DynamoDB Local elsewhere). Round messages arrive over IPC, as SQS would
+ * deliver them; each probe start is recorded with the due time of its round.
+ *
+ *   node --import tsx test/bench/support/fleet-shard.ts '<FleetSpec JSON>' <shard>
+ */
+import type { SQSEvent } from 'aws-lambda';
+import { LAMBDA_PROBE_CONCURRENCY } from '../../../functions/probe/handler.js';
+import { MemoryProbeStateStore } from '../../../functions/probe/memory-state-store.js';
+import { startProbePool } from '../../../functions/probe/probe-pool.js';
+import { createRoundHandler } from '../../../functions/probe/round-handler.js';
+import { createProbeWorker } from '../../../functions/probe/worker.js';
+import { parseRoundMessage } from '../../../shared/probe/round-message.js';
+import { COMPACT_SPREAD } from '../../../shared/probe/round-schedule.js';
+import type { Prober } from '../../../shared/probe/target.js';
+import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
+
+/** Parent → shard. */
+export type ShardOrder =
+  | { readonly type: 'round'; readonly body: string }
+  /** A round run before the measured ones (JIT, first connections: a cold container's first round); answered when done. */
+  | { readonly type: 'warm-up'; readonly body: string }
+  | { readonly type: 'report'; readonly windows: readonly Window[] }
+  | { readonly type: 'exit' };
+
+export interface Window {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface ShardRound {
+  readonly dueAt: number;
+  readonly startLagMs: number;
+  readonly durationMs: number;
+  readonly probed: number;
+  readonly cpuMs: number;
+}
+
+/** Shard → parent, answering `report`. */
+export interface ShardReport {
+  readonly shard: number;
+  readonly targets: number;
+  /** Per measured window, how many of the shard's targets were checked 0, 1 or more times. */
+  readonly checkedTimes: { readonly none: number; readonly once: number; readonly more: number };
+  /** Probe start minus its round's due time (ms), for the rounds due in the windows. */
+  readonly lateness: readonly number[];
+  readonly rounds: readonly ShardRound[];
+  /** Durations of the answered probes and the count of the unanswered, in the measured rounds. */
+  readonly answeredMs: readonly number[];
+  readonly unanswered: number;
+  /** Rounds due in the windows that the handler skipped. */
+  readonly skippedRounds: number;
+  readonly maxRssMb: number;
+  readonly threads: number;
+}
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as FleetSpec;
+const shard = Number(process.argv[3] ?? 0);
+const clock = { now: () => Date.now() };
+/** Due times of the rounds the handler skipped (a whole period late: the previous round overran). */
+const skipped: number[] = [];
+const logger = {
+  warn: (message: string, fields?: Record<string, unknown>) => {
+    if (message.startsWith('skipping') && typeof fields?.dueAt === 'number') skipped.push(fields.dueAt);
+  },
+};
+
+const pool = startProbePool();
+/** Per request key: [due time of the round, start time] of every probe sent. */
+const starts = new Map<string, [number, number][]>();
+let roundDueAt = 0;
+/** [due time of the round, duration] of every answered probe; due time of every unanswered one. */
+const answeredMs: [number, number][] = [];
+const unanswered: number[] = [];
+const prober: Prober = (request, timeoutMs) => {
+  let list = starts.get(request.key);
+  if (list === undefined) starts.set(request.key, (list = []));
+  list.push([roundDueAt, Date.now()]);
+  const dueAt = roundDueAt;
+  return pool.prober(request, timeoutMs).then((observation) => {
+    if (observation.answered) answeredMs.push([dueAt, observation.durationMs]);
+    else unanswered.push(dueAt);
+    return observation;
+  });
+};
+
+const worker = createProbeWorker({
+  region: FLEET_REGION,
+  shard,
+  store: new MemoryProbeStateStore(),
+  prober,
+  clock,
+  spread: COMPACT_SPREAD,
+  concurrency: LAMBDA_PROBE_CONCURRENCY,
+  logger,
+});
+const profiles = fleetProfiles(spec);
+let lastRound: Omit<ShardRound, 'cpuMs'> | undefined;
+const handler = createRoundHandler({
+  worker,
+  clock,
+  loadConfig: async () => ({ profiles, defaultProbeRegions: [FLEET_REGION] }),
+  fallbackProbeRegions: [],
+  logger: {
+    ...logger,
+    info: (message, fields) => {
+      if (message === 'round') lastRound = fields as unknown as Omit<ShardRound, 'cpuMs'>;
+    },
+  },
+});
+
+const rounds: ShardRound[] = [];
+let chain = Promise.resolve();
+
+async function runRound(body: string): Promise<void> {
+  const message = parseRoundMessage(body);
+  if ('problem' in message) throw new Error(message.problem);
+  roundDueAt = message.dueAt;
+  lastRound = undefined;
+  const cpu = process.cpuUsage();
+  await handler({ Records: [{ messageId: `m-${message.dueAt}`, body }] } as unknown as SQSEvent);
+  const used = process.cpuUsage(cpu);
+  // Set by the handler's 'round' log line (TypeScript cannot see the callback assign it).
+  const logged = lastRound as Omit<ShardRound, 'cpuMs'> | undefined;
+  if (logged !== undefined) rounds.push({ ...logged, cpuMs: (used.user + used.system) / 1000 });
+}
+
+function report(windows: readonly Window[]): ShardReport {
+  const inWindows = (dueAt: number) => windows.some((w) => dueAt >= w.from && dueAt < w.to);
+  const checkedTimes = { none: 0, once: 0, more: 0 };
+  const lateness: number[] = [];
+  for (const target of worker.targets()) {
+    const sent = starts.get(target.key) ?? [];
+    for (const window of windows) {
+      const times = sent.filter(([dueAt]) => dueAt >= window.from && dueAt < window.to).length;
+      if (times === 0) checkedTimes.none++;
+      else if (times === 1) checkedTimes.once++;
+      else checkedTimes.more++;
+    }
+    for (const [dueAt, at] of sent) if (inWindows(dueAt)) lateness.push(at - dueAt);
+  }
+  return {
+    shard,
+    targets: worker.targets().length,
+    checkedTimes,
+    lateness,
+    rounds: rounds.filter((r) => inWindows(r.dueAt)),
+    answeredMs: answeredMs.filter(([dueAt]) => inWindows(dueAt)).map(([, ms]) => ms),
+    unanswered: unanswered.filter(inWindows).length,
+    skippedRounds: skipped.filter(inWindows).length,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    threads: pool.threads,
+  };
+}
+
+process.on('message', (order: ShardOrder) => {
+  if (order.type === 'round') chain = chain.then(() => runRound(order.body));
+  else if (order.type === 'warm-up')
+    chain = chain.then(() => runRound(order.body)).then(() => void process.send?.({ warm: true }));
+  else if (order.type === 'report') chain = chain.then(() => void process.send?.(report(order.windows)));
+  else void chain.then(() => pool.close()).then(() => process.exit(0));
+});
+process.send?.({ ready: true });

@@ -1,0 +1,246 @@
+/**
+ * The cloud path of a probe region, simulated on one machine: the real tick
+ * (`createTickHandler`) sends the minute's rounds to one emulated SQS queue per shard;
+ * each queue delivers a round after its `DelaySeconds` plus a receive latency to its shard,
+ * a child process running the real round handler (fleet-shard.ts) against loopback
+ * backends (fleet-servers.ts). Shards beyond `realShards` get their rounds but no process:
+ * every shard carries the same share of the requests (jump hash), and on Lambda each has
+ * its own CPU, so the real ones stand for all; what was scaled is printed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { createTickHandler } from '../../../functions/probe/tick.js';
+import type { RoundQueue } from '../../../functions/probe/round-queue.js';
+import { planProbes } from '../../../shared/probe/plan.js';
+import { MAX_PROBE_SHARDS, shardCountFor, shardOf } from '../../../shared/probe/shards.js';
+import { MINUTE_MS, roundDueAtOf } from '../../../shared/probe/round-schedule.js';
+import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
+import type { ShardOrder, ShardReport, Window } from './fleet-shard.js';
+import { percentile } from './stats.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The probe function's memory size the shards run as (the construct's default). */
+export const SHARD_MEMORY_MB = 512;
+/** Emulated: a message that becomes visible reaches the function 20–120 ms later (long poll + invoke). */
+const RECEIVE_LATENCY_MS = { min: 20, max: 120 };
+/** Emulated: EventBridge Scheduler invokes the minute's tick 0–1,000 ms after the minute. */
+const TICK_LATENESS_MS = 1_000;
+
+export interface FleetRun {
+  readonly spec: Omit<FleetSpec, 'ports'>;
+  /** Shards run as processes (the rest are scaled out: rounds sent, nothing probed). */
+  readonly realShards: number;
+  /** Whole intervals measured after the first (cold) round. */
+  readonly intervals: number;
+}
+
+export interface FleetFigures {
+  readonly run: FleetRun;
+  readonly shards: number;
+  readonly reports: readonly ShardReport[];
+  readonly lateness: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** Mean over the real shards' measured rounds. */
+  readonly roundCpuMs: number;
+  readonly roundDurationMs: number;
+  readonly probesPerRound: number;
+}
+
+export async function startFleetServers(ports: number): Promise<{ ports: number[]; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'fleet-servers.ts'), String(ports)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const started = await new Promise<{ ports: number[] }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fleet servers exited (${code})`)));
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve(JSON.parse(chunk.toString()) as { ports: number[] }),
+    );
+  });
+  return { ports: started.ports, stop: () => void child.kill('SIGTERM') };
+}
+
+interface ShardProcess {
+  readonly child: ChildProcess;
+  send(order: ShardOrder): void;
+  warmUp(body: string): Promise<void>;
+  report(windows: readonly Window[]): Promise<ShardReport>;
+  exited: Promise<void>;
+}
+
+async function startShard(spec: FleetSpec, shard: number): Promise<ShardProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'fleet-shard.ts'), JSON.stringify(spec), String(shard)],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(SHARD_MEMORY_MB) },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`shard ${shard} exited (${code})`)));
+  });
+  return {
+    child,
+    send: (order) => void child.send(order),
+    warmUp: (body) =>
+      new Promise((resolve) => {
+        child.once('message', () => resolve());
+        child.send({ type: 'warm-up', body } satisfies ShardOrder);
+      }),
+    report: (windows) =>
+      new Promise((resolve) => {
+        child.once('message', (message) => resolve(message as ShardReport));
+        child.send({ type: 'report', windows } satisfies ShardOrder);
+      }),
+    exited,
+  };
+}
+
+export async function simulateFleet(run: FleetRun, ports: readonly number[]): Promise<FleetFigures> {
+  const spec: FleetSpec = { ...run.spec, ports };
+  const intervalMs = spec.intervalInSeconds * 1000;
+  const profiles = fleetProfiles(spec);
+  const plan = planProbes(profiles, FLEET_REGION, [FLEET_REGION]);
+  const shards = shardCountFor(plan.length, MAX_PROBE_SHARDS);
+  const real = await Promise.all(
+    Array.from({ length: Math.min(shards, run.realShards) }, (_, shard) => startShard(spec, shard)),
+  );
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, action: () => void): void => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      action();
+    }, ms);
+    timers.add(timer);
+  };
+  const delivered = new Array<number>(MAX_PROBE_SHARDS).fill(0);
+  const queues = Array.from({ length: MAX_PROBE_SHARDS }, (_, shard): RoundQueue => ({
+    sendRounds: async (entries) => {
+      for (const entry of entries) {
+        const latency =
+          RECEIVE_LATENCY_MS.min + Math.random() * (RECEIVE_LATENCY_MS.max - RECEIVE_LATENCY_MS.min);
+        later((entry.DelaySeconds ?? 0) * 1000 + latency, () => {
+          delivered[shard]!++;
+          real[shard]?.send({ type: 'round', body: entry.MessageBody });
+        });
+      }
+    },
+  }));
+  const tick = createTickHandler({
+    region: FLEET_REGION,
+    clock: { now: () => Date.now() },
+    queues,
+    loadConfig: async () => ({ profiles, defaultProbeRegions: [FLEET_REGION] }),
+    fallbackProbeRegions: [],
+  });
+  // A cold container's first round (JIT, first connections) is not measured: each shard runs one
+  // first; then the tick starts at the next round boundary (plus the scheduler's lateness).
+  const periodMs = intervalMs;
+  const warmDueAt = roundDueAtOf(Date.now(), periodMs);
+  await Promise.all(
+    real.map((shard) => shard.warmUp(JSON.stringify({ dueAt: warmDueAt, roundPeriodMs: periodMs, shards }))),
+  );
+  const from = roundDueAtOf(Date.now(), periodMs) + periodMs;
+  await new Promise((resolve) => setTimeout(resolve, from - Date.now() + Math.random() * TICK_LATENESS_MS));
+  const first = await tick();
+  const everyMinute = (): void =>
+    later(
+      Math.floor(Date.now() / MINUTE_MS + 1) * MINUTE_MS - Date.now() + Math.random() * TICK_LATENESS_MS,
+      () => {
+        void tick();
+        everyMinute();
+      },
+    );
+  everyMinute();
+  // Measured: whole intervals on the interval grid, from the tick's first round.
+  const windows: Window[] = Array.from({ length: run.intervals }, (_, i) => ({
+    from: from + i * intervalMs,
+    to: from + (i + 1) * intervalMs,
+  }));
+  // Rounds due from the end on are not delivered; the shards report once their last round is done.
+  await new Promise((resolve) => setTimeout(resolve, windows.at(-1)!.to - 1_000 - Date.now()));
+  for (const timer of timers) clearTimeout(timer);
+  timers.clear();
+  const reports = await Promise.all(real.map((shard) => shard.report(windows)));
+  for (const shard of real) shard.send({ type: 'exit' });
+  await Promise.all(real.map((shard) => shard.exited));
+
+  const lateness = reports.flatMap((r) => r.lateness);
+  const rounds = reports.flatMap((r) => r.rounds);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  const figures: FleetFigures = {
+    run,
+    shards,
+    reports,
+    lateness: { p50: percentile(lateness, 50), p99: percentile(lateness, 99), max: Math.max(...lateness) },
+    roundCpuMs: mean(rounds.map((r) => r.cpuMs)),
+    roundDurationMs: mean(rounds.map((r) => r.durationMs)),
+    probesPerRound: mean(rounds.map((r) => r.probed)),
+  };
+  printFleet(
+    figures,
+    first.shards,
+    plan.map((p) => shardOf(p.key, shards)),
+    delivered,
+  );
+  return figures;
+}
+
+function printFleet(
+  figures: FleetFigures,
+  tickShards: number,
+  shardOfRequest: readonly number[],
+  delivered: readonly number[],
+): void {
+  const { run, shards, reports } = figures;
+  const perShard = new Array<number>(shards).fill(0);
+  for (const shard of shardOfRequest) perShard[shard]!++;
+  const checked = reports.reduce(
+    (sum, r) => ({
+      none: sum.none + r.checkedTimes.none,
+      once: sum.once + r.checkedTimes.once,
+      more: sum.more + r.checkedTimes.more,
+    }),
+    { none: 0, once: 0, more: 0 },
+  );
+  const realTargets = reports.reduce((sum, r) => sum + r.targets, 0);
+  const n = (x: number) => x.toLocaleString('en-US');
+  console.log(
+    `\nfleet ${n(run.spec.targets)} HTTP targets at ${run.spec.intervalInSeconds} s (10 % black-holed): ` +
+      `tick chose ${tickShards} shard(s) (${n(shardOfRequest.length)} requests, ${Math.min(...perShard)}–${Math.max(...perShard)} per shard); ` +
+      `rounds delivered per shard ${Math.min(...delivered.slice(0, shards))}–${Math.max(...delivered.slice(0, shards))}`,
+  );
+  console.log(
+    `  scaled: ${reports.length} of ${shards} shards ran as processes (${n(realTargets)} targets probed for real on loopback); ` +
+      `the other ${shards - reports.length} got their rounds but probed nothing (on Lambda each shard has its own CPU; here all share 2 cores); ` +
+      `a warm-up round per shard, then ${run.intervals} measured interval(s); SQS emulated: DelaySeconds + ${RECEIVE_LATENCY_MS.min}–${RECEIVE_LATENCY_MS.max} ms receive, tick 0–${TICK_LATENESS_MS} ms after the minute`,
+  );
+  console.log(
+    `  every target checked once per interval: ${checked.once === realTargets * run.intervals ? 'yes' : 'NO'} ` +
+      `(target-intervals: ${n(checked.once)} once, ${n(checked.none)} never, ${n(checked.more)} more than once)`,
+  );
+  const skipped = reports.map((r) => r.skippedRounds);
+  console.log(
+    `  rounds due in the measured intervals: ${reports.map((r) => r.rounds.length).join('/')} run, ${skipped.join('/')} skipped by the real shards ` +
+      `(a round starting a whole period late is skipped: the shard's previous round overran)`,
+  );
+  if (figures.lateness.max === -Infinity) return;
+  console.log(
+    `  start lateness vs the round's due time (spread of ≤ 0.5 s included): p50 ${figures.lateness.p50} ms, p99 ${figures.lateness.p99} ms, max ${figures.lateness.max} ms ` +
+      `(target p99 ≤ 1,000 ms: ${figures.lateness.p99 <= 1_000 ? 'met' : 'NOT met'})`,
+  );
+  const rss = reports.map((r) => r.maxRssMb);
+  console.log(
+    `  per shard: peak RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB (memory ${SHARD_MEMORY_MB} MB: ${Math.max(...rss) <= SHARD_MEMORY_MB ? 'fits' : 'EXCEEDS'}), ` +
+      `${reports[0]?.threads ?? 1} probe thread(s); a round: ${figures.probesPerRound.toFixed(0)} probes, ` +
+      `${figures.roundCpuMs.toFixed(0)} ms CPU, ${figures.roundDurationMs.toFixed(0)} ms long (≥ the black-holed probes' timeout)`,
+  );
+  const answered = reports.flatMap((r) => r.answeredMs);
+  const unanswered = reports.reduce((sum, r) => sum + r.unanswered, 0);
+  console.log(
+    `  probes in the measured rounds: ${n(answered.length)} answered (duration p50 ${percentile(answered, 50).toFixed(0)} ms, p99 ${percentile(answered, 99).toFixed(0)} ms), ` +
+      `${n(unanswered)} unanswered (${((100 * unanswered) / Math.max(1, unanswered + answered.length)).toFixed(1)} %; 10 % are black-holed)`,
+  );
+}
