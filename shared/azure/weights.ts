@@ -18,8 +18,6 @@ export interface WeightChange {
 }
 
 export interface ScaledWeights {
-  /** Per endpoint: its weight here (`undefined` where none was written and none is needed). */
-  readonly weights: readonly (number | undefined)[];
   readonly changes: readonly WeightChange[];
   /** True when the ratios are kept exactly (no rounding). */
   readonly exact: boolean;
@@ -34,7 +32,6 @@ export function scaleWeights(written: readonly unknown[]): ScaledWeights {
   );
   const max = Math.max(0, ...numbers);
   const unchanged = {
-    weights: written as (number | undefined)[],
     changes: [],
     exact: true,
     divisor: undefined,
@@ -55,9 +52,6 @@ export function scaleWeights(written: readonly unknown[]): ScaledWeights {
     })
     .filter((change) => !exact || change.from !== change.to);
   return {
-    weights: scaled.map((to, index) =>
-      written[index] === undefined && to === AZURE_DEFAULT_WEIGHT ? undefined : to,
-    ),
     changes,
     exact,
     divisor: exact ? divisor : undefined,
