@@ -182,6 +182,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
         ...judge,
         intervalMs: judge.intervalMs * scale,
         timeoutMs: Math.max(1, Math.round(judge.timeoutMs * scale)),
+        ...(judge.maxLatencyMs === undefined
+          ? {}
+          : { maxLatencyMs: Math.max(1, Math.round(judge.maxLatencyMs * scale)) }),
       })),
     };
   }

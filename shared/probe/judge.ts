@@ -1,7 +1,7 @@
 /**
  * How one profile judges what a shared probe observed (SPEC §2): its own timeout (an
  * answer after it counts as no answer), then the probe's own failure, then its expected
- * status codes. The probe runs with the longest timeout among the profiles it serves, so
+ * status codes, then its latency limit (`maxLatencyMs`, when set). The probe runs with the longest timeout among the profiles it serves, so
  * every profile's judgement is exact for its own settings.
  */
 import type { StatusCodeRange } from '../profile/types.js';
@@ -40,6 +40,15 @@ export function judgeObservation(observation: ProbeObservation, judging: ProbeJu
       ok: false,
       reason: FailureReason.Status,
       detail: `status ${observation.statusCode}, expected ${rangesText(ranges)}`,
+    };
+  }
+  const max = judging.maxLatencyMs;
+  if (max !== undefined && observation.latencyMs !== undefined && observation.latencyMs > max) {
+    return {
+      ...base,
+      ok: false,
+      reason: FailureReason.Slow,
+      detail: `slow: ${Math.round(observation.latencyMs)} ms > ${max} ms`,
     };
   }
   return { ...base, ok: true };

@@ -11,6 +11,8 @@ export const FailureReason = {
   Tls: 'tls',
   Dns: 'dns',
   Status: 'status',
+  /** An answer arrived, later than the profile's `maxLatencyMs`. */
+  Slow: 'slow',
   Network: 'network',
   /** A header's secret or parameter could not be read, so the check was not sent. */
   Secret: 'secret',

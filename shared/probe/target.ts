@@ -47,6 +47,8 @@ export interface ProbeJudging {
   readonly intervalMs: number;
   /** Consecutive successes a down region needs to say up again; absent: 1 (Azure). */
   readonly requiredSuccessesToRecover?: number;
+  /** An answer slower than this (ms) fails with reason `slow`; absent: no limit. */
+  readonly maxLatencyMs?: number;
 }
 
 /** One judging of one request: the unit of rule state and of stored verdicts. */
@@ -119,6 +121,7 @@ export function probeJudgingOf(profile: Profile): ProbeJudging {
     ...((monitor.requiredSuccessesToRecover ?? 1) > 1
       ? { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }
       : {}),
+    ...(monitor.maxLatencyMs === undefined ? {} : { maxLatencyMs: monitor.maxLatencyMs }),
   };
 }
 
@@ -171,6 +174,7 @@ function optInIdentity(judging: ProbeJudging): string[] {
   const parts: string[] = [];
   if (judging.requiredSuccessesToRecover !== undefined)
     parts.push(`requiredSuccessesToRecover=${judging.requiredSuccessesToRecover}`);
+  if (judging.maxLatencyMs !== undefined) parts.push(`maxLatencyMs=${judging.maxLatencyMs}`);
   return parts;
 }
 

@@ -67,6 +67,8 @@ export const LIMITS = {
   statusCode: { min: 100, max: 599 },
   sampleSize: { min: 1, max: 32 },
   requiredSuccessesToRecover: { min: 1, max: 10 },
+  /** Below the longest timeout (10 s); rules/monitor.ts narrows it to the profile's timeout. */
+  maxLatencyMs: { min: 1, max: 9_999 },
   /** Nesting levels: edges in the longest parent → child chain. */
   nestingDepth: 10,
   minChildEndpoints: { min: 1, max: 1000 },

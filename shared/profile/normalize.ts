@@ -53,6 +53,7 @@ function normalizeMonitor(monitor: MonitorParsed): MonitorConfig {
     ...(monitor.requiredSuccessesToRecover === undefined
       ? {}
       : { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }),
+    ...(monitor.maxLatencyMs === undefined ? {} : { maxLatencyMs: monitor.maxLatencyMs }),
   };
 }
 

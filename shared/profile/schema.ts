@@ -143,6 +143,8 @@ export const monitorConfigSchema = z.strictObject(
       LIMITS.requiredSuccessesToRecover.min,
       LIMITS.requiredSuccessesToRecover.max,
     ).optional(),
+    // The upper bound is the timeout; rules/monitor.ts says so.
+    maxLatencyMs: integer(LIMITS.maxLatencyMs.min, LIMITS.maxLatencyMs.max).optional(),
   },
   { error: MESSAGES.object },
 );

@@ -67,6 +67,8 @@ export interface MonitorConfig {
    * absent when not written (1: Azure's rule).
    */
   readonly requiredSuccessesToRecover?: number;
+  /** A check slower than this (ms, to the last byte; TCP: the connect) fails with reason `slow`; absent: no limit. */
+  readonly maxLatencyMs?: number;
 }
 
 export interface DnsConfig {

@@ -16,7 +16,10 @@ function profile(name: string, monitorConfig: Record<string, unknown>) {
     endpoints: [{ name: 'east', target: '192.0.2.10' }],
   };
 }
-const DEFINITIONS = [profile('plain', {}), profile('careful', { requiredSuccessesToRecover: 3 })];
+const DEFINITIONS = [
+  profile('plain', {}),
+  profile('careful', { requiredSuccessesToRecover: 3, maxLatencyMs: 500 }),
+];
 
 let dir = '';
 let file = '';
@@ -37,7 +40,7 @@ describe('the settings in effect', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(result.code).toBe(0);
     expect(lines[0]).toMatch(/ HTTP:80\/ every 30s {2}/);
-    expect(lines[1]).toContain(' HTTP:80/ every 30s (up again after 3 successes)  ');
+    expect(lines[1]).toContain(' HTTP:80/ every 30s (up again after 3 successes, slow above 500 ms)  ');
     // The time to come back counts the successes needed.
     const careful = result.stdout.split('\ncareful\n')[1]!;
     expect(careful).toMatch(/^ {2}they come back within 3 × 30 s interval \+ 10 s timeout/m);
@@ -50,6 +53,6 @@ describe('the settings in effect', () => {
     const blocks = result.stdout.split('\n\n');
     expect(result.code).toBe(0);
     expect(blocks[0]).not.toContain('health rules');
-    expect(blocks[1]!.split('\n')[1]).toBe('  health rules: up again after 3 successes');
+    expect(blocks[1]!.split('\n')[1]).toBe('  health rules: up again after 3 successes, slow above 500 ms');
   });
 });

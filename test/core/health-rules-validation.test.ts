@@ -49,3 +49,25 @@ describe('monitorConfig.requiredSuccessesToRecover', () => {
     expect(result.ok && result.profiles[0]!.monitorConfig).not.toHaveProperty('requiredSuccessesToRecover');
   });
 });
+
+describe('monitorConfig.maxLatencyMs', () => {
+  it('accepts a limit below the timeout', () => {
+    // Act
+    const result = parseDefinitions(shop({ timeoutInSeconds: 5, maxLatencyMs: 4_999 }));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig.maxLatencyMs).toBe(4_999);
+  });
+
+  it.each([
+    [{ timeoutInSeconds: 5, maxLatencyMs: 5_000 }, 'must be less than the timeout (5000 ms), got 5000'],
+    [
+      { intervalInSeconds: 10, maxLatencyMs: 9_000 },
+      'must be less than the timeout (9000 ms, its default with intervalInSeconds 10), got 9000',
+    ],
+    [{ maxLatencyMs: 0 }, 'must be an integer 1–9999, got 0'],
+    [{ maxLatencyMs: 10_000 }, 'must be an integer 1–9999, got 10000'],
+  ])('rejects %j', (monitor, message) => {
+    // Act / Assess
+    expect(errors(shop(monitor))).toEqual([`profiles[0] "shop".monitorConfig.maxLatencyMs: ${message}`]);
+  });
+});

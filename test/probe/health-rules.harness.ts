@@ -93,6 +93,10 @@ export function healthTimeline(definitions: readonly Record<string, unknown>[]) 
         else script.down.delete(p.key);
       }
     },
+    /** How long the service takes to answer 200 from now on (ms, to the last byte). */
+    serviceLatency: (ms: number) => {
+      for (const p of planProbes(profiles, regions[0]!, [])) script.durations.set(p.key, ms);
+    },
     /** Replaces a region's worker by a fresh one on the same table (a new Lambda container). */
     restart: (region: string) => workers.set(region, newWorker(region)),
   };

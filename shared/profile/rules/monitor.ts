@@ -31,6 +31,7 @@ export function checkMonitorConfig(raw: unknown, base: IssuePath, report: Report
       `must be an integer ${limits.min}–${limits.max} when intervalInSeconds is 10`,
     );
   }
+  checkMaxLatency(monitor, base, report);
   const rule = monitor.healthRule;
   if (isRecord(rule) && rule.kind === 'sampleWindow') {
     const size = sampleSizeOrDefault(rule.sampleSize, DEFAULTS.sampleSize);
@@ -46,6 +47,24 @@ export function checkMonitorConfig(raw: unknown, base: IssuePath, report: Report
     }
   }
   return protocol;
+}
+
+/** maxLatencyMs must be below the timeout (written, or the interval's default): a slower check has timed out already. */
+function checkMaxLatency(monitor: Record<string, unknown>, base: IssuePath, report: Report): void {
+  const max = monitor.maxLatencyMs;
+  const limits = LIMITS.maxLatencyMs;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < limits.min || max > limits.max) return;
+  const interval = monitor.intervalInSeconds === 10 ? 10 : 30;
+  const written = monitor.timeoutInSeconds;
+  const timeoutMs = (typeof written === 'number' ? written : DEFAULTS.timeoutInSeconds[interval]) * 1000;
+  if (max < timeoutMs) return;
+  const defaulted = written === undefined ? `, its default with intervalInSeconds ${interval}` : '';
+  report(
+    [...base, 'maxLatencyMs'],
+    'max-latency',
+    max,
+    `must be less than the timeout (${timeoutMs} ms${defaulted})`,
+  );
 }
 
 export function checkProbeRegions(raw: unknown, base: IssuePath, report: Report): void {
