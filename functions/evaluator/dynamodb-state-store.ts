@@ -18,8 +18,10 @@ import {
   type MonitorOverrideItem,
   type OutboxItem,
   type RuntimeControls,
+  type ReconcileRequestItem,
   type TickItem,
   type VerdictItem,
+  type ZoneReconcileItem,
 } from '../../shared/state/items.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
@@ -114,7 +116,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     await this.client.send(
       new DeleteItemCommand({
         TableName: this.tableName,
-        Key: marshall(Keys.outbox(entry.profile, entry.revision, entry.part)),
+        Key: marshall(outboxKey(entry)),
       }),
     );
   }
@@ -152,6 +154,38 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         Item: marshall({ ...Keys.tick(), fresh: [...tick.fresh], stale: [...tick.stale], at: tick.at }),
       }),
     );
+  }
+
+  async loadReconcileRequest(): Promise<ReconcileRequestItem | undefined> {
+    const [item] = await this.batchGet([Keys.reconcileRequest()]);
+    return item === undefined ? undefined : { requestedAt: Number(unmarshall(item).requestedAt) };
+  }
+
+  async saveReconcileRequest(request: ReconcileRequestItem): Promise<void> {
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: marshall({ ...Keys.reconcileRequest(), requestedAt: request.requestedAt }),
+      }),
+    );
+  }
+
+  async loadZoneReconciles(hostedZoneIds: readonly string[]): Promise<ZoneReconcileItem[]> {
+    const items = await this.batchGet(hostedZoneIds.map((id) => Keys.zoneReconcile(id)));
+    return items.map((item) => {
+      const { pk: _pk, sk: _sk, ...row } = unmarshall(item);
+      return row as ZoneReconcileItem;
+    });
+  }
+
+  async saveZoneReconciles(
+    zones: readonly ZoneReconcileItem[],
+    outbox: readonly OutboxEntry[] = [],
+  ): Promise<void> {
+    await this.batchWrite([
+      ...outbox.map((entry) => ({ PutRequest: { Item: outboxItem(entry) } })),
+      ...zones.map((zone) => ({ PutRequest: { Item: zoneReconcileItem(zone) } })),
+    ]);
   }
 
   private async queryAll(pk: string, skPrefix?: string): Promise<Item[]> {
@@ -209,15 +243,27 @@ function statusItem(status: StoredStatus): Item {
 
 function outboxItem(entry: OutboxEntry): Item {
   const item: OutboxItem = {
-    ...Keys.outbox(entry.profile, entry.revision, entry.part),
+    ...outboxKey(entry),
     profile: entry.profile,
     revision: entry.revision,
     part: entry.part,
     decidedAt: entry.decidedAt,
     changeIds: entry.changeIds,
+    ...(entry.hostedZoneId === undefined ? {} : { hostedZoneId: entry.hostedZoneId }),
     events: JSON.stringify(entry.events),
   };
   return marshall(item);
+}
+
+/** A status write's entry by profile and revision; a reconcile's repairs by zone and reconcile time. */
+function outboxKey(entry: OutboxEntry): { pk: string; sk: string } {
+  return entry.hostedZoneId === undefined
+    ? Keys.outbox(entry.profile, entry.revision, entry.part)
+    : Keys.repairOutbox(entry.hostedZoneId, entry.decidedAt, entry.part);
+}
+
+function zoneReconcileItem(zone: ZoneReconcileItem): Item {
+  return marshall({ ...Keys.zoneReconcile(zone.hostedZoneId), ...zone }, { removeUndefinedValues: true });
 }
 
 function outboxEntry(item: OutboxItem): OutboxEntry {
@@ -227,6 +273,7 @@ function outboxEntry(item: OutboxItem): OutboxEntry {
     part: item.part,
     decidedAt: item.decidedAt,
     changeIds: item.changeIds,
+    ...(item.hostedZoneId === undefined ? {} : { hostedZoneId: item.hostedZoneId }),
     events: JSON.parse(item.events),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * One evaluation: triggers → affected profiles → statuses (core) → desired records (core)
  * → diff against what was last published → Route 53 → status items and, in the same
- * transaction, their outbox entries → the outbox publisher (history items, GetChange INSYNC,
- * EventBridge). This file is the I/O sequence; every step that decides something is in
+ * transaction, their outbox entries → the zones' reconcile when one was asked for (reconcile.ts)
+ * → the outbox publisher (history items, GetChange INSYNC, EventBridge). This file is the I/O sequence; every step that decides something is in
  * shared/evaluation/.
  *
  * The "actual" side of the diff is what this evaluator last published (kept in the status
@@ -41,6 +41,7 @@ import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record
 import { publishOutbox } from './outbox-publisher.js';
 import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
 import { publishZone } from './publish-zone.js';
+import { reconcileZones } from './reconcile.js';
 
 export interface EvaluatorDeps {
   readonly store: EvaluatorStateStore;
@@ -60,12 +61,17 @@ export interface EvaluationOutcome {
   readonly recordChanges: readonly Change[];
 }
 
-/** Evaluates what the triggers affect, then publishes every waiting outbox entry (this one's and any left before). */
+/**
+ * Evaluates what the triggers affect, reconciles the zones when a reconcile was asked for,
+ * then publishes every waiting outbox entry (this one's and any left before).
+ */
 export async function evaluate(
   deps: EvaluatorDeps,
   triggers: readonly Trigger[],
 ): Promise<EvaluationOutcome> {
   const outcome = await decideAndPublishDns(deps, triggers);
+  // After the evaluation, so a reconcile in the same batch compares with what it just published.
+  if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(deps);
   await publishOutbox({
     ...deps,
     ...(deps.onPublishError === undefined ? {} : { onError: deps.onPublishError }),

@@ -112,6 +112,10 @@ export function detailOf(event: EvaluatorEvent): Record<string, unknown> {
       const { kind: _kind, changes, ...rest } = event;
       return { ...rest, changes: changes.map(changeDetail) };
     }
+    case EventDetailType.driftRepaired: {
+      const { kind: _kind, ...rest } = event;
+      return { ...rest };
+    }
     default:
       return { ...event.record };
   }

@@ -8,9 +8,11 @@ import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type {
   HeartbeatItem,
   MonitorOverrideItem,
+  ReconcileRequestItem,
   RuntimeControls,
   TickItem,
   VerdictItem,
+  ZoneReconcileItem,
 } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 
@@ -21,7 +23,12 @@ export interface LoadedConfig {
 
 // The stored status and the events are the core's (shared/evaluation/); the ports carry them.
 export type { PublishProblem, StoredStatus } from '../../shared/evaluation/stored-status.js';
-export type { EvaluatorEvent, PublishRejectedEvent, StatusEvent } from '../../shared/evaluation/events.js';
+export type {
+  DriftRepairedEvent,
+  EvaluatorEvent,
+  PublishRejectedEvent,
+  StatusEvent,
+} from '../../shared/evaluation/events.js';
 export { isStatusEvent } from '../../shared/evaluation/events.js';
 
 export interface EvaluatorStateStore {
@@ -50,6 +57,15 @@ export interface EvaluatorStateStore {
   loadTick(): Promise<TickItem | undefined>;
   /** Writing the tick item triggers an evaluation of every profile through the stream. */
   saveTick(tick: TickItem): Promise<void>;
+  loadReconcileRequest(): Promise<ReconcileRequestItem | undefined>;
+  /** Writing the request triggers a reconcile of every zone through the stream. */
+  saveReconcileRequest(request: ReconcileRequestItem): Promise<void>;
+  loadZoneReconciles(hostedZoneIds: readonly string[]): Promise<ZoneReconcileItem[]>;
+  /**
+   * Saves each zone's reconcile outcome; a zone with outbox entries (its repairs' events) is
+   * written in one transaction with them, so a repair is never recorded without its events.
+   */
+  saveZoneReconciles(zones: readonly ZoneReconcileItem[], outbox?: readonly OutboxEntry[]): Promise<void>;
 }
 
 export interface ZoneGateway {

@@ -34,7 +34,11 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
     }
     return { kind: 'config', profile: sk.slice('PROFILE#'.length) };
   }
-  if (pk === KeyPrefix.tick) return sk === Keys.outboxTrigger().sk ? { kind: 'outbox' } : { kind: 'tick' };
+  if (pk === KeyPrefix.tick) {
+    if (sk === Keys.outboxTrigger().sk) return { kind: 'outbox' };
+    if (sk === Keys.reconcileRequest().sk) return { kind: 'reconcile' };
+    return { kind: 'tick' };
+  }
   if (pk === KeyPrefix.control) {
     // STATUS#<profile>#<endpoint|*> or OVERRIDE#<profile>#<endpoint>: names never contain '#'.
     const [kind, profile] = sk.split('#');

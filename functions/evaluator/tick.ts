@@ -7,20 +7,25 @@
  * overrides (`tm endpoint override --for`) that have expired, which re-evaluates their
  * profiles, so an override ends within a tick of its `until` even when nothing else happens.
  *
+ * Once per reconcile interval it writes the TICK/RECONCILE item: the stream hands it to the
+ * evaluator, which reads every zone that has owned names and repairs drift (the tick itself
+ * never calls Route 53).
+ *
  * It is also the one writer of the health gauges: every minute, whether or not anything was
  * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
  * statuses, so an alarm on them holds for exactly as long as the status does. While outbox
  * entries wait (for Route 53 to be INSYNC, or for EventBridge to accept them) it writes the
  * TICK/OUTBOX item, whose stream record wakes the evaluator to publish them. A quiet minute
- * costs one config query, one status query, one control query, one outbox query and one batch
- * read, and no
- * Route 53 call.
+ * costs one config, status, control and outbox query each, the batch reads of the heartbeats,
+ * the TICK item and the reconcile request, and no Route 53 call.
  */
 import { isInEffect } from '../../shared/control/apply.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { isRegionFresh } from '../../shared/monitor/staleness.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
+import { positiveIntegerFromEnv } from '../shared/env.js';
+import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
 import { depsFromEnvironment, logger } from './environment.js';
 
 export interface TickDeps {
@@ -29,6 +34,8 @@ export interface TickDeps {
   readonly now: () => number;
   /** Emit `EndpointDegraded` per endpoint ($0.30 per endpoint-month). @default true */
   readonly endpointMetrics?: boolean;
+  /** How often the zones are reconciled (ms). @default DEFAULT_RECONCILE_INTERVAL_MS */
+  readonly reconcileIntervalMs?: number;
 }
 
 export interface TickOutcome {
@@ -39,6 +46,8 @@ export interface TickOutcome {
   readonly expiredOverrides: readonly string[];
   /** Outbox entries were waiting: the TICK/OUTBOX trigger was written. */
   readonly outboxWaiting: boolean;
+  /** The tick wrote the TICK/RECONCILE item this time. */
+  readonly reconcileRequested: boolean;
 }
 
 export async function runTick(deps: TickDeps): Promise<TickOutcome> {
@@ -66,6 +75,7 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   const removed = await Promise.all(expired.map((o) => deps.store.deleteExpiredOverride(o)));
   const outboxWaiting = (await deps.store.loadOutbox()).length > 0;
   if (outboxWaiting) await deps.store.saveOutboxTrigger(now);
+  const reconcileRequested = await requestReconcileIfDue(deps, now);
   deps.metrics.flush();
   return {
     fresh,
@@ -73,7 +83,20 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     changed,
     expiredOverrides: expired.filter((_, i) => removed[i]).map((o) => `${o.profile}/${o.endpoint}`),
     outboxWaiting,
+    reconcileRequested,
   };
+}
+
+/**
+ * A reconcile is due one interval after the last request; a tenth of the interval of slack
+ * keeps a tick that comes a little early (schedules jitter) from postponing it a whole tick.
+ */
+async function requestReconcileIfDue(deps: TickDeps, now: number): Promise<boolean> {
+  const interval = deps.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS;
+  const last = await deps.store.loadReconcileRequest();
+  if (last !== undefined && now - last.requestedAt < interval - interval / 10) return false;
+  await deps.store.saveReconcileRequest({ requestedAt: now });
+  return true;
 }
 
 /** 1 while Degraded, else 0, for every defined profile (and endpoint) that has a status. */
@@ -99,6 +122,8 @@ export const handler = async (): Promise<TickOutcome> => {
   const outcome = await runTick({
     ...depsFromEnvironment(),
     endpointMetrics: process.env[Env.endpointMetrics] !== 'false',
+    reconcileIntervalMs:
+      positiveIntegerFromEnv(Env.reconcileIntervalSeconds, DEFAULT_RECONCILE_INTERVAL_MS / 1000) * 1000,
   });
   if (outcome.stale.length > 0) logger.warn('stale probe regions', { stale: outcome.stale });
   return outcome;

@@ -5,6 +5,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
+import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -32,6 +33,8 @@ export interface EvaluatorProps {
   readonly logLevel?: string;
   /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
   readonly endpointMetrics?: boolean;
+  /** How often the zones are reconciled with what was published. @default Duration.minutes(5) */
+  readonly reconcileInterval?: Duration;
 }
 
 /** Stream settings, named so tests and docs can point at them. */
@@ -69,9 +72,16 @@ export class Evaluator extends Construct {
     });
     this.tick = trafficManagerFunction(this, 'Tick', {
       ...common,
-      environment: { ...environment, [Env.endpointMetrics]: String(props.endpointMetrics ?? true) },
+      environment: {
+        ...environment,
+        [Env.endpointMetrics]: String(props.endpointMetrics ?? true),
+        [Env.reconcileIntervalSeconds]: String(
+          (props.reconcileInterval ?? Duration.millis(DEFAULT_RECONCILE_INTERVAL_MS)).toSeconds(),
+        ),
+      },
       entry: 'functions/evaluator/tick.ts',
-      description: 'traffic-manager: applies staleness and emits the health gauges every minute',
+      description:
+        'traffic-manager: applies staleness, emits the health gauges and requests reconciles, every minute',
       timeout: Duration.seconds(50),
     });
 

@@ -2,7 +2,7 @@
  * The home region: the state table, the evaluator (stream + tick), the definitions
  * custom resource, the status event bus, the dashboard and the alarms.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Stack, type Duration, type StackProps } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
@@ -31,6 +31,8 @@ export interface TrafficManagerHomeStackProps extends StackProps {
   readonly evaluatorMemorySize?: number;
   /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
   readonly endpointMetrics?: boolean;
+  /** How often the zones are reconciled with what was published (drift repair). @default Duration.minutes(5) */
+  readonly reconcileInterval?: Duration;
   /** Powertools log level of the home functions. @default 'INFO' */
   readonly logLevel?: string;
 }
@@ -57,6 +59,7 @@ export class TrafficManagerHomeStack extends Stack {
       memorySize: props.evaluatorMemorySize,
       logLevel: props.logLevel,
       endpointMetrics: props.endpointMetrics,
+      reconcileInterval: props.reconcileInterval,
     });
     new ProfileConfig(this, 'Profiles', {
       table: this.table,

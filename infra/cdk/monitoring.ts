@@ -49,6 +49,7 @@ export class Monitoring extends Construct {
     const degraded = insights(MetricName.profileDegraded, 'profiles Degraded (max)');
     const rejected = insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM');
     const undelivered = insights(MetricName.outboxPending, 'events waiting in the outbox (max)');
+    const drift = insights(MetricName.driftRepaired, 'record sets repaired by the reconcile', 'SUM');
 
     this.alarm('EvaluatorDeadLetters', {
       description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
@@ -83,6 +84,14 @@ export class Monitoring extends Construct {
       // The tick emits the gauge for every profile every minute; a gap says nothing about health,
       // so the alarm keeps its state (the gap itself raises StaleProbeRegions).
       missingData: TreatMissingData.IGNORE,
+    });
+    this.alarm('DriftRepaired', {
+      description:
+        'Someone else changed or deleted a record at a name traffic-manager owns; the reconcile put it back (the DriftRepaired event says what was found and written).',
+      metric: drift,
+      // Emitted at every reconcile, 0 when the zones match; a minute without a reconcile is not drift
+      // (reconciles come once per interval, and a stopped tick raises StaleProbeRegions).
+      missingData: TreatMissingData.NOT_BREACHING,
     });
     this.alarm('ChangesRejected', {
       description:
@@ -141,6 +150,10 @@ export class Monitoring extends Construct {
           new GraphWidget({ title: 'profiles Degraded', left: [degraded], width: 8 }),
           new GraphWidget({ title: 'stale probe regions', left: [staleRegions], width: 8 }),
           new GraphWidget({ title: 'evaluator failures', left: [failures], width: 8 }),
+        ],
+        [
+          new GraphWidget({ title: 'drift repaired', left: [drift], width: 12 }),
+          new GraphWidget({ title: 'changes Route 53 refused', left: [rejected], width: 12 }),
         ],
         [
           new GraphWidget({

@@ -12,7 +12,7 @@
  * });
  * ```
  */
-import { Annotations } from 'aws-cdk-lib';
+import { Annotations, type Duration } from 'aws-cdk-lib';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Construct } from 'constructs';
 import type { ProfileInput } from '../../shared/profile/schema.js';
@@ -66,6 +66,13 @@ export interface TrafficManagerProps {
    * `ProfileDegraded` (which the alarm uses) is always emitted. @default true
    */
   readonly endpointMetrics?: boolean;
+  /**
+   * How often every hosted zone with owned names is read and compared with what was published;
+   * a record someone else changed or deleted at an owned name is put back (drift repair). At
+   * least a minute (the tick's period), whole minutes. Each reconcile costs a few Route 53 reads
+   * per zone (docs/cost.md). @default Duration.minutes(5)
+   */
+  readonly reconcileInterval?: Duration;
   /** Powertools log level of every function. @default 'INFO' */
   readonly logLevel?: string;
 }
@@ -94,6 +101,7 @@ export class TrafficManager extends Construct {
       notificationTopicArn: props.notificationTopicArn,
       evaluatorMemorySize: props.evaluatorMemorySize,
       endpointMetrics: props.endpointMetrics,
+      reconcileInterval: props.reconcileInterval,
     });
 
     const probes = new Map<string, TrafficManagerProbeStack>();
@@ -146,6 +154,12 @@ function validateRegions(props: TrafficManagerProps, profiles: readonly Profile[
         );
       }
     }
+  }
+  const reconcile = props.reconcileInterval?.toSeconds();
+  if (reconcile !== undefined && (reconcile < 60 || reconcile % 60 !== 0)) {
+    problems.push(
+      `reconcileInterval: must be a whole number of minutes, at least 1 (the tick that requests reconciles runs every minute), got ${reconcile} seconds`,
+    );
   }
   if (problems.length > 0) throw new InvalidDeploymentError(problems.join('\n'));
 }

@@ -1,4 +1,7 @@
-/** `tm local [FILE] [--dns-port 5353] [--ui-port 0] [--time-scale F] [--regions a,b,c] [--client-locations FILE] [--secrets FILE]` */
+/**
+ * `tm local [FILE] [--dns-port 5353] [--ui-port 0] [--time-scale F] [--regions a,b,c]
+ * [--client-locations FILE] [--secrets FILE] [--reconcile-interval 5m]`
+ */
 import { emitKeypressEvents } from 'node:readline';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import { secretReferencesOf } from '../../shared/profile/secret-references.js';
@@ -48,6 +51,8 @@ export interface LocalOptions {
   readonly regions?: readonly string[];
   readonly clientLocations?: string;
   readonly secrets?: string;
+  /** ms, before the time scale. */
+  readonly reconcileInterval?: number;
 }
 
 export async function run(args: [string?], options: LocalOptions, io: Io): Promise<number> {
@@ -135,6 +140,7 @@ async function runStack(
       onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
       secrets,
       ...(locations && { clientLocations: locations }),
+      ...(options.reconcileInterval === undefined ? {} : { reconcileIntervalMs: options.reconcileInterval }),
     });
   } catch (error) {
     await demo?.stop();
@@ -180,6 +186,7 @@ async function runStack(
     [
       '',
       `traffic-manager local stack is running (time scale ${timeScale}: every interval, timeout and heartbeat × ${timeScale}).`,
+      `  reconcile  every ${Math.round(stack.reconcileIntervalMs / 100) / 10} s: drift at owned names in the local Route 53 is repaired`,
       `  DNS        127.0.0.1:${stack.dnsPort} (UDP and TCP), authoritative for ${[...new Set(profiles.map((p) => p.dnsConfig.zoneName))].join(', ')}`,
       `  watch      watch -n1 dig @127.0.0.1 -p ${stack.dnsPort} ${names[0] ?? '<name>'} +short`,
       `  status     npx tm status${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`,

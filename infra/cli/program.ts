@@ -104,6 +104,11 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     )
     .option('--regions <a,b,c>', 'probe region names, one probe worker each', list)
     .option('--ui-port <port>', 'the status page port on 127.0.0.1; 0 picks a free one', integer(0, 65535), 0)
+    .option(
+      '--reconcile-interval <duration>',
+      'how often the zones are compared with what was published and drift repaired, before the time scale (e.g. 5m, 90s)',
+      duration(DAY_MS),
+    )
     .option('--client-locations <file>', 'a JSON table mapping client subnets to country/continent/region')
     .option(
       '--secrets <file>',

@@ -5,6 +5,7 @@
  */
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { PublishProblem } from '../../functions/evaluator/ports.js';
+import type { ZoneReconcileItem } from '../../shared/state/items.js';
 import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
 import { isInEffect, NO_CONTROLS } from '../../shared/control/apply.js';
 import { describeAuthor, describeOverride } from '../../shared/control/describe.js';
@@ -37,7 +38,7 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
   } finally {
     stack.client.destroy();
   }
-  const { profiles: reports, controls } = snapshot;
+  const { profiles: reports, controls, zones } = snapshot;
   if (options.profile !== undefined && reports.length === 0) {
     io.stderr.write(`tm status: no status for profile "${options.profile}" (yet)\n`);
     return 1;
@@ -45,8 +46,8 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
   const now = Date.now();
   io.stdout.write(
     options.json === true
-      ? `${JSON.stringify({ profiles: reports, controls }, null, 2)}\n`
-      : formatReports(reports, now, controls),
+      ? `${JSON.stringify({ profiles: reports, controls, zones }, null, 2)}\n`
+      : formatReports(reports, now, controls) + formatZones(zones, now),
   );
   return 0;
 }
@@ -63,9 +64,11 @@ export interface StatusSnapshot {
     readonly name: string;
     readonly records: readonly RecordSet[];
   }[];
+  /** Each hosted zone with owned names (of the profile, when given) and its last reconcile. */
+  readonly zones: readonly ZoneStatus[];
 }
 
-/** Reads the status items and runtime controls of `stack` (of one profile when given). */
+/** Reads the status items, runtime controls and zone reconciles of `stack` (of one profile when given). */
 export async function readStatus(stack: Stack, profile?: string): Promise<StatusSnapshot> {
   const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
   const [statuses, stored] = await Promise.all([
@@ -76,6 +79,10 @@ export async function readStatus(stack: Stack, profile?: string): Promise<Status
   const items = [...statuses.values()]
     .filter((s) => shown(s.report))
     .sort((a, b) => a.report.profile.localeCompare(b.report.profile));
+  const zoneIds = [...new Set(items.map((s) => s.hostedZoneId).filter((id) => id !== ''))].sort();
+  const reconciles = new Map(
+    (await store.loadZoneReconciles(zoneIds)).map(({ hostedZoneId, ...last }) => [hostedZoneId, last]),
+  );
   return {
     profiles: items.map((s) => ({
       ...s.report,
@@ -86,7 +93,36 @@ export async function readStatus(stack: Stack, profile?: string): Promise<Status
       overrides: stored.overrides.filter(shown),
     },
     published: items.map((s) => ({ profile: s.report.profile, name: s.ownedName, records: s.published })),
+    zones: zoneIds.map((hostedZoneId) => ({
+      hostedZoneId,
+      lastReconcile: reconciles.get(hostedZoneId) ?? null,
+    })),
   };
+}
+
+/** A hosted zone with owned names, and how its last reconcile with what was published went. */
+export interface ZoneStatus {
+  readonly hostedZoneId: string;
+  /** null: not reconciled yet. */
+  readonly lastReconcile: Omit<ZoneReconcileItem, 'hostedZoneId'> | null;
+}
+
+export function formatZones(zones: readonly ZoneStatus[], now: number): string {
+  if (zones.length === 0) return '';
+  const lines = ['zones (last reconcile with what was published):'];
+  for (const { hostedZoneId, lastReconcile: last } of zones) {
+    if (last === null) {
+      lines.push(`  ${hostedZoneId}  not reconciled yet`);
+      continue;
+    }
+    const repaired =
+      last.repaired === 0
+        ? 'no drift'
+        : `${last.repaired} record set${last.repaired === 1 ? '' : 's'} repaired (change ${last.changeId ?? '?'})`;
+    const names = `${last.names} owned name${last.names === 1 ? '' : 's'}`;
+    lines.push(`  ${hostedZoneId}  ${when(last.at, now)}  ${names}, ${repaired}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** A profile's report, with the reason Route 53 refused its last change when it did. */

@@ -3,7 +3,7 @@
  * DynamoDB Local (real stream) → evaluator handler driven by a stream poller → the local
  * Route 53 through the real SDK client → an authoritative DNS server answering from that
  * zone; one probe worker per region name writing like the real ones; the evaluator tick.
- * Every duration (interval, timeout, heartbeat, staleness, tick) is multiplied by the time scale.
+ * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
 import { EventDetailType } from '../../shared/contracts/events.js';
@@ -19,6 +19,7 @@ import {
   type StoredStatus,
 } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
 import { startProbePool } from '../../functions/probe/probe-pool.js';
@@ -27,7 +28,7 @@ import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { servesAllDegraded } from '../../shared/routing/eligibility.js';
 import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
-import type { Change } from '../../shared/zone/record-set.js';
+import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
@@ -64,6 +65,8 @@ export interface LocalStackOptions {
   readonly dnsPort?: number;
   /** Multiplies every duration. @default 1 */
   readonly timeScale?: number;
+  /** How often the zones are reconciled, before the time scale (ms). @default DEFAULT_RECONCILE_INTERVAL_MS (5 min) */
+  readonly reconcileIntervalMs?: number;
   readonly clientLocations?: ClientLocationTable;
   /** One line per status change, DNS change and problem. @default - nothing printed */
   readonly log?: (line: string) => void;
@@ -80,6 +83,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   readonly dnsPort: number;
+  /** The reconcile interval in effect (after the time scale), ms. */
+  readonly reconcileIntervalMs: number;
   readonly dynamodbEndpoint: string;
   readonly route53Endpoint: string;
   readonly secretsManagerEndpoint: string;
@@ -107,6 +112,7 @@ export interface LocalStack {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   const timeScale = options.timeScale ?? 1;
+  const reconcileIntervalMs = (options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS) * timeScale;
   const regions = [...(options.regions ?? DEFAULT_LOCAL_REGIONS)];
   const cleanup: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -243,7 +249,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     const tick = async () => {
-      const outcome = await runTick({ store, metrics: noMetrics, now });
+      const outcome = await runTick({ store, metrics: noMetrics, now, reconcileIntervalMs });
       if (outcome.changed && outcome.stale.length > 0)
         log(`stale probe regions: ${outcome.stale.join(', ')}`);
     };
@@ -263,6 +269,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     return {
       dnsPort: dns.port,
+      reconcileIntervalMs,
       dynamodbEndpoint: ddb.endpoint,
       route53Endpoint: route53.endpoint,
       secretsManagerEndpoint: secretsManager.endpoint,
@@ -313,6 +320,16 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
 export function describeEvent(event: EvaluatorEvent): string | undefined {
   if (event.kind === EventDetailType.publishRejected)
     return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
+  if (event.kind === EventDetailType.driftRepaired) {
+    const show = (r: RecordSet | null) =>
+      r === null
+        ? 'nothing'
+        : r.aliasTarget !== undefined
+          ? `ALIAS ${r.aliasTarget.dnsName}`
+          : r.values.join(' ');
+    const set = event.setIdentifier === undefined ? '' : ` [${event.setIdentifier}]`;
+    return `drift repaired at ${event.name} ${event.type}${set} (${event.profile}): found ${show(event.found)}, wrote ${show(event.written)}`;
+  }
   return describeTransition(event.record);
 }
 

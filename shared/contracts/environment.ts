@@ -21,6 +21,8 @@ export const EnvironmentVariable = {
   roundQueueUrl: 'ROUND_QUEUE_URL',
   /** The shard of its region a probe function is (0, 1, …; default 0). */
   probeShard: 'PROBE_SHARD',
+  /** Evaluator tick: seconds between two reconciles of the zones with what was published. */
+  reconcileIntervalSeconds: 'RECONCILE_INTERVAL_SECONDS',
   /** Evaluator tick: `false` leaves out the per-endpoint health gauges (`EndpointDegraded`). */
   endpointMetrics: 'ENDPOINT_METRICS',
   /** The status event bus (evaluator); unset: events are logged instead. */

@@ -13,5 +13,7 @@ export const EventDetailType = {
   profileStatusChanged: 'ProfileStatusChanged',
   /** Route 53 refused one profile's change; the rest of its zone was published without it. */
   publishRejected: 'PublishRejected',
+  /** Someone else changed a record set at an owned name; the reconcile put back what was published. */
+  driftRepaired: 'DriftRepaired',
 } as const;
 export type EventDetailType = (typeof EventDetailType)[keyof typeof EventDetailType];

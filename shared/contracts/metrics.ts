@@ -37,6 +37,8 @@ export const MetricName = {
   route53Calls: 'Route53Calls',
   /** Route 53 calls retried after throttling (dimension `Operation`). */
   route53Retries: 'Route53Retries',
+  /** Record sets at owned names a reconcile found changed by someone else and put back (per zone reconciled; 0 when none). Alarmed. */
+  driftRepaired: 'DriftRepaired',
   /** Names whose changes Route 53 refused in one publication (each isolated to its profile). */
   changesRejected: 'ChangesRejected',
   /**

@@ -1,7 +1,7 @@
-/** The events an evaluation emits: status changes (with their record changes) and Route 53 refusals. */
+/** The events the evaluator emits: status changes (with their record changes), Route 53 refusals and drift repairs. */
 import { EventDetailType } from '../contracts/events.js';
 import type { Profile } from '../profile/types.js';
-import type { Change } from '../zone/record-set.js';
+import type { Change, RecordSet } from '../zone/record-set.js';
 import type { StoredStatus } from './stored-status.js';
 import { detailTypeOf, type TransitionDetailType, type TransitionRecord } from './transitions.js';
 import type { RejectedName } from './zones.js';
@@ -27,10 +27,41 @@ export interface PublishRejectedEvent {
   readonly changes: readonly Change[];
 }
 
-export type EvaluatorEvent = StatusEvent | PublishRejectedEvent;
+/**
+ * Someone else changed (or deleted, or added) a record set at a name this deployment owns; the
+ * reconcile put back what was published. One event per record set identity.
+ */
+export interface DriftRepairedEvent {
+  readonly kind: typeof EventDetailType.driftRepaired;
+  /** Stable and unique: `<profile>/drift/<type> <name>[ <setIdentifier>]@<reconciledAt ms>`. */
+  readonly eventId: string;
+  readonly profile: string;
+  readonly hostedZoneId: string;
+  readonly name: string;
+  readonly type: RecordSet['type'];
+  readonly setIdentifier?: string;
+  /** What the zone held (null: nothing — it had been deleted). */
+  readonly found: RecordSet | null;
+  /** What was written back (null: the record set found was deleted). */
+  readonly written: RecordSet | null;
+  /** Epoch ms the zone was read. */
+  readonly reconciledAt: number;
+  readonly changeId: string;
+  readonly changeSubmittedAt: number;
+  /**
+   * When GetChange was first seen answering INSYNC (the outbox publisher asks before it puts the
+   * event on the bus); null if the change was still PENDING when the event stopped waiting.
+   */
+  readonly inSyncAt: number | null;
+}
+
+export type EvaluatorEvent = StatusEvent | PublishRejectedEvent | DriftRepairedEvent;
 
 export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
-  return event.kind !== EventDetailType.publishRejected;
+  return (
+    event.kind === EventDetailType.endpointStatusChanged ||
+    event.kind === EventDetailType.profileStatusChanged
+  );
 }
 
 export function statusEvents(records: readonly TransitionRecord[]): StatusEvent[] {

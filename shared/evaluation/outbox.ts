@@ -5,14 +5,18 @@
  * outbox-publisher.ts) writes each entry's history items, waits for its Route 53 changes to be
  * INSYNC, puts its events on the bus and only then deletes it: delivery is at least once,
  * and every event carries a stable `eventId`, so a consumer that drops repeated ids sees each
- * transition exactly once. Pure: no I/O, no clock.
+ * transition exactly once. A reconcile's repairs (`DriftRepaired` events) take the same way:
+ * no status changes, so their entries are keyed by zone and written on their own, right after
+ * the repair. Pure: no I/O, no clock.
  */
+import { EventDetailType } from '../contracts/events.js';
 import { isStatusEvent, type EvaluatorEvent } from './events.js';
 import { withInSync } from './timing.js';
 import type { TransitionRecord } from './transitions.js';
 
-/** One outbox item: the events of one profile's status write (or one part of them). */
+/** One outbox item: the events of one profile's status write, or of one zone's repairs (or one part of them). */
 export interface OutboxEntry {
+  /** The profile whose status write these events belong to ('' for a zone's repairs). */
   readonly profile: string;
   /** The status item's revision these events belong to. */
   readonly revision: number;
@@ -22,6 +26,8 @@ export interface OutboxEntry {
   readonly decidedAt: number;
   /** Route 53 change ids the events wait for (INSYNC) before they are published. */
   readonly changeIds: readonly string[];
+  /** Set on a reconcile's repairs (`DriftRepaired` events): the zone reconciled. */
+  readonly hostedZoneId?: string;
   readonly events: readonly EvaluatorEvent[];
 }
 
@@ -54,30 +60,62 @@ export function outboxEntries(input: OutboxInput): OutboxEntry[] {
   for (const [profile, events] of byProfile) {
     const changeIds = input.changeIdsOf(profile);
     const waits = events.some((e) => isStatusEvent(e) && e.record.timing.changeSubmittedAt !== null);
-    let part: EvaluatorEvent[] = [];
-    let bytes = 0;
-    const flush = () => {
-      if (part.length === 0) return;
+    inParts(events, limit).forEach((part, index) =>
       entries.push({
         profile,
         revision: input.revisionOf(profile),
-        part: entries.filter((e) => e.profile === profile).length,
+        part: index,
         decidedAt: input.decidedAt,
         changeIds: waits ? [...changeIds] : [],
         events: part,
-      });
-      part = [];
-      bytes = 0;
-    };
-    for (const event of events) {
-      const size = JSON.stringify(event).length;
-      if (bytes + size > limit) flush();
-      part.push(event);
-      bytes += size;
-    }
-    flush();
+      }),
+    );
   }
   return entries;
+}
+
+export interface RepairOutboxInput {
+  readonly hostedZoneId: string;
+  /** Epoch ms the zone was read. */
+  readonly reconciledAt: number;
+  /** The Route 53 changes that carried the repairs: the events wait for them to be INSYNC. */
+  readonly changeIds: readonly string[];
+  /** The zone's `DriftRepaired` events (and `PublishRejected` for a repair Route 53 refused). */
+  readonly events: readonly EvaluatorEvent[];
+  /** @default OUTBOX_PART_BYTES */
+  readonly partBytes?: number;
+}
+
+/** The outbox entries of one zone's repairs (keyed by zone and reconcile time, not by a status write). */
+export function repairOutboxEntries(input: RepairOutboxInput): OutboxEntry[] {
+  return inParts(input.events, input.partBytes ?? OUTBOX_PART_BYTES).map((events, part) => ({
+    profile: '',
+    revision: 0,
+    part,
+    decidedAt: input.reconciledAt,
+    changeIds: [...input.changeIds],
+    hostedZoneId: input.hostedZoneId,
+    events,
+  }));
+}
+
+/** The events in order, in parts of at most `limit` bytes of JSON (an event larger than that is a part of its own). */
+function inParts<T extends EvaluatorEvent>(events: readonly T[], limit: number): T[][] {
+  const parts: T[][] = [];
+  let part: T[] = [];
+  let bytes = 0;
+  for (const event of events) {
+    const size = JSON.stringify(event).length;
+    if (part.length > 0 && bytes + size > limit) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(event);
+    bytes += size;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }
 
 /** The profile an event belongs to. */
@@ -99,11 +137,12 @@ export function transitionsOf(entry: Pick<OutboxEntry, 'events'>): TransitionRec
 export function withInSyncAt(entry: OutboxEntry, inSyncAt: number): OutboxEntry {
   return {
     ...entry,
-    events: entry.events.map((event) =>
-      isStatusEvent(event) && event.record.timing.changeSubmittedAt !== null
+    events: entry.events.map((event): EvaluatorEvent => {
+      if (event.kind === EventDetailType.driftRepaired) return { ...event, inSyncAt };
+      return isStatusEvent(event) && event.record.timing.changeSubmittedAt !== null
         ? { ...event, record: { ...event.record, timing: withInSync(event.record.timing, inSyncAt) } }
-        : event,
-    ),
+        : event;
+    }),
   };
 }
 

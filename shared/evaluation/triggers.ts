@@ -1,9 +1,12 @@
 /**
  * What woke the evaluator, and which profiles that makes it evaluate. A stream batch
  * carries probe verdict changes (VERDICT#), definition changes (CONFIG), runtime controls
- * (CONTROL: `tm endpoint|profile …`, an override expiring) and ticks (TICK, written when
- * the set of fresh probe regions changes); each maps to profiles, and every affected
- * profile drags in its ancestors (a nested endpoint's status follows its child).
+ * (CONTROL: `tm endpoint|profile …`, an override expiring), ticks (TICK, written when the
+ * set of fresh probe regions changes), waiting outbox entries (TICK/OUTBOX) and reconcile
+ * requests (TICK/RECONCILE); the last two evaluate no profile (they publish events, or
+ * compare the zones with what was published). The others map to profiles, and
+ * every affected profile drags in its ancestors (a nested endpoint's status follows its
+ * child).
  */
 import type { Profile } from '../profile/types.js';
 import { endpointVerdictKey } from '../probe/target.js';
@@ -14,7 +17,9 @@ export type Trigger =
   | { readonly kind: 'control'; readonly profile: string }
   | { readonly kind: 'tick' }
   /** Outbox entries wait to be published (TICK/OUTBOX): no profile to evaluate. */
-  | { readonly kind: 'outbox' };
+  | { readonly kind: 'outbox' }
+  /** Compare every zone with what was published and repair it (TICK/RECONCILE, once per reconcile interval). */
+  | { readonly kind: 'reconcile' };
 
 /** Profile names to evaluate; names no longer defined (removed profiles) are included so their records go. */
 export function affectedProfiles(profiles: readonly Profile[], triggers: readonly Trigger[]): Set<string> {

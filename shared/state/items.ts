@@ -10,10 +10,13 @@
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
+ *  OUTBOX                          @repair#<zone>#<at>#<part>   evaluator  the DriftRepaired events of one zone's reconcile, not yet on the bus
  *  TICK                            REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
  *  TICK                            OUTBOX               evaluator tick    each minute while OUTBOX items wait: wakes the evaluator to publish them
  *  CONTROL                         STATUS#<p>#<e|*>     operator (tm)     runtime Enabled/Disabled of an endpoint (or profile `*`): who, when, why
  *  CONTROL                         OVERRIDE#<p>#<e>     operator (tm)     a monitor status set by hand until a time; the evaluator tick deletes it once expired
+ *  TICK                            RECONCILE            evaluator tick    "reconcile now": written once per reconcile interval
+ *  ZONE#<hostedZoneId>             RECONCILE            evaluator         the zone's last reconcile (for tm status)
  *
  * Every item a probe region writes has its region in the partition key, so IAM
  * (`dynamodb:LeadingKeys`, which sees partition keys only) can hold each region to its own
@@ -23,8 +26,8 @@
  *
  * The evaluator's stream filter admits only CONFIG, VERDICT#, TICK and CONTROL items
  * (`EVALUATOR_TRIGGER_PREFIXES`), so its own writes and the heartbeats never trigger it;
- * the tick turns a region going silent (or coming back), and an override expiring, into
- * one write each.
+ * the tick turns a region going silent (or coming back), an override expiring, waiting outbox
+ * items and a due reconcile into one write each (the tick itself never calls Route 53).
  */
 import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
@@ -49,6 +52,11 @@ export const Keys = {
     pk: 'OUTBOX',
     sk: `${profile}#${String(revision).padStart(10, '0')}#${part}`,
   }),
+  /** The events of one reconcile's repairs in a zone (`@` never starts a profile name, so never a status write's key). */
+  repairOutbox: (hostedZoneId: string, reconciledAt: number, part: number) => ({
+    pk: 'OUTBOX',
+    sk: `@repair#${hostedZoneId}#${reconciledAt}#${part}`,
+  }),
   statusControl: (profile: string, endpoint: string | undefined) => ({
     pk: 'CONTROL',
     sk: `STATUS#${profile}#${endpoint ?? '*'}`,
@@ -57,6 +65,9 @@ export const Keys = {
     pk: 'CONTROL',
     sk: `OVERRIDE#${profile}#${endpoint}`,
   }),
+  /** Written by the tick once per reconcile interval; its stream record makes the evaluator reconcile every zone. */
+  reconcileRequest: () => ({ pk: 'TICK', sk: 'RECONCILE' }),
+  zoneReconcile: (hostedZoneId: string) => ({ pk: `ZONE#${hostedZoneId}`, sk: 'RECONCILE' }),
   /** Sorted by time; the event id keeps two changes of one endpoint within a millisecond apart. */
   history: (record: Pick<TransitionRecord, 'profile' | 'endpoint' | 'at' | 'eventId'>) => ({
     pk: `HISTORY#${record.profile}`,
@@ -73,6 +84,7 @@ export const KeyPrefix = {
   outbox: 'OUTBOX',
   tick: 'TICK',
   control: 'CONTROL',
+  zone: 'ZONE#',
 } as const;
 
 /** Sort-key prefixes of the CONTROL partition. */
@@ -115,9 +127,12 @@ export const TABLE_ACCESS = {
   },
   /** The probe tick reads the config (and the runtime controls) to plan the minute's rounds. */
   probeTick: { writes: [], reads: [KeyPrefix.config, KeyPrefix.control] },
-  /** The stream-triggered evaluator: statuses, their outbox and history out; config, controls, verdicts, heartbeats in. */
+  /**
+   * The stream-triggered evaluator: statuses, their outbox, history and zone reconciles out;
+   * config, controls, verdicts, heartbeats in.
+   */
   evaluator: {
-    writes: [KeyPrefix.status, KeyPrefix.outbox, `${KeyPrefix.history}*`],
+    writes: [KeyPrefix.status, KeyPrefix.outbox, `${KeyPrefix.history}*`, `${KeyPrefix.zone}*`],
     reads: [
       KeyPrefix.config,
       KeyPrefix.control,
@@ -129,8 +144,8 @@ export const TABLE_ACCESS = {
   },
   /**
    * The evaluator tick: heartbeats, statuses (for the health gauges) and whether outbox items
-   * wait in; the TICK items (regions, outbox trigger) out; it deletes the monitor overrides
-   * that have expired (CONTROL).
+   * wait in; the TICK items (regions, outbox trigger, reconcile request) out; it deletes the
+   * monitor overrides that have expired (CONTROL).
    */
   evaluatorTick: {
     writes: [KeyPrefix.tick, KeyPrefix.control],
@@ -145,11 +160,17 @@ export const TABLE_ACCESS = {
   },
   /**
    * An operator running `tm` (no role of ours: the operator's own credentials need this):
-   * runtime controls out; config, controls, statuses and history in.
+   * runtime controls out; config, controls, statuses, zone reconciles and history in.
    */
   operator: {
     writes: [KeyPrefix.control],
-    reads: [KeyPrefix.config, KeyPrefix.control, KeyPrefix.status, `${KeyPrefix.history}*`],
+    reads: [
+      KeyPrefix.config,
+      KeyPrefix.control,
+      KeyPrefix.status,
+      `${KeyPrefix.zone}*`,
+      `${KeyPrefix.history}*`,
+    ],
   },
 } as const satisfies Record<string, TableAccess | ((region: string) => TableAccess)>;
 
@@ -170,7 +191,9 @@ export type HistoryItem = TransitionRecord & {
 /**
  * OUTBOX / <profile>#<revision>#<part>: events of one status write waiting to be put on the bus
  * (`OutboxEntry`, events as JSON); written in one transaction with the status item, deleted
- * once the events are on the bus and their history items written.
+ * once the events are on the bus and their history items written. OUTBOX /
+ * @repair#<hostedZoneId>#<reconciledAt>#<part>: the DriftRepaired events of one zone's
+ * reconcile (`hostedZoneId` set), written before the zone's reconcile item.
  */
 export interface OutboxItem {
   readonly pk: string;
@@ -180,6 +203,8 @@ export interface OutboxItem {
   readonly part: number;
   readonly decidedAt: number;
   readonly changeIds: readonly string[];
+  /** Set on a reconcile's repairs: the zone reconciled. */
+  readonly hostedZoneId?: string;
   /** `EvaluatorEvent[]` as JSON. */
   readonly events: string;
 }
@@ -307,4 +332,24 @@ export interface MonitorOverrideItem {
 export interface RuntimeControls {
   readonly statuses: readonly StatusControlItem[];
   readonly overrides: readonly MonitorOverrideItem[];
+}
+
+/** TICK / RECONCILE: written by the tick once per reconcile interval; its stream record makes the evaluator reconcile. */
+export interface ReconcileRequestItem {
+  /** Epoch ms the tick asked for this reconcile. */
+  readonly requestedAt: number;
+}
+
+/** ZONE#<hostedZoneId> / RECONCILE: how the zone's last reconcile went. */
+export interface ZoneReconcileItem {
+  readonly hostedZoneId: string;
+  /** Epoch ms the zone was read. */
+  readonly at: number;
+  /** Owned names compared. */
+  readonly names: number;
+  /** Record sets at those names that differed from what was published (and were repaired). */
+  readonly repaired: number;
+  /** The repair's Route 53 change, when there was one (its DriftRepaired events carry when it was INSYNC). */
+  readonly changeId?: string;
+  readonly submittedAt?: number;
 }

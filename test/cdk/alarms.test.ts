@@ -3,6 +3,7 @@
  * health alarm reads the gauge the tick emits every minute (metric names from the contract
  * module), and the tick is told whether to emit the per-endpoint gauges.
  */
+import { Duration } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
@@ -11,7 +12,7 @@ import { METRICS_NAMESPACE, MetricName } from '../../shared/contracts/metrics.js
 import { PROFILES } from './fixtures/profiles.js';
 import { testApp } from './support.js';
 
-function synth(extra: { endpointMetrics?: boolean } = {}) {
+function synth(extra: { endpointMetrics?: boolean; reconcileInterval?: Duration } = {}) {
   const app = testApp({ nag: false });
   const tm = new TrafficManager(app, 'TrafficManager', {
     profiles: PROFILES,
@@ -70,6 +71,11 @@ describe('every alarm treats missing data on purpose', () => {
       id: 'EventsUndelivered',
       treat: 'notBreaching',
     },
+    {
+      name: 'DriftRepaired: a minute without a reconcile is not drift',
+      id: 'DriftRepaired',
+      treat: 'notBreaching',
+    },
   ])('$name', ({ id, treat }) => {
     expect(alarm(home, id).TreatMissingData).toBe(treat);
   });
@@ -94,6 +100,9 @@ describe('every alarm treats missing data on purpose', () => {
       `SELECT MAX(${MetricName.outboxPending}) FROM ${METRICS_NAMESPACE}`,
     ]);
     expect(alarm(home, 'EventsUndelivered').EvaluationPeriods).toBe(20);
+    expect(expressions('DriftRepaired')).toEqual([
+      `SELECT SUM(${MetricName.driftRepaired}) FROM ${METRICS_NAMESPACE}`,
+    ]);
   });
 });
 
@@ -116,5 +125,30 @@ describe('the tick emits the health gauges', () => {
   ])('$name', ({ props, value }) => {
     const template = Object.keys(props).length === 0 ? home : synth(props).home;
     expect(tickEnvironment(template)[Env.endpointMetrics]).toBe(value);
+  });
+});
+
+describe('reconcileInterval', () => {
+  const tickVariables = (template: Template) =>
+    (
+      Object.values(template.findResources('AWS::Lambda::Function')).find((f) =>
+        String((f.Properties as { Description?: string }).Description).includes('requests reconciles'),
+      )?.Properties as { Environment: { Variables: Record<string, unknown> } }
+    ).Environment.Variables;
+
+  it('reaches the tick in seconds; 5 minutes by default', () => {
+    expect(tickVariables(home)[Env.reconcileIntervalSeconds]).toBe('300');
+    expect(
+      tickVariables(synth({ reconcileInterval: Duration.minutes(15) }).home)[Env.reconcileIntervalSeconds],
+    ).toBe('900');
+  });
+
+  it.each([
+    { name: 'fails when shorter than the tick', interval: Duration.seconds(30), got: '30 seconds' },
+    { name: 'fails when not whole minutes', interval: Duration.seconds(90), got: '90 seconds' },
+  ])('$name', ({ interval, got }) => {
+    expect(() => synth({ reconcileInterval: interval })).toThrow(
+      `reconcileInterval: must be a whole number of minutes, at least 1 (the tick that requests reconciles runs every minute), got ${got}`,
+    );
   });
 });

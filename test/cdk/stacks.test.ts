@@ -500,14 +500,14 @@ describe('least privilege', () => {
       reads: ['CONFIG', 'CONTROL'],
     },
     {
-      name: 'the evaluator writes statuses, their outbox and history, reads config, controls, verdicts, heartbeats, statuses and the outbox',
+      name: 'the evaluator writes statuses, their outbox, history and zone reconciles, reads config, controls, verdicts, heartbeats, statuses and the outbox',
       template: () => home,
       fn: 'traffic-manager: evaluates',
-      writes: ['STATUS', 'OUTBOX', 'HISTORY#*'],
+      writes: ['STATUS', 'OUTBOX', 'HISTORY#*', 'ZONE#*'],
       reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS', 'OUTBOX'],
     },
     {
-      name: 'the evaluator tick writes only the TICK items and expired overrides, and reads the statuses for the health gauges and whether the outbox waits',
+      name: 'the evaluator tick writes only the TICK items (regions, outbox trigger, reconcile request) and expired overrides, and reads the statuses for the health gauges and whether the outbox waits',
       template: () => home,
       fn: 'traffic-manager: applies staleness',
       writes: ['TICK', 'CONTROL'],

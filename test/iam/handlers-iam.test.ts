@@ -8,6 +8,7 @@
  * Secrets Manager and SSM stand-ins: its role may read exactly those, and no other secret.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { ChangeResourceRecordSetsCommand, Route53Client } from '@aws-sdk/client-route-53';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
@@ -52,6 +53,32 @@ const definitions = [
   }),
 ];
 
+/** A Route 53 client of someone else's (not recorded: it is not one of our roles). */
+async function someoneElseUpserts(endpoint: string, name: string, value: string) {
+  const outsider = new Route53Client({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'someone', secretAccessKey: 'else' },
+  });
+  try {
+    await outsider.send(
+      new ChangeResourceRecordSetsCommand({
+        HostedZoneId: ZONE_ID,
+        ChangeBatch: {
+          Changes: [
+            {
+              Action: 'UPSERT',
+              ResourceRecordSet: { Name: name, Type: 'A', TTL: 30, ResourceRecords: [{ Value: value }] },
+            },
+          ],
+        },
+      }),
+    );
+  } finally {
+    outsider.destroy();
+  }
+}
+
 const allowedLines = (lines: string[]) => lines.filter((l) => !l.startsWith('Allowed '));
 const deniedLines = (lines: string[]) => lines.filter((l) => l.startsWith('Allowed '));
 
@@ -69,7 +96,10 @@ describe('IAM: the evaluator and its tick', () => {
       await h.settle();
       await h.verdict('shop', 'east', 'down');
       await h.settle();
+      // Someone else changes an owned name: the reconcile the tick requests puts it back.
+      await someoneElseUpserts(h.route53.endpoint, 'shop.example.com', '203.0.113.66');
       await h.tick();
+      await h.settle();
       expect(h.values('shop.example.com')).toEqual(['192.0.2.20']);
       requests = recorder.calls.flatMap((call) =>
         requestsOf(call, { account: '123456789012', tableNames: { [h.tableName]: DEPLOYMENT_TABLE } }),
@@ -95,10 +125,17 @@ describe('IAM: the evaluator and its tick', () => {
       'evaluator route53:GetChange',
       'evaluator route53:ListResourceRecordSets',
       'evaluator route53:CreateCidrCollection',
+      'evaluator route53:GetChange',
       'evaluatorTick dynamodb:BatchGetItem',
       'evaluatorTick dynamodb:PutItem',
     ])
       expect(operations).toContain(expected);
+    // The reconcile's own item: the zone's outcome (the tick's request is a TICK item).
+    const keysOf = (principal: string) =>
+      requests
+        .filter((r) => r.principal === principal)
+        .flatMap((r) => (r.context['dynamodb:LeadingKeys'] as string[] | undefined) ?? []);
+    expect(keysOf('evaluator')).toContain(`ZONE#${ZONE_ID}`);
     expect(allowedLines(await verdicts(roles, requests))).toEqual([]);
   });
 
@@ -150,6 +187,21 @@ describe('IAM: the evaluator and its tick', () => {
       })),
     );
     expect(deniedLines(await verdicts(roles, foreign))).toEqual([]);
+  });
+
+  it('the evaluator may not request a reconcile (it would trigger itself), the tick may not write a zone’s reconcile', async () => {
+    const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
+    const crossed = [
+      { principal: 'evaluator', pk: 'TICK' },
+      { principal: 'evaluatorTick', pk: `ZONE#${ZONE_ID}` },
+    ].map(({ principal, pk }) => ({
+      principal,
+      action: 'dynamodb:PutItem',
+      resource: `arn:aws:dynamodb:us-east-1:123456789012:table/${DEPLOYMENT_TABLE}`,
+      context: { 'dynamodb:LeadingKeys': [pk] },
+      describe: `${principal} PutItem ${pk}`,
+    }));
+    expect(deniedLines(await verdicts(roles, crossed))).toEqual([]);
   });
 });
 
