@@ -6,7 +6,16 @@
  *  3. a storm: 1,000 Priority profiles in one zone fail over at once → Route 53 calls, each
  *     batch's size against the limits, time to converge;
  *  4. 10 simulated minutes with no status change (tick every minute with fresh heartbeats,
- *     unchanged verdicts rewritten) → Route 53 calls.
+ *     unchanged verdicts rewritten) → Route 53 calls (the reconciles the tick requests read
+ *     the zone; none may change it);
+ *  5. the reconcile's cost in Route 53 calls per zone-hour at 1,000 and 10,000 owned names,
+ *     without drift and with one drifted record.
+ *
+ * The storm's 1,000 profiles: one definitions file (one deployment) may hold at most 200
+ * profiles, so they are validated as five files of 200 and written to one table by the
+ * config writer's own sync code — the load of five deployments' worth of profiles on one
+ * evaluator (the evaluator has no per-deployment cap; a single deployment's storm is at most
+ * a fifth of this).
  * DynamoDB Local (Java) and the local Route 53 run in their own processes, so the CPU figure
  * is the evaluator's alone. The evaluator runs with its production settings: the Route 53
  * rate limit of 5 requests/s and the stream settings of functions/evaluator/stream-settings.ts.
@@ -16,7 +25,8 @@
  * round. `STORM_WRITES=put` writes them one PutItem each as the probe workers do (32 in
  * flight); DynamoDB Local then needs some 10 s, longer than the batching window, and the
  * storm arrives in several batches.
- * `npm run bench:evaluator -- latency cpu storm` picks parts (default: all).
+ * `npm run bench:evaluator -- latency cpu storm reconcile` picks parts (default: all);
+ * `RECONCILE_NAMES=1000` picks the reconcile's zone sizes (default 1000,10000); `TRANSITIONS=50` shortens part 1.
  */
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { Keys, type VerdictItem } from '../../shared/state/items.js';
@@ -27,11 +37,29 @@ import { startBenchEvaluator, type BenchEvaluatorOptions } from './support/evalu
 import { BENCH_ZONE_ID, priorityProfiles, verdictsFor } from './support/profiles.js';
 import { startRoute53Process, type Route53Process } from './support/route53-process.js';
 import { mean, percentile, round1, sleep } from './support/stats.js';
+import { ChangeResourceRecordSetsCommand } from '@aws-sdk/client-route-53';
+import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
+import { callbackSink } from '../../functions/evaluator/event-sinks.js';
+import {
+  noMetrics,
+  type EvaluatorEvent,
+  type EvaluatorStateStore,
+  type StoredStatus,
+} from '../../functions/evaluator/ports.js';
+import { reconcileZones } from '../../functions/evaluator/reconcile.js';
+import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
+import { toSdkRecordSet } from '../../functions/evaluator/route53-codec.js';
+import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import { route53Client } from '../../functions/shared/aws-clients.js';
+import type { RecordSet } from '../../shared/zone/record-set.js';
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'];
 const START = Date.parse('2026-01-01T00:00:00Z');
-const TRANSITIONS = 200;
+const TRANSITIONS = Number(process.env.TRANSITIONS ?? 200);
 const ROUTE53_SPACING_MS = 200; // 1 / (5 requests per second)
+const RECONCILE_NAMES = (process.env.RECONCILE_NAMES ?? '1000,10000').split(',').map(Number);
 
 interface SummaryRow {
   readonly figure: string;
@@ -76,6 +104,7 @@ const wanted = (part: string) => only.length === 0 || only.includes(part);
 if (wanted('latency')) await withFreshServers(latency);
 if (wanted('cpu')) await withFreshServers(cpuPerBatch);
 if (wanted('storm')) await withFreshServers(stormAndQuiet);
+if (wanted('reconcile')) for (const names of RECONCILE_NAMES) await reconcileCost(names);
 printSummary();
 
 // ───────────────────────────── 1. write → Route 53 latency ─────────────────────────────
@@ -295,10 +324,13 @@ async function quietMinutes(
   await route53.resetCalls();
   const invocationsBefore = ev.poller.invocations;
   let ticksWritten = 0;
+  let reconciles = 0;
   for (let minute = 1; minute <= 10; minute++) {
     clock.now += 60_000;
     await ev.heartbeats(clock.now);
-    if ((await ev.tick()).changed) ticksWritten++;
+    const tick = await ev.tick();
+    if (tick.changed) ticksWritten++;
+    if (tick.reconcileRequested) reconciles++;
     // Probe workers rewrite unchanged verdicts now and then (checkedAt moves, the verdict does not).
     const sample = profiles.filter((_, i) => (i + minute) % 10 === 0);
     const rewrites = verdictsFor(sample, ['primary'], REGIONS, 'down', clock.now).map((v) => ({
@@ -309,17 +341,114 @@ async function quietMinutes(
     await ev.poller.drain(60_000);
   }
   const calls = await route53.calls();
+  const changeCalls = calls.filter((c) => c.operation === 'ChangeResourceRecordSets');
   console.log(
-    `4. 10 simulated minutes, no status change (tick each minute with fresh heartbeats: ${ticksWritten} TICK write(s); ` +
-      `300 unchanged verdicts rewritten per minute; ${ev.poller.invocations - invocationsBefore} stream batches evaluated) → ` +
-      `Route 53 calls: ${calls.length}${calls.length > 0 ? ` (${describeCalls(calls)})` : ''}`,
+    `4. 10 simulated minutes, no status change (tick each minute with fresh heartbeats: ${ticksWritten} TICK write(s), ` +
+      `${reconciles} reconcile(s) requested; 300 unchanged verdicts rewritten per minute; ` +
+      `${ev.poller.invocations - invocationsBefore} stream batches evaluated) → ` +
+      `ChangeResourceRecordSets calls: ${changeCalls.length}; all Route 53 calls: ${describeCalls(calls)} (the reconciles' reads)`,
   );
   summary.push({
-    figure: '10 quiet minutes: Route 53 calls',
+    figure: '10 quiet minutes: ChangeResourceRecordSets',
     target: '0',
-    value: String(calls.length),
-    met: calls.length === 0,
+    value: `${changeCalls.length} (reads by ${reconciles} reconciles: ${calls.length - changeCalls.length})`,
+    met: changeCalls.length === 0,
   });
+}
+
+// ───────────────────────────── 5. reconcile cost ─────────────────────────────
+/**
+ * The reconcile as the evaluator runs it (reconcileZones: the production gateway, its 5 req/s
+ * limiter) against a zone of `names` owned names, one A record set each, plus the zone's NS
+ * and SOA. The statuses say what was published (no DynamoDB needed: the reconcile reads only
+ * them). Calls per zone-hour = calls per reconcile × 12 (the default 5-minute interval).
+ */
+async function reconcileCost(names: number): Promise<void> {
+  const route53 = await startRoute53Process(BENCH_ZONE_ID);
+  const client = route53Client({ endpoint: route53.endpoint, credentials: LOCAL_CREDENTIALS });
+  try {
+    const published: RecordSet[] = Array.from({ length: names }, (_, i) => ({
+      name: `owned${i}.example.com`,
+      type: 'A',
+      ttl: 30,
+      values: [`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`],
+    }));
+    for (let start = 0; start < names; start += 1_000) {
+      const batch = published.slice(start, start + 1_000);
+      await client.send(
+        new ChangeResourceRecordSetsCommand({
+          HostedZoneId: BENCH_ZONE_ID,
+          ChangeBatch: {
+            Changes: batch.map((r) => ({ Action: 'CREATE', ResourceRecordSet: toSdkRecordSet(r) })),
+          },
+        }),
+      );
+    }
+    const statuses = new Map<string, StoredStatus>(
+      published.map((record, i) => [
+        `owned${i}`,
+        {
+          // The reconcile reads only the zone, the name and what was published.
+          report: { profile: `owned${i}`, status: 'Online', since: START, stale: false, endpoints: [] },
+          hostedZoneId: BENCH_ZONE_ID,
+          ownedName: record.name,
+          published: [record],
+          cidrCollections: [],
+          revision: 1,
+        },
+      ]),
+    );
+    const events: EvaluatorEvent[] = [];
+    const store: Pick<EvaluatorStateStore, 'loadStatuses' | 'saveZoneReconciles'> = {
+      loadStatuses: async () => statuses,
+      saveZoneReconciles: async () => undefined,
+    };
+    const deps: EvaluatorDeps = {
+      store: store as EvaluatorStateStore,
+      zones: new Route53ZoneGateway(client),
+      events: callbackSink((event) => events.push(event)),
+      metrics: noMetrics,
+      now: () => Date.now(),
+    };
+    const measure = async () => {
+      await route53.resetCalls();
+      const started = Date.now();
+      await reconcileZones(deps);
+      return { calls: await route53.calls(), ms: Date.now() - started };
+    };
+    await measure(); // warm-up
+    const quiet = await measure();
+    await client.send(
+      new ChangeResourceRecordSetsCommand({
+        HostedZoneId: BENCH_ZONE_ID,
+        ChangeBatch: {
+          Changes: [
+            {
+              Action: 'UPSERT',
+              ResourceRecordSet: toSdkRecordSet({ ...published[0]!, values: ['203.0.113.66'] }),
+            },
+          ],
+        },
+      }),
+    );
+    const drifted = await measure();
+    const repaired = events.filter((e) => e.kind === 'DriftRepaired').length;
+    const perHour = (calls: number) => (calls * 3_600_000) / DEFAULT_RECONCILE_INTERVAL_MS;
+    console.log(
+      `5. reconcile, ${names.toLocaleString('en-US')} owned names in one zone: no drift ${quiet.calls.length} calls per reconcile ` +
+        `(${describeCalls(quiet.calls)}; ${quiet.ms} ms at 5 req/s) = ${perHour(quiet.calls.length)} per zone-hour at the 5-minute default; ` +
+        `one drifted record: ${drifted.calls.length} calls (${describeCalls(drifted.calls)}; ${drifted.ms} ms), ${repaired} DriftRepaired event(s)`,
+    );
+    summary.push({
+      figure: `reconcile, ${names.toLocaleString('en-US')} owned names: Route 53 calls per zone-hour`,
+      target: '(figure only)',
+      value: `${perHour(quiet.calls.length)} (${quiet.calls.length} per reconcile; drift +${drifted.calls.length - quiet.calls.length})`,
+      met: true,
+    });
+  } finally {
+    client.destroy();
+    await route53.stop();
+  }
 }
 
 // ───────────────────────────── helpers ─────────────────────────────

@@ -1,5 +1,5 @@
 /** Bench profiles: Priority profiles in one zone, each with its own two targets. */
-import { parseDefinitions } from '../../../shared/profile/index.js';
+import { LIMITS, parseDefinitions } from '../../../shared/profile/index.js';
 import { endpointVerdictKey } from '../../../shared/probe/target.js';
 import type { Profile } from '../../../shared/profile/types.js';
 import type { VerdictItem } from '../../../shared/state/items.js';
@@ -14,7 +14,12 @@ export interface PriorityProfilesOptions {
   readonly probeRegions?: readonly string[];
 }
 
-/** `count` Priority profiles `<prefix><i>` with endpoints `primary` (10.a.b.1) and `secondary` (10.a.b.2). */
+/**
+ * `count` Priority profiles `<prefix><i>` with endpoints `primary` (10.a.b.1) and `secondary` (10.a.b.2).
+ * A definitions file holds at most LIMITS.profiles (200) profiles, so more are validated as
+ * several definitions files of at most 200 each (as many deployments' worth): every profile
+ * passes the same validation a deployment's do; the evaluator itself has no such cap.
+ */
 export function priorityProfiles(options: PriorityProfilesOptions): Profile[] {
   const definitions = Array.from({ length: options.count }, (_, i) => {
     const net = `10.${(i >> 8) & 255}.${i & 255}`;
@@ -28,10 +33,14 @@ export function priorityProfiles(options: PriorityProfilesOptions): Profile[] {
       ],
     });
   });
-  const parsed = parseDefinitions(definitions);
-  if (!parsed.ok)
-    throw new Error(`invalid bench definitions: ${JSON.stringify(parsed.issues).slice(0, 500)}`);
-  return parsed.profiles;
+  const profiles: Profile[] = [];
+  for (let start = 0; start < definitions.length; start += LIMITS.profiles) {
+    const parsed = parseDefinitions(definitions.slice(start, start + LIMITS.profiles));
+    if (!parsed.ok)
+      throw new Error(`invalid bench definitions: ${JSON.stringify(parsed.issues).slice(0, 500)}`);
+    profiles.push(...parsed.profiles);
+  }
+  return profiles;
 }
 
 export function targetKeyOf(profile: Profile, endpointName: string): string {
