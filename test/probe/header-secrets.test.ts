@@ -259,3 +259,42 @@ describe('the cache of header secrets', () => {
     });
   });
 });
+
+describe('a failed read is told in our words and the error code, never the error message', () => {
+  const reference = { secret: SECRET } as const;
+  const failingWith = (thrown: unknown): SecretSource => ({
+    read: () => Promise.reject(thrown),
+  });
+  const named = (name: string) => Object.assign(new Error(`message quoting ${SECRET_VALUE}`), { name });
+
+  it.each([
+    ['AccessDeniedException', 'may not be read by the probe'],
+    ['AccessDenied', 'may not be read by the probe'],
+    ['DecryptionFailure', 'could not be decrypted'],
+    ['KMSAccessDeniedException', 'could not be decrypted'],
+    ['InvalidKeyId', 'could not be decrypted'],
+    ['InvalidRequestException', 'cannot be read now (is it marked for deletion?)'],
+    ['ParameterVersionNotFound', 'does not exist'],
+    ['ThrottlingException', 'could not be read'],
+  ])('%s: %s', async (code, words) => {
+    const logger = recordingLogger();
+    const secrets = new HeaderSecrets(failingWith(named(code)), manualClock(), logger);
+    const resolution = await secrets.resolve(reference);
+    expect(resolution).toEqual({ ok: false, detail: expect.stringContaining(`${words}`) });
+    expect(resolution).toEqual({ ok: false, detail: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(JSON.stringify(resolution) + logger.lines.join('\n')).not.toContain(SECRET_VALUE);
+  });
+
+  it.each([
+    ['an error whose name is not a code', named('not a code: Bearer s3cr3t')],
+    ['a thrown value that is not an Error', 'Bearer s3cr3t'],
+  ])('%s is logged and reported as Error', async (_what, thrown) => {
+    const logger = recordingLogger();
+    const secrets = new HeaderSecrets(failingWith(thrown), manualClock(), logger);
+    expect(await secrets.resolve(reference)).toEqual({
+      ok: false,
+      detail: `secret ${SECRET} could not be read (Error)`,
+    });
+    expect(logger.lines.join('\n')).not.toContain('s3cr3t');
+  });
+});
