@@ -46,16 +46,21 @@ export async function run(_args: [], options: HistoryOptions, io: Io): Promise<n
   return 0;
 }
 
-/** The transitions recorded in `stack`, newest first, for that selection (`since`: ms back from now). */
+/**
+ * The transitions recorded in `stack`, newest first, for that selection (`since`: ms back
+ * from now): of `options.profile`, else of `profiles` when the caller knows them, else of
+ * every deployed profile.
+ */
 export async function readTransitions(
   stack: Stack,
   options: Pick<HistoryOptions, 'profile' | 'endpoint' | 'since'>,
+  known?: readonly string[],
 ): Promise<HistoryTransition[]> {
   const since = options.since === undefined ? undefined : Date.now() - options.since;
   const profiles =
-    options.profile === undefined
-      ? (await readDeployedConfig(stack.client, stack.tableName)).profiles.map((p) => p.name)
-      : [options.profile];
+    options.profile !== undefined
+      ? [options.profile]
+      : (known ?? (await readDeployedConfig(stack.client, stack.tableName)).profiles.map((p) => p.name));
   const records = (
     await Promise.all(profiles.map((p) => readHistory(stack.client, stack.tableName, p, since)))
   ).flat();

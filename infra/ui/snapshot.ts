@@ -40,18 +40,23 @@ export interface PageSnapshot {
 }
 
 export async function readSnapshot(stack: Stack): Promise<PageSnapshot> {
-  const [status, transitions] = await Promise.all([
-    readStatus(stack),
-    readTransitions(stack, { since: TIMELINE_MS }),
-  ]);
+  const status = await readStatus(stack);
   const server = stack.dnsPort === undefined ? undefined : `127.0.0.1:${stack.dnsPort}`;
-  const names = await Promise.all(
-    status.published.map(async ({ profile, name, records }) =>
-      server === undefined
-        ? { profile, name, records: records.map(publishedLine) }
-        : { profile, name, ...(await askDns(server, name)) },
+  // The profiles with a status are those with a history: their history is read beside the DNS questions.
+  const [names, transitions] = await Promise.all([
+    Promise.all(
+      status.published.map(async ({ profile, name, records }) =>
+        server === undefined
+          ? { profile, name, records: records.map(publishedLine) }
+          : { profile, name, ...(await askDns(server, name)) },
+      ),
     ),
-  );
+    readTransitions(
+      stack,
+      { since: TIMELINE_MS },
+      status.profiles.map((p) => p.profile),
+    ),
+  ]);
   return {
     source: stack.description,
     readAt: new Date().toISOString(),
