@@ -10,17 +10,12 @@
  * for a profile seen for the first time, and after Route 53 rejects a batch (someone changed
  * the zone behind our back) — then the batch is recomputed once against the real zone.
  */
-import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
+import { MetricName } from '../../shared/contracts/metrics.js';
 import { applyControls } from '../../shared/control/apply.js';
 import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
 import { rejectionEvents, statusEvents } from '../../shared/evaluation/events.js';
 import { outboxEntries } from '../../shared/evaluation/outbox.js';
-import {
-  latestDecision,
-  probeRegionsOf,
-  targetKeysOf,
-  triggeredVerdicts,
-} from '../../shared/evaluation/inputs.js';
+import { latestDecision, probeRegionsOf, targetKeysOf } from '../../shared/evaluation/inputs.js';
 import {
   changedStatuses,
   publishProblems,
@@ -170,12 +165,6 @@ async function decideAndPublishDns(
   for (const name of removed) await deps.store.deleteStatus(name);
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
-  for (const verdict of triggeredVerdicts(verdicts, triggers)) {
-    if (verdict.latencyMs !== undefined)
-      deps.metrics.duration(MetricName.probeLatency, verdict.latencyMs, {
-        [MetricDimension.region]: verdict.region,
-      });
-  }
   return { evaluated: profiles.map((p) => p.name), changes, recordChanges };
 }
 

@@ -11,6 +11,9 @@
  * evaluator, which reads every zone that has owned names and repairs drift (the tick itself
  * never calls Route 53).
  *
+ * It emits ProbeLatency per region from the heartbeats' check summaries (each judge's median
+ * of the last period), so the metric follows the checks, not only the verdict changes.
+ *
  * It is also the one writer of the health gauges: every minute, whether or not anything was
  * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
  * statuses, so an alarm on them holds for exactly as long as the status does. While outbox
@@ -23,10 +26,14 @@ import { isInEffect } from '../../shared/control/apply.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { isRegionFresh } from '../../shared/monitor/staleness.js';
+import { latenciesSince } from '../../shared/monitor/check-summary.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
 import { depsFromEnvironment, logger } from './environment.js';
+
+/** The tick runs every minute (EventBridge Scheduler, infra/cdk/every-minute.ts). */
+const TICK_PERIOD_MS = 60_000;
 
 export interface TickDeps {
   readonly store: EvaluatorStateStore;
@@ -63,6 +70,12 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   });
   const stale = regions.filter((r) => !fresh.includes(r));
   deps.metrics.count(MetricName.staleRegions, stale.length);
+  // Current latency, between verdict changes: each judge's median of the heartbeat's last period.
+  for (const heartbeat of heartbeats.values()) {
+    for (const latency of latenciesSince(heartbeat.summaries, now - TICK_PERIOD_MS)) {
+      deps.metrics.duration(MetricName.probeLatency, latency, { [MetricDimension.region]: heartbeat.region });
+    }
+  }
   await emitHealthGauges(deps, new Set(config.profiles.map((p) => p.name)));
   const previous = await deps.store.loadTick();
   const changed =

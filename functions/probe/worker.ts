@@ -9,7 +9,8 @@
  *   same verdict and `since`, the progress in its detail);
  * - the region's HeartbeatItem once per heartbeat period, or earlier when the
  *   checkpoint (rule states the verdict alone cannot restore) changed, so that a
- *   replaced worker continues the counts exactly.
+ *   replaced worker continues the counts exactly; it also summarizes each judge's checks
+ *   of the period (shared/monitor/check-summary.ts) for `tm status` and ProbeLatency.
  * A failed write is kept and retried at the start of the next round; a restarted worker
  * restores its rule states from the table before its first round.
  */
@@ -21,6 +22,13 @@ import {
   toCheckpoint,
 } from '../../shared/monitor/checkpoint.js';
 import { applyCheck, initialRuleState, type RuleState } from '../../shared/monitor/region-rule.js';
+import {
+  addCheck,
+  fitSummaries,
+  toStoredSummary,
+  type PeriodChecks,
+  type StoredCheckSummary,
+} from '../../shared/monitor/check-summary.js';
 import { countsAfterEnable } from '../../shared/status/reenabled.js';
 import {
   FAST_INTERVAL_MS,
@@ -54,6 +62,11 @@ export const DEFAULT_CONCURRENCY = 2_000;
  * outage) the rest restore from their verdict alone.
  */
 export const MAX_CHECKPOINT_ENTRIES = 3_000;
+/**
+ * JSON bytes a heartbeat's checkpoint and check summaries may take together: DynamoDB's
+ * 400 KB item limit, less room for the rest of the item and for the stored encoding.
+ */
+export const HEARTBEAT_BUDGET_BYTES = 350_000;
 
 export interface VerdictChange {
   readonly probe: PlannedProbe;
@@ -167,6 +180,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const decidedAt = new Map<string, number>();
   /** Per judge: the verdict item last restored or written (a recovery's progress rewrites it). */
   const storedVerdicts = new Map<string, VerdictItem>();
+  /** Per judge: its checks since the last heartbeat, and the summary the last heartbeat carried. */
+  const periodChecks = new Map<string, PeriodChecks>();
+  const summaries = new Map<string, StoredCheckSummary>();
   let lastHeartbeatDueAt: number | undefined;
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
@@ -262,6 +278,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     // A check that ends after its request moved to another shard (or left the plan) is not
     // this worker's to count: the new holder counts from the checkpoint.
     if (!requestOf.has(judge.key)) return undefined;
+    periodChecks.set(judge.key, addCheck(periodChecks.get(judge.key), result));
     const known = states.get(judge.key) ?? initialRuleState(judge.healthRule);
     // A verdict decided before the judge's endpoints were (re-)enabled does not count for them:
     // forget it, so this region's next decision is a change and gets written, after that moment.
@@ -387,6 +404,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const json = JSON.stringify(checkpoint);
     const periodElapsed = lastHeartbeatDueAt === undefined || dueAt - lastHeartbeatDueAt >= heartbeatPeriodMs;
     if (!periodElapsed && !heartbeatDirty && json === lastCheckpointJson) return false;
+    const period = [...periodChecks];
+    for (const [key, checks] of period) summaries.set(key, toStoredSummary(checks));
     const item: HeartbeatItem = {
       region,
       ...(shards === 1 && shard === 0 ? {} : { shard, shards }),
@@ -394,10 +413,13 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       targets: judges.length,
       periodMs: heartbeatPeriodMs,
       checkpoint,
+      summaries: fitSummaries(summaries, HEARTBEAT_BUDGET_BYTES - json.length),
     };
     heartbeatWriting = true;
     try {
       await store.putHeartbeat(item);
+      // Checks judged while the write was in flight belong to the next period.
+      for (const [key, checks] of period) if (periodChecks.get(key) === checks) periodChecks.delete(key);
       lastHeartbeatDueAt = dueAt;
       lastCheckpointJson = json;
       heartbeatDirty = false;
@@ -427,6 +449,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       for (const key of decidedAt.keys()) if (!keep.has(key)) decidedAt.delete(key);
       for (const key of storedVerdicts.keys()) if (!keep.has(key)) storedVerdicts.delete(key);
       for (const key of runs.keys()) if (!keep.has(key)) runs.delete(key);
+      for (const key of summaries.keys()) if (!keep.has(key)) summaries.delete(key);
+      for (const key of periodChecks.keys()) if (!keep.has(key)) periodChecks.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },
     forgetStates() {

@@ -29,7 +29,7 @@ export const MetricName = {
   evaluationDuration: 'EvaluationDuration',
   /** Milliseconds from a status decision to the Route 53 change request that publishes it. */
   decisionToChangeRequest: 'DecisionToChangeRequest',
-  /** Probe latency of a verdict (dimension `Region`). */
+  /** Probe latency: each judge's median over the last heartbeat period, every minute (dimension `Region`). */
   probeLatency: 'ProbeLatency',
   /** Zones read back from Route 53 (first sight or after a rejected batch). */
   route53Reconciliations: 'Route53Reconciliations',

@@ -6,7 +6,7 @@
  *  pk                              sk                   written by        what
  *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
  *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
- *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint (per shard)
+ *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint + the period's check summaries (per shard)
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
@@ -32,6 +32,7 @@
 import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
+import type { StoredCheckSummary } from '../monitor/check-summary.js';
 
 const HEARTBEAT_SK = 'HEARTBEAT';
 
@@ -265,6 +266,12 @@ export interface HeartbeatItem {
   readonly periodMs: number;
   /** Rule state of judges not in their clean state (failing counts, mixed windows), by verdict key. */
   readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
+  /**
+   * The checks of the last period per judge, by verdict key (shared/monitor/check-summary.ts):
+   * what `tm status` and the ProbeLatency metric show between verdict changes. Absent in
+   * heartbeats written before it existed.
+   */
+  readonly summaries?: Readonly<Record<string, StoredCheckSummary>>;
 }
 
 /**

@@ -156,10 +156,21 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
       await syncConfig(table.dynamodb, table.tableName, profiles, defaultRegions, clock.now);
       await poller.drain();
     },
-    /** Every region reports alive now. */
-    async heartbeat(regions: readonly string[] = REGIONS, at = clock.now) {
+    /** Every region reports alive now (with these check summaries of its last period). */
+    async heartbeat(
+      regions: readonly string[] = REGIONS,
+      at = clock.now,
+      summaries?: HeartbeatItem['summaries'],
+    ) {
       for (const region of regions) {
-        const item: HeartbeatItem = { region, at, targets: 0, periodMs: 60_000, checkpoint: {} };
+        const item: HeartbeatItem = {
+          region,
+          at,
+          targets: 0,
+          periodMs: 60_000,
+          checkpoint: {},
+          ...(summaries === undefined ? {} : { summaries }),
+        };
         await put({ ...Keys.heartbeat(region), ...item });
       }
     },

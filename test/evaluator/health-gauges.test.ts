@@ -102,6 +102,43 @@ describe('health gauges every minute (EMF), across a failover and a recovery', (
     expect(series(MetricName.staleRegions, {})).toEqual({ 1: [0], 2: [0], 3: [0], 4: [0], 5: [0] });
   });
 
+  it("ProbeLatency comes each minute from the heartbeats' check summaries, with no verdict change", async () => {
+    h.clock.now = Math.floor(Date.now() / MINUTE) * MINUTE;
+    await h.define([shop]);
+    await h.heartbeat();
+    await h.allUp();
+    await h.settle();
+    start = h.clock.now;
+    const tickAt = (m: number) => start + m * MINUTE;
+    const metrics = () =>
+      powertoolsMetrics(
+        new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME }),
+        () => h.clock.now,
+      );
+
+    // Minute 1: two judges checked in the last period; a third's last check is older than the
+    // previous tick (its period was already reported) and is not counted again.
+    h.clock.now = tickAt(1);
+    await h.heartbeat(['us-east-1'], h.clock.now - 1_000, {
+      a: [h.clock.now - 5_000, 6, 0, 12, 11],
+      b: [h.clock.now - 8_000, 6, 1, 40, 30],
+      old: [h.clock.now - 2 * MINUTE, 6, 0, 99, 99],
+    });
+    await h.tick(metrics());
+    // Minute 2: the next period.
+    h.clock.now = tickAt(2);
+    await h.heartbeat(['us-east-1'], h.clock.now - 1_000, { a: [h.clock.now - 3_000, 6, 0, 14, 13] });
+    await h.tick(metrics());
+
+    const latency = series(MetricName.probeLatency, { Region: 'us-east-1' });
+    expect(
+      Object.fromEntries(Object.entries(latency).map(([m, v]) => [m, v.flat().sort((x, y) => x - y)])),
+    ).toEqual({
+      1: [11, 30],
+      2: [13],
+    });
+  });
+
   it('the evaluation itself emits no health gauge (one writer per gauge: the tick)', async () => {
     const metrics = powertoolsMetrics(
       new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME }),
