@@ -115,6 +115,7 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
     }, ms);
     timers.add(timer);
   };
+  let end = Infinity;
   const delivered = new Array<number>(MAX_PROBE_SHARDS).fill(0);
   const queues = Array.from({ length: MAX_PROBE_SHARDS }, (_, shard): RoundQueue => ({
     sendRounds: async (entries) => {
@@ -143,6 +144,12 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
     real.map((shard) => shard.warmUp(JSON.stringify({ dueAt: warmDueAt, roundPeriodMs: periodMs, shards }))),
   );
   const from = roundDueAtOf(Date.now(), periodMs) + periodMs;
+  // Measured: whole intervals on the interval grid, from the tick's first round.
+  const windows: Window[] = Array.from({ length: run.intervals }, (_, i) => ({
+    from: from + i * intervalMs,
+    to: from + (i + 1) * intervalMs,
+  }));
+  end = windows.at(-1)!.to;
   await new Promise((resolve) => setTimeout(resolve, from - Date.now() + Math.random() * TICK_LATENESS_MS));
   const first = await tick();
   const everyMinute = (): void =>
@@ -154,13 +161,10 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
       },
     );
   everyMinute();
-  // Measured: whole intervals on the interval grid, from the tick's first round.
-  const windows: Window[] = Array.from({ length: run.intervals }, (_, i) => ({
-    from: from + i * intervalMs,
-    to: from + (i + 1) * intervalMs,
-  }));
-  // Rounds due from the end on are not delivered; the shards report once their last round is done.
-  await new Promise((resolve) => setTimeout(resolve, windows.at(-1)!.to - 1_000 - Date.now()));
+  // Every measured round delivered (a loaded machine may tick late), then the shards report
+  // once their last round is done.
+  await new Promise((resolve) => setTimeout(resolve, end - 1_000 - Date.now()));
+  while (timers.size > 1) await new Promise((resolve) => setTimeout(resolve, 200));
   for (const timer of timers) clearTimeout(timer);
   timers.clear();
   const reports = await Promise.all(real.map((shard) => shard.report(windows)));
