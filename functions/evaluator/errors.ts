@@ -1,10 +1,15 @@
-export class EvaluatorError extends Error {
-  override name = 'EvaluatorError';
+import { TrafficManagerError } from '../../shared/errors.js';
+
+/** Errors of the evaluator function. */
+export class EvaluatorError extends TrafficManagerError {
+  override readonly name: string = 'EvaluatorError';
+  readonly code: string = 'EVALUATOR';
 }
 
 /** Route 53 rejected a change batch (it did not match the zone, or broke a rule). */
 export class InvalidChangeBatchError extends EvaluatorError {
-  override name = 'InvalidChangeBatchError';
+  override readonly name = 'InvalidChangeBatchError';
+  override readonly code = 'INVALID_CHANGE_BATCH';
   constructor(
     readonly hostedZoneId: string,
     readonly messages: readonly string[],
@@ -15,5 +20,12 @@ export class InvalidChangeBatchError extends EvaluatorError {
 
 /** A stream record that is not a traffic-manager item we know how to read. */
 export class MalformedRecordError extends EvaluatorError {
-  override name = 'MalformedRecordError';
+  override readonly name = 'MalformedRecordError';
+  override readonly code = 'MALFORMED_RECORD';
+}
+
+/** EventBridge refused some entries of a PutEvents call (retried: only those entries are sent again). */
+export class PartialPutEventsError extends EvaluatorError {
+  override readonly name = 'PartialPutEventsError';
+  override readonly code = 'PARTIAL_PUT_EVENTS';
 }

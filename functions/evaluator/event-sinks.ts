@@ -10,6 +10,7 @@ import {
 import { EVENT_SOURCE, EventDetailType } from '../../shared/contracts/events.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { isTransientAwsError, retrying, type RetryPolicy } from '../shared/retry.js';
+import { PartialPutEventsError } from './errors.js';
 import type { EvaluatorEvent, EventSink } from './ports.js';
 
 /** EventBridge's limits on one PutEvents request: 10 entries, 256 KB of entries. */
@@ -24,10 +25,6 @@ export const PUT_EVENTS_MAX_BYTES = 256 * 1024;
 export const PUT_EVENTS_RETRY: RetryPolicy = { retries: 5, baseDelayMs: 200, maxDelayMs: 5_000 };
 
 /** Some entries of a PutEvents failed (EventBridge answers 200 with per-entry error codes). */
-export class PartialPutEventsError extends Error {
-  override name = 'PartialPutEventsError';
-}
-
 export function eventBridgeSink(
   client: EventBridgeClient,
   eventBusName: string,

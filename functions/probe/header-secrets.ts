@@ -15,6 +15,7 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import type { Clock } from '../../shared/clock.js';
+import { TrafficManagerError } from '../../shared/errors.js';
 import { LIMITS } from '../../shared/profile/defaults.js';
 import { isHeaderValue } from '../../shared/profile/names.js';
 import { describeReference, isSecretReference, regionOf } from '../../shared/profile/secret-references.js';
@@ -22,6 +23,7 @@ import type { Header, SecretReference } from '../../shared/profile/types.js';
 import { FailureReason, type ProbeObservation } from '../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../shared/probe/target.js';
 import { secretsManagerClient, ssmClient, type AwsClientOptions } from '../shared/aws-clients.js';
+import { SecretValueError } from './errors.js';
 
 export const SECRET_CACHE = {
   freshMs: 5 * 60_000,
@@ -39,11 +41,6 @@ export interface SecretSourceOptions {
   readonly parameterRegion?: string | undefined;
   /** Endpoint and credentials for every client (the local stand-ins). @default - from the environment */
   readonly clientOptions?: AwsClientOptions;
-}
-
-/** Not a header value: binary, empty, too long, or holding line breaks. The name is the code logged. */
-export class SecretValueError extends Error {
-  override name = 'InvalidHeaderValue';
 }
 
 /** Reads secrets and parameters with the production SDK clients, one client per region. */
@@ -203,8 +200,10 @@ function secretFailure(
   };
 }
 
+/** The AWS error code of a failed read (the SDK's exception name), or ours. */
 function codeOf(error: unknown): string {
-  const name = error instanceof Error ? error.name : undefined;
+  const name =
+    error instanceof TrafficManagerError ? error.code : error instanceof Error ? error.name : undefined;
   return typeof name === 'string' && /^[A-Za-z][A-Za-z0-9.]{0,80}$/.test(name) ? name : 'Error';
 }
 

@@ -4,7 +4,7 @@ import { parseDefinitions } from '../../shared/profile/parse.js';
 import type { ProfileInput } from '../../shared/profile/schema.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { loadDefinitions } from '../definitions/load.js';
-import { InvalidDefinitionsError } from './errors.js';
+import { InvalidDefinitionsError } from '../../shared/profile/errors.js';
 
 /** A definitions file (`.ts`, `.json`, `.yaml`) or already-normalized profiles. */
 export type DefinitionsSource = string | readonly Profile[];
@@ -18,7 +18,7 @@ export type DefinitionsSource = string | readonly Profile[];
 export async function loadProfiles(source: DefinitionsSource): Promise<readonly Profile[]> {
   if (typeof source !== 'string') return source;
   const loaded = await loadDefinitions(source);
-  if (!loaded.ok) throw new InvalidDefinitionsError(source, loaded.formatted);
+  if (!loaded.ok) throw new InvalidDefinitionsError(loaded.formatted, { source });
   for (const notice of loaded.notices)
     if (notice.rule !== 'deploy-requirement') process.stderr.write(`notice: ${notice.text}\n`);
   return loaded.profiles;
@@ -37,8 +37,8 @@ export function normalizeProfiles(list: readonly (Profile | ProfileInput)[]): re
   const parsed = parseDefinitions(written);
   if (!parsed.ok)
     throw new InvalidDefinitionsError(
-      'the profiles prop',
       parsed.issues.map((issue) => formatIssue(issue, written)),
+      { source: 'the profiles prop', issues: parsed.issues },
     );
   const byName = new Map(parsed.profiles.map((profile) => [profile.name, profile]));
   return list.map((profile) => (isNormalized(profile) ? profile : byName.get(profile.name as string)!));

@@ -1,22 +1,18 @@
 /** Errors that fail `cdk synth` before anything is deployed. */
-export class TrafficManagerCdkError extends Error {
-  override name = 'TrafficManagerCdkError';
-}
+import { TrafficManagerError } from '../../shared/errors.js';
 
-/** The definitions did not validate; `lines` are exactly what `tm validate` prints. */
-export class InvalidDefinitionsError extends TrafficManagerCdkError {
-  override name = 'InvalidDefinitionsError';
-  constructor(
-    readonly source: string,
-    readonly lines: readonly string[],
-  ) {
-    super(`invalid profile definitions in ${source}:\n${lines.join('\n')}`);
-  }
+/** Definitions that do not validate (the profile module's error, exported with the construct). */
+export { InvalidDefinitionsError } from '../../shared/profile/errors.js';
+
+export class TrafficManagerCdkError extends TrafficManagerError {
+  override readonly name: string = 'TrafficManagerCdkError';
+  readonly code: string = 'CDK';
 }
 
 /** A profile whose zone has no hosted zone id (neither in `dnsConfig.hostedZoneId` nor in the `hostedZones` prop). */
 export class MissingHostedZoneError extends TrafficManagerCdkError {
-  override name = 'MissingHostedZoneError';
+  override readonly name = 'MissingHostedZoneError';
+  override readonly code = 'MISSING_HOSTED_ZONE';
   constructor(readonly profiles: readonly { readonly name: string; readonly zoneName: string }[]) {
     super(
       profiles
@@ -31,5 +27,6 @@ export class MissingHostedZoneError extends TrafficManagerCdkError {
 
 /** Deployment settings that cannot work (no probe regions, a VPC for a region that is not probed, …). */
 export class InvalidDeploymentError extends TrafficManagerCdkError {
-  override name = 'InvalidDeploymentError';
+  override readonly name = 'InvalidDeploymentError';
+  override readonly code = 'INVALID_DEPLOYMENT';
 }

@@ -8,6 +8,8 @@ export {
   MissingHostedZoneError,
   TrafficManagerCdkError,
 } from './errors.js';
+export { TrafficManagerError } from '../../shared/errors.js';
+export { DefinitionsLoadError } from '../definitions/errors.js';
 export type { VpcFactory } from './probe-stack.js';
 export { defineProfiles } from '../../shared/profile/define.js';
 export type { EndpointInput, MonitorConfigInput, ProfileInput } from '../../shared/profile/define.js';

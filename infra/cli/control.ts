@@ -12,7 +12,8 @@ import { planControl, type ControlAction } from '../../shared/control/operations
 import type { MonitorOverrideItem } from '../../shared/state/items.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import { connectStack, StackNotFoundError, type StackOptions } from './stack.js';
+import { StackNotFoundError } from './errors.js';
+import { connectStack, type StackOptions } from './stack.js';
 
 export interface ControlOptions extends StackOptions {
   readonly reason?: string;

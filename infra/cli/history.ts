@@ -8,7 +8,8 @@ import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { readHistory } from '../../functions/shared/history-store.js';
 import { formatTransition, historyView, type HistoryTransition } from '../../shared/history/view.js';
 import type { Io } from './io.js';
-import { connectStack, StackNotFoundError, type Stack, type StackOptions } from './stack.js';
+import { StackNotFoundError } from './errors.js';
+import { connectStack, type Stack, type StackOptions } from './stack.js';
 
 export interface HistoryOptions extends StackOptions {
   readonly profile?: string;

@@ -20,10 +20,14 @@ import {
   LocalDnsError,
   type ClientLocationTable,
 } from '../local/dns/index.js';
-import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-local.js';
+import {
+  DemoError,
+  JavaCompilerMissingError,
+  JavaMissingError,
+  LocalSecretsFileError,
+} from '../local/errors.js';
 import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
 import {
-  LocalSecretsFileError,
   loadLocalSecrets,
   missingLocalSecrets,
   NO_LOCAL_SECRETS,
@@ -90,7 +94,7 @@ async function runStack(
         log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`),
       );
       const result = parseDefinitions(demoDefinitions(demo.port));
-      if (!result.ok) throw new Error('the demo definitions are invalid');
+      if (!result.ok) throw new DemoError('the demo definitions are invalid');
       profiles = result.profiles;
     } else {
       const result = await loadDefinitions(file);

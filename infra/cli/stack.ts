@@ -9,6 +9,7 @@ import { dynamoDbClient, stsClient } from '../../functions/shared/aws-clients.js
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
 import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
+import { StackNotFoundError } from './errors.js';
 
 export interface StackOptions {
   readonly dnsPort?: number;
@@ -29,11 +30,6 @@ export interface Stack {
    * (STS GetCallerIdentity), locally — or when AWS gives no answer — the OS user.
    */
   callerIdentity(): Promise<string>;
-}
-
-/** A command cannot find the stack it should read: the message says how to name one. */
-export class StackNotFoundError extends Error {
-  override name = 'StackNotFoundError';
 }
 
 export function connectStack(options: StackOptions, command: string): Stack {

@@ -15,7 +15,8 @@ import { readControls } from '../../functions/shared/control-store.js';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { withCurrentChecks, type CurrentVote } from '../../shared/status/current-checks.js';
 import type { Io } from './io.js';
-import { connectStack, StackNotFoundError, type Stack, type StackOptions } from './stack.js';
+import { StackNotFoundError } from './errors.js';
+import { connectStack, type Stack, type StackOptions } from './stack.js';
 
 export interface StatusOptions extends StackOptions {
   readonly profile?: string;

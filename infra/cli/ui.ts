@@ -4,7 +4,8 @@
  * deployment's table (the records the evaluator published), until Ctrl-C.
  */
 import type { Io } from './io.js';
-import { connectStack, StackNotFoundError, type StackOptions } from './stack.js';
+import { StackNotFoundError } from './errors.js';
+import { connectStack, type StackOptions } from './stack.js';
 import { watchForStop } from './stop-request.js';
 import { readSnapshot } from '../ui/snapshot.js';
 import { startStatusPage } from '../ui/server.js';

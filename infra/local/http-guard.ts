@@ -22,6 +22,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { TrafficManagerError } from '../../shared/errors.js';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 
@@ -64,8 +65,9 @@ export const GUARD_ERROR = {
 } as const;
 export type GuardErrorCode = keyof typeof GUARD_ERROR;
 
-export class HttpGuardError extends Error {
-  override name = 'HttpGuardError';
+/** A request the guard answers itself; `code` is the AWS-style error code it answers with. */
+export class HttpGuardError extends TrafficManagerError {
+  override readonly name = 'HttpGuardError';
   readonly status: number;
   constructor(
     readonly code: GuardErrorCode,

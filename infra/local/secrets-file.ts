@@ -20,6 +20,7 @@ import {
   SECRET_REFERENCE_MESSAGES,
 } from '../../shared/profile/secret-references.js';
 import type { SecretReference } from '../../shared/profile/types.js';
+import { LocalSecretsFileError } from './errors.js';
 
 export interface LocalSecretValues {
   /** Secrets Manager secret ARN → SecretString. */
@@ -32,24 +33,15 @@ export const NO_LOCAL_SECRETS: LocalSecretValues = { secrets: {}, parameters: {}
 
 const MAX_FILE_BYTES = 1_048_576;
 
-export class LocalSecretsFileError extends Error {
-  override name = 'LocalSecretsFileError';
-  constructor(
-    readonly file: string,
-    readonly problems: readonly string[],
-  ) {
-    super(problems.map((problem) => `${file}: ${problem}`).join('\n'));
-  }
-}
-
 export async function loadLocalSecrets(file: string): Promise<LocalSecretValues> {
-  let text: string;
+  let text: string | undefined;
   try {
-    if ((await stat(file)).size > MAX_FILE_BYTES) throw new Error(`larger than ${MAX_FILE_BYTES} bytes`);
-    text = await readFile(file, 'utf8');
+    if ((await stat(file)).size <= MAX_FILE_BYTES) text = await readFile(file, 'utf8');
   } catch (error) {
     throw new LocalSecretsFileError(file, [`cannot be read: ${(error as Error).message}`]);
   }
+  if (text === undefined)
+    throw new LocalSecretsFileError(file, [`cannot be read: larger than ${MAX_FILE_BYTES} bytes`]);
   let input: unknown;
   try {
     input = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text, { maxAliases: 0 });

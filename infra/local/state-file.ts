@@ -12,6 +12,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StateFileError } from './errors.js';
 
 export interface LocalStackPointer {
   readonly pid: number;
@@ -26,10 +27,6 @@ export interface LocalStackPointer {
   readonly startedAt: string;
   /** The process start time in clock ticks since boot (Linux `/proc/<pid>/stat`), when known. */
   readonly processStart?: number;
-}
-
-export class StateFileError extends Error {
-  override name = 'StateFileError';
 }
 
 const FILE_PATTERN = /^local-(\d+)\.json$/;

@@ -21,6 +21,7 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/items.js';
+import { LocalStreamError } from './errors.js';
 
 export interface StreamPollerOptions {
   readonly client: DynamoDBStreamsClient;
@@ -194,7 +195,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       // An idle pass that began after this call, so nothing written before it is missed.
       const after = iteration + 1;
       while (lastIdleIteration < after) {
-        if (Date.now() > deadline) throw new Error(`stream not drained within ${timeoutMs} ms`);
+        if (Date.now() > deadline) throw new LocalStreamError(`stream not drained within ${timeoutMs} ms`);
         await sleep(pollIntervalMs);
       }
     },

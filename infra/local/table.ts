@@ -6,6 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import { LocalStreamError } from './errors.js';
 
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -19,7 +20,7 @@ export async function createTable(client: DynamoDBClient, tableName: string): Pr
   );
   const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
   const streamArn = described.Table?.LatestStreamArn;
-  if (streamArn === undefined) throw new Error(`table ${tableName} has no stream`);
+  if (streamArn === undefined) throw new LocalStreamError(`table ${tableName} has no stream`);
   return { streamArn };
 }
 

@@ -6,11 +6,13 @@
  * an `ArmExpressionError` naming it, so a value is never guessed. A string starting `[[` is
  * the literal text without its first `[`, as in ARM.
  */
+import { TrafficManagerError } from '../errors.js';
 import { isRecord } from '../profile/issues.js';
 
 /** Raised for an expression this evaluator does not (or cannot) evaluate; the caller adds where. */
-export class ArmExpressionError extends Error {
-  override name = 'ArmExpressionError';
+export class ArmExpressionError extends TrafficManagerError {
+  override readonly name = 'ArmExpressionError';
+  readonly code = 'ARM_EXPRESSION';
 }
 
 export interface ExpressionScope {

@@ -1,24 +1,33 @@
 /** Errors of the profile module. Validation itself never throws: it returns every issue. */
+import { TrafficManagerError } from '../errors.js';
 import type { ValidationIssue } from './issues.js';
 
-export class ProfileError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'ProfileError';
-  }
+export class ProfileError extends TrafficManagerError {
+  override readonly name: string = 'ProfileError';
+  readonly code: string = 'PROFILE';
 }
 
-/** Thrown by `parseDefinitionsOrThrow` (CDK synth): the message holds every formatted issue. */
+/**
+ * Definitions that do not validate, for callers that must stop (CDK synth): `lines` are
+ * exactly what `tm validate` prints, and the message holds every one of them.
+ */
 export class InvalidDefinitionsError extends ProfileError {
-  readonly code = 'INVALID_DEFINITIONS';
+  override readonly name = 'InvalidDefinitionsError';
+  override readonly code = 'INVALID_DEFINITIONS';
+  /** Where the definitions came from (a file, `the profiles prop`), when known. */
+  readonly source: string | undefined;
+  readonly issues: readonly ValidationIssue[];
 
   constructor(
-    readonly issues: readonly ValidationIssue[],
-    readonly formatted: readonly string[],
+    readonly lines: readonly string[],
+    options: { readonly source?: string; readonly issues?: readonly ValidationIssue[] } = {},
   ) {
     super(
-      `invalid profile definitions (${formatted.length} ${formatted.length === 1 ? 'problem' : 'problems'}):\n${formatted.join('\n')}`,
+      options.source === undefined
+        ? `invalid profile definitions (${lines.length} ${lines.length === 1 ? 'problem' : 'problems'}):\n${lines.join('\n')}`
+        : `invalid profile definitions in ${options.source}:\n${lines.join('\n')}`,
     );
-    this.name = 'InvalidDefinitionsError';
+    this.source = options.source;
+    this.issues = options.issues ?? [];
   }
 }

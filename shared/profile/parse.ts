@@ -70,8 +70,8 @@ export function parseDefinitionsOrThrow(input: unknown): Profile[] {
   const result = parseDefinitions(input);
   if (result.ok) return result.profiles;
   throw new InvalidDefinitionsError(
-    result.issues,
     result.issues.map((issue) => formatIssue(issue, input)),
+    { issues: result.issues },
   );
 }
 

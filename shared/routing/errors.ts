@@ -1,13 +1,15 @@
+import { TrafficManagerError } from '../errors.js';
+
 /** Errors of the routing planner: each names the profile and what is wrong with it. */
-export class RoutingError extends Error {
-  override name = 'RoutingError';
-  readonly code: string = 'RoutingError';
+export class RoutingError extends TrafficManagerError {
+  override readonly name: string = 'RoutingError';
+  readonly code: string = 'ROUTING';
 }
 
 /** A nested endpoint names a profile that is not in the planned set (validation should have caught it). */
 export class UnknownChildProfileError extends RoutingError {
-  override name = 'UnknownChildProfileError';
-  override readonly code = 'UnknownChildProfile';
+  override readonly name = 'UnknownChildProfileError';
+  override readonly code = 'UNKNOWN_CHILD_PROFILE';
   constructor(
     readonly profile: string,
     readonly endpoint: string,
@@ -19,8 +21,8 @@ export class UnknownChildProfileError extends RoutingError {
 
 /** A geographic endpoint maps a code Route 53 does not know (validation should have caught it). */
 export class UnknownGeoCodeError extends RoutingError {
-  override name = 'UnknownGeoCodeError';
-  override readonly code = 'UnknownGeoCode';
+  override readonly name = 'UnknownGeoCodeError';
+  override readonly code = 'UNKNOWN_GEO_CODE';
   constructor(
     readonly profile: string,
     readonly endpoint: string,

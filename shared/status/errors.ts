@@ -1,39 +1,37 @@
-/** Errors of the status core. Each has a stable `code`. */
-export class StatusError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'StatusError';
-    this.code = code;
-  }
+import { TrafficManagerError } from '../errors.js';
+
+/** Errors of the status core. */
+export class StatusError extends TrafficManagerError {
+  override readonly name: string = 'StatusError';
+  readonly code: string = 'STATUS';
 }
 
 /** `tm plan --status …` named something that does not exist or a status that cannot be set. */
 export class StatusOverrideError extends StatusError {
+  override readonly name = 'StatusOverrideError';
+  override readonly code = 'STATUS_OVERRIDE';
   /** Every problem found, one line each. */
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
-    super('STATUS_OVERRIDE', problems.join('\n'));
-    this.name = 'StatusOverrideError';
+    super(problems.join('\n'));
     this.problems = problems;
   }
 }
 
 /** Nested profiles loop (validation prevents this; the core refuses rather than recurse forever). */
 export class NestingCycleError extends StatusError {
+  override readonly name = 'NestingCycleError';
+  override readonly code = 'NESTING_CYCLE';
   constructor(path: readonly string[]) {
-    super('NESTING_CYCLE', `nested profiles form a cycle: ${path.join(' → ')}`);
-    this.name = 'NestingCycleError';
+    super(`nested profiles form a cycle: ${path.join(' → ')}`);
   }
 }
 
 /** A status was asked for an endpoint the reports do not cover. */
 export class UnknownEndpointError extends StatusError {
+  override readonly name = 'UnknownEndpointError';
+  override readonly code = 'UNKNOWN_ENDPOINT';
   constructor(profile: string, endpoint: string) {
-    super(
-      'UNKNOWN_ENDPOINT',
-      `no status for endpoint "${profile}/${endpoint}": it is not in the evaluated profiles`,
-    );
-    this.name = 'UnknownEndpointError';
+    super(`no status for endpoint "${profile}/${endpoint}": it is not in the evaluated profiles`);
   }
 }

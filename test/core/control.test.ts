@@ -7,7 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyControls, NO_CONTROLS } from '../../shared/control/apply.js';
-import { InapplicableControlError, UnknownControlTargetError } from '../../shared/control/errors.js';
+import {
+  ControlError,
+  InapplicableControlError,
+  UnknownControlTargetError,
+} from '../../shared/control/errors.js';
 import { planControl, type ControlAction } from '../../shared/control/operations.js';
 import type { MonitorOverrideItem, RuntimeControls, StatusControlItem } from '../../shared/state/items.js';
 import { evaluateProfiles } from '../../shared/status/evaluate.js';
@@ -271,7 +275,7 @@ describe('planControl (what each command writes)', () => {
     expect(plan(action, c)).toEqual({ summary });
   });
 
-  it.each<{ name: string; action: ControlAction; error: typeof UnknownControlTargetError; message: string }>([
+  it.each<{ name: string; action: ControlAction; error: typeof ControlError; message: string }>([
     {
       name: 'an unknown profile',
       action: { kind: 'disable', profile: 'nope' },

@@ -3,26 +3,28 @@
  * in-flight request or socket was torn down, so the teardown is told apart from a
  * network error. They are made once and reused: no stack trace per probe.
  */
-export class ProbeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProbeError';
-  }
+import { TrafficManagerError } from '../../../shared/errors.js';
+
+export class ProbeError extends TrafficManagerError {
+  override readonly name: string = 'ProbeError';
+  readonly code: string = 'PROBE';
 }
 
 /** The probe's one deadline (`timeoutMs`) passed. */
 export class ProbeDeadlineError extends ProbeError {
+  override readonly name = 'ProbeDeadlineError';
+  override readonly code = 'PROBE_DEADLINE';
   constructor() {
     super('probe deadline reached');
-    this.name = 'ProbeDeadlineError';
   }
 }
 
 /** The probe has its answer (body complete or capped); the connection is no longer needed. */
 export class ProbeFinishedError extends ProbeError {
+  override readonly name = 'ProbeFinishedError';
+  override readonly code = 'PROBE_FINISHED';
   constructor() {
     super('probe finished');
-    this.name = 'ProbeFinishedError';
   }
 }
 

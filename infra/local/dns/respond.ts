@@ -8,6 +8,7 @@ import * as dnsPacket from 'dns-packet';
 import type { Answer, DecodedPacket, OptAnswer, Packet, PacketOpt } from 'dns-packet';
 import type { ZoneReader } from '../zone-reader.js';
 import { answerQuestion } from './answer.js';
+import { MalformedQueryError } from './errors.js';
 import type { ClientLocationTable } from './client-locations.js';
 import {
   ADDRESS_BITS,
@@ -39,13 +40,6 @@ interface EcsOption {
   readonly family: number;
   readonly sourcePrefixLength: number;
   readonly address: IpAddress;
-}
-
-class MalformedQueryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MalformedQueryError';
-  }
 }
 
 function headerOnlyResponse(query: Buffer, rcode: number): Buffer | undefined {

@@ -19,6 +19,7 @@ import {
   PUT_EVENTS_MAX_ENTRIES,
   putEventsEntrySize,
 } from '../../../functions/evaluator/event-sinks.js';
+import { AwsJsonError } from '../aws-json.js';
 import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 
 interface PutEventsEntry {
@@ -58,16 +59,6 @@ export interface LocalEventBridgeOptions {
   readonly port?: number;
 }
 
-class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function startLocalEventBridge(
   options: LocalEventBridgeOptions = {},
 ): Promise<LocalEventBridge> {
@@ -85,43 +76,43 @@ export async function startLocalEventBridge(
     handle: ({ method, headers, body }) => {
       try {
         if (method !== 'POST')
-          throw new ApiError('UnknownOperationException', 400, `${method} is not supported`);
+          throw new AwsJsonError('UnknownOperationException', `${method} is not supported`, 400);
         const target = String(headers['x-amz-target'] ?? '');
         if (target !== 'AWSEvents.PutEvents')
-          throw new ApiError('UnknownOperationException', 400, `Unknown operation ${target}`);
+          throw new AwsJsonError('UnknownOperationException', `Unknown operation ${target}`, 400);
         requests += 1;
         return json(200, putEvents(parse(body.toString('utf8'))));
       } catch (error) {
         return errorReply(error);
       }
     },
-    errorReply: (error) => errorReply(new ApiError(error.code, error.status, error.message)),
+    errorReply: (error) => errorReply(new AwsJsonError(error.code, error.message, error.status)),
   });
 
   function putEvents(input: { Entries?: unknown }) {
     const entries = input.Entries;
     if (!Array.isArray(entries) || entries.length === 0)
-      throw new ApiError(
+      throw new AwsJsonError(
         'ValidationException',
-        400,
         "1 validation error detected: Value at 'entries' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        400,
       );
     if (entries.length > PUT_EVENTS_MAX_ENTRIES)
-      throw new ApiError(
+      throw new AwsJsonError(
         'ValidationException',
-        400,
         `1 validation error detected: Value at 'entries' failed to satisfy constraint: Member must have length less than or equal to ${PUT_EVENTS_MAX_ENTRIES}`,
+        400,
       );
     const typed = entries as PutEventsEntry[];
     if (typed.reduce((sum, e) => sum + putEventsEntrySize(e), 0) > PUT_EVENTS_MAX_BYTES)
-      throw new ApiError(
+      throw new AwsJsonError(
         'ValidationException',
-        400,
         'Total size of the entries in the request is over the limit.',
+        400,
       );
     if (failRequests > 0) {
       failRequests -= 1;
-      throw new ApiError('InternalException', 500, 'Injected failure');
+      throw new AwsJsonError('InternalException', 'Injected failure', 500);
     }
     const failAll = failEntries > 0;
     if (failAll) failEntries -= 1;
@@ -176,7 +167,7 @@ function parse(body: string): { Entries?: unknown } {
   } catch {
     // answered below
   }
-  throw new ApiError('SerializationException', 400, 'The request body is not a JSON object');
+  throw new AwsJsonError('SerializationException', 'The request body is not a JSON object', 400);
 }
 
 function failure(code: string, message: string) {
@@ -189,7 +180,9 @@ function json(status: number, body: unknown): HttpReply {
 
 function errorReply(error: unknown): HttpReply {
   const api =
-    error instanceof ApiError ? error : new ApiError('InternalException', 500, (error as Error).message);
+    error instanceof AwsJsonError
+      ? error
+      : new AwsJsonError('InternalException', (error as Error).message, 500);
   return {
     status: api.status,
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': api.code },

@@ -8,7 +8,7 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
-import { InvalidChangeBatchError } from './errors.js';
+import { invalidChangeBatch } from './errors.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 import { isInZone } from './names.js';
 import { recordKey, type StoredRecordSet } from './stored-record.js';
@@ -33,10 +33,10 @@ export interface BatchContext {
 type RoutingKind =
   'simple' | 'weighted' | 'latency' | 'failover' | 'geolocation' | 'multivalue answer' | 'cidr';
 
-/** Applies the batch to a copy of the zone; returns the new content or throws `InvalidChangeBatchError`. */
+/** Applies the batch to a copy of the zone; returns the new content or throws an `InvalidChangeBatch` API error. */
 export function applyChangeBatch(context: BatchContext, changes: readonly Change[]): StoredRecordSet[] {
   const limits = limitViolations(changes);
-  if (limits.length > 0) throw new InvalidChangeBatchError(limits);
+  if (limits.length > 0) throw invalidChangeBatch(limits);
   const working = new Map(context.zone.records.map((record) => [recordKey(record), record] as const));
   const messages: string[] = [];
   for (const change of changes) {
@@ -49,7 +49,7 @@ export function applyChangeBatch(context: BatchContext, changes: readonly Change
     if (change.action === 'DELETE') working.delete(key);
     else working.set(key, change.recordSet);
   }
-  if (messages.length > 0) throw new InvalidChangeBatchError(messages);
+  if (messages.length > 0) throw invalidChangeBatch(messages);
   return [...working.values()];
 }
 

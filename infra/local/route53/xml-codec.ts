@@ -8,7 +8,7 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { StoredRecordSet } from './stored-record.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
-import { InvalidInputError, InvalidChangeBatchError, type Route53ApiError } from './errors.js';
+import { InvalidInputError, type Route53ApiError } from './errors.js';
 import type { RecordPage } from './listing.js';
 import { toRoute53Name } from '../../../shared/zone/names.js';
 import type {
@@ -363,8 +363,7 @@ export function listCidrBlocksResponse(page: Paged<{ cidr: string; location: str
  * against AWS: read `message`).
  */
 export function errorResponse(error: Route53ApiError, requestId: string): string {
-  const messages =
-    error instanceof InvalidChangeBatchError ? { messages: { Message: [...error.messages] } } : {};
+  const messages = error.messages === undefined ? {} : { messages: { Message: [...error.messages] } };
   return document('ErrorResponse', {
     Error: { Type: error.type, Code: error.code, Message: error.message, ...messages },
     RequestId: requestId,

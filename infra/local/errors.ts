@@ -1,0 +1,68 @@
+/** Errors of the local stack (`tm local`, and the tests that start its parts). */
+import { TrafficManagerError } from '../../shared/errors.js';
+
+export class LocalStackError extends TrafficManagerError {
+  override readonly name: string = 'LocalStackError';
+  readonly code: string = 'LOCAL_STACK';
+}
+
+export class JavaMissingError extends LocalStackError {
+  override readonly name = 'JavaMissingError';
+  override readonly code = 'JAVA_MISSING';
+  constructor() {
+    super(
+      'DynamoDB Local needs Java 17 or newer, and `java` was not found on PATH.\n' +
+        '  Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless\n' +
+        '  macOS:         brew install openjdk@17',
+    );
+  }
+}
+
+/** Java runs, but without the compiler module that single-file source mode needs (a stripped JRE). */
+export class JavaCompilerMissingError extends LocalStackError {
+  override readonly name = 'JavaCompilerMissingError';
+  override readonly code = 'JAVA_COMPILER_MISSING';
+  constructor() {
+    super(
+      'DynamoDB Local is started through a small Java launcher (single-file source mode), which needs\n' +
+        "  the jdk.compiler module; this Java runtime does not have it. Install a JDK, or Debian's\n" +
+        '  openjdk-17-jre-headless (it includes the module): sudo apt-get install -y openjdk-17-jre-headless',
+    );
+  }
+}
+
+/** DynamoDB Local could not be started: no jar, not ready in time, or it exited first. */
+export class DynamoDbLocalStartError extends LocalStackError {
+  override readonly name = 'DynamoDbLocalStartError';
+  override readonly code = 'DYNAMODB_LOCAL_START';
+}
+
+/** The table's stream is missing, or the local stream poller did not catch up in time. */
+export class LocalStreamError extends LocalStackError {
+  override readonly name = 'LocalStreamError';
+  override readonly code = 'LOCAL_STREAM';
+}
+
+/** A `--secrets` file that cannot be read or does not follow the format; one line per problem. */
+export class LocalSecretsFileError extends LocalStackError {
+  override readonly name = 'LocalSecretsFileError';
+  override readonly code = 'LOCAL_SECRETS_FILE';
+  constructor(
+    readonly file: string,
+    readonly problems: readonly string[],
+  ) {
+    super(problems.map((problem) => `${file}: ${problem}`).join('\n'));
+  }
+}
+
+/** The local stack's state file cannot be written or names a stack that cannot be used. */
+export class StateFileError extends LocalStackError {
+  override readonly name = 'StateFileError';
+  override readonly code = 'STATE_FILE';
+}
+
+/** The demo cannot start (its backends' addresses are taken). */
+export class DemoError extends LocalStackError {
+  override readonly name = 'DemoError';
+  override readonly code = 'DEMO';
+}
