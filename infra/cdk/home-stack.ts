@@ -1,43 +1,20 @@
 /**
- * The home region: the state table, the evaluator (stream + tick), the definitions
- * custom resource, the status event bus, the dashboard and the alarms.
+ * The home region as its own stack (what `TrafficManager` creates unless given `homeStack`):
+ * the `TrafficManagerHome` resources. Their id `Default` keeps their logical ids as they were
+ * when this stack held them directly.
  */
-import { Stack, type Duration, type StackProps } from 'aws-cdk-lib';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
-import type { Profile } from '../../shared/profile/types.js';
-import { Evaluator } from './evaluator.js';
-import { Monitoring } from './monitoring.js';
-import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
-import { ProfileConfig } from './profile-config.js';
-import { StateTable } from './state-table.js';
+import type { Evaluator } from './evaluator.js';
+import { TrafficManagerHome, type TrafficManagerHomeProps } from './home.js';
+import type { Monitoring } from './monitoring.js';
 
-export interface TrafficManagerHomeStackProps extends StackProps {
-  /** The normalized profiles, each with its `dnsConfig.hostedZoneId` (see `bindHostedZones`). */
-  readonly profiles: readonly Profile[];
-  /** The deployment's default probe regions (profiles without `probeRegions` use them). */
-  readonly probeRegions: readonly string[];
-  /** Names the table, the event bus, the dashboard and the probe functions; change it to run two deployments in one account. @default 'traffic-manager' */
-  readonly deploymentName?: string;
-  /** SNS topic ARN (in the home region) that alarms notify. @default - alarms without actions */
-  readonly alarmTopicArn?: string;
-  /** SNS topic ARN that receives every status event from the bus; its policy must allow events.amazonaws.com to publish. @default - no notifications */
-  readonly notificationTopicArn?: string;
-  /** Evaluator memory in MiB. @default 512 */
-  readonly evaluatorMemorySize?: number;
-  /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
-  readonly endpointMetrics?: boolean;
-  /** How often the zones are reconciled with what was published (drift repair). @default Duration.minutes(5) */
-  readonly reconcileInterval?: Duration;
-  /** Powertools log level of the home functions. @default 'INFO' */
-  readonly logLevel?: string;
-}
+export interface TrafficManagerHomeStackProps extends StackProps, TrafficManagerHomeProps {}
 
 export class TrafficManagerHomeStack extends Stack {
+  readonly resources: TrafficManagerHome;
   readonly table: Table;
   readonly eventBus: EventBus;
   readonly evaluator: Evaluator;
@@ -45,48 +22,12 @@ export class TrafficManagerHomeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: TrafficManagerHomeStackProps) {
     super(scope, id, props);
-    const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
-    this.table = new StateTable(this, 'State', { tableName: deploymentName }).table;
-    this.eventBus = new EventBus(this, 'StatusEvents', {
-      eventBusName: deploymentName,
-    });
-
-    this.evaluator = new Evaluator(this, 'Evaluator', {
+    this.resources = new TrafficManagerHome(this, 'Default', props);
+    ({
       table: this.table,
       eventBus: this.eventBus,
-      profiles: props.profiles,
-      defaultProbeRegions: props.probeRegions,
-      memorySize: props.evaluatorMemorySize,
-      logLevel: props.logLevel,
-      endpointMetrics: props.endpointMetrics,
-      reconcileInterval: props.reconcileInterval,
-    });
-    new ProfileConfig(this, 'Profiles', {
-      table: this.table,
-      profiles: props.profiles,
-      defaultProbeRegions: props.probeRegions,
-      logLevel: props.logLevel,
-    });
-
-    if (props.notificationTopicArn !== undefined) {
-      new Rule(this, 'NotifyStatusEvents', {
-        description: 'traffic-manager: every status event on the bus to the notification topic',
-        eventBus: this.eventBus,
-        // The bus carries only status events, so every event of this account is one.
-        eventPattern: { account: [this.account] },
-        targets: [new SnsTopic(Topic.fromTopicArn(this, 'NotificationTopic', props.notificationTopicArn))],
-      });
-    }
-
-    const alarmTopic =
-      props.alarmTopicArn === undefined
-        ? undefined
-        : Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn);
-    this.monitoring = new Monitoring(this, 'Monitoring', {
-      deploymentName,
       evaluator: this.evaluator,
-      probeRegions: props.probeRegions,
-      alarmAction: alarmTopic === undefined ? undefined : new SnsAction(alarmTopic),
-    });
+      monitoring: this.monitoring,
+    } = this.resources);
   }
 }

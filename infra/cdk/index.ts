@@ -14,5 +14,6 @@ export type { VpcFactory } from './probe-stack.js';
 export { defineProfiles } from '../../shared/profile/define.js';
 export type { EndpointInput, MonitorConfigInput, ProfileInput } from '../../shared/profile/define.js';
 export type { Profile } from '../../shared/profile/types.js';
+export { TrafficManagerHome, type TrafficManagerHomeProps } from './home.js';
 export { TrafficManagerHomeStack } from './home-stack.js';
 export { TrafficManagerProbeStack } from './probe-stack.js';

@@ -11,8 +11,10 @@
  *   probeRegions: ['us-east-1', 'eu-west-1', 'ap-southeast-1'],
  * });
  * ```
+ *
+ * With `homeStack`, the home-region resources go into a stack of the user's own instead.
  */
-import { Annotations, type Duration } from 'aws-cdk-lib';
+import { Annotations, Stage, Token, type Duration, type Stack } from 'aws-cdk-lib';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Construct } from 'constructs';
 import type { ProfileInput } from '../../shared/profile/schema.js';
@@ -25,6 +27,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { normalizeProfiles } from './definitions.js';
 import { bindHostedZones } from './hosted-zones.js';
 import { InvalidDeploymentError } from './errors.js';
+import { TrafficManagerHome } from './home.js';
 import { TrafficManagerHomeStack } from './home-stack.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { TrafficManagerProbeStack, type VpcFactory } from './probe-stack.js';
@@ -38,6 +41,12 @@ export interface TrafficManagerProps {
   readonly profiles: readonly (ProfileInput | Profile)[];
   /** The region of the table, the evaluator and the alarms. */
   readonly homeRegion: string;
+  /**
+   * A stack of your own, in the same App or Stage and in `homeRegion`, to hold the home-region
+   * resources (table, evaluator, event bus, dashboard, alarms) beside your other resources.
+   * @default - a stack `<deploymentName>-home` created for them
+   */
+  readonly homeStack?: Stack;
   /** The default probe regions: one probe stack each (profiles may use a subset via `probeRegions`). */
   readonly probeRegions: readonly string[];
   /** Hosted zone ids by zone name, for profiles whose `dnsConfig` has no `hostedZoneId`. @default - every profile names its hosted zone */
@@ -78,7 +87,10 @@ export interface TrafficManagerProps {
 }
 
 export class TrafficManager extends Construct {
-  readonly home: TrafficManagerHomeStack;
+  /** The stack holding the home-region resources: `homeStack`, or the one created for them. */
+  readonly home: Stack;
+  /** The home-region resources (table, evaluator, event bus, monitoring). */
+  readonly homeResources: TrafficManagerHome;
   /** Probe stacks by region. */
   readonly probes: ReadonlyMap<string, TrafficManagerProbeStack>;
 
@@ -86,23 +98,34 @@ export class TrafficManager extends Construct {
     super(scope, id);
     const normalized = normalizeProfiles(props.profiles);
     validateRegions(props, normalized);
+    validateHomeStack(this, props);
     const profiles = bindHostedZones(normalized, props.hostedZones);
     const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
     const env = (region: string) => ({ account: props.account, region });
     const common = { deploymentName, logLevel: props.logLevel, alarmTopicArn: props.alarmTopicArn };
 
-    this.home = new TrafficManagerHomeStack(this, 'Home', {
+    const homeProps = {
       ...common,
-      stackName: `${deploymentName}-home`,
-      description: 'traffic-manager home region: state table, evaluator, status events, alarms',
-      env: env(props.homeRegion),
       profiles,
       probeRegions: props.probeRegions,
       notificationTopicArn: props.notificationTopicArn,
       evaluatorMemorySize: props.evaluatorMemorySize,
       endpointMetrics: props.endpointMetrics,
       reconcileInterval: props.reconcileInterval,
-    });
+    };
+    if (props.homeStack === undefined) {
+      const home = new TrafficManagerHomeStack(this, 'Home', {
+        ...homeProps,
+        stackName: `${deploymentName}-home`,
+        description: 'traffic-manager home region: state table, evaluator, status events, alarms',
+        env: env(props.homeRegion),
+      });
+      this.home = home;
+      this.homeResources = home.resources;
+    } else {
+      this.home = props.homeStack;
+      this.homeResources = new TrafficManagerHome(props.homeStack, id, homeProps);
+    }
 
     const probes = new Map<string, TrafficManagerProbeStack>();
     for (const region of props.probeRegions) {
@@ -133,6 +156,26 @@ export class TrafficManager extends Construct {
         formatWarning(warning, profiles),
       );
   }
+}
+
+function validateHomeStack(scope: Construct, props: TrafficManagerProps): void {
+  const stack = props.homeStack;
+  if (stack === undefined) return;
+  const problems: string[] = [];
+  if (Stage.of(stack) !== Stage.of(scope))
+    problems.push(`homeStack: ${stack.node.path} must be in the same App or Stage as the TrafficManager`);
+  // The probe stacks address the table by homeRegion, so the stack must be pinned to it.
+  if (Token.isUnresolved(stack.region) || stack.region !== props.homeRegion) {
+    const region = Token.isUnresolved(stack.region) ? 'no region (environment-agnostic)' : stack.region;
+    problems.push(
+      `homeStack: ${stack.node.path} must have env.region ${props.homeRegion} (homeRegion), got ${region}`,
+    );
+  }
+  if (props.account !== undefined && !Token.isUnresolved(stack.account) && stack.account !== props.account)
+    problems.push(
+      `homeStack: ${stack.node.path} is in account ${stack.account}, account is ${props.account}`,
+    );
+  if (problems.length > 0) throw new InvalidDeploymentError(problems.join('\n'));
 }
 
 function validateRegions(props: TrafficManagerProps, profiles: readonly Profile[]): void {
