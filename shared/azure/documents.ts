@@ -146,6 +146,15 @@ function endpointOf(value: unknown, where: string, result: ReadResult): AzureEnd
   return { where: `${where} "${String(name)}"`, name: String(name), kind, fields };
 }
 
+function isTrafficManagerType(type: string): boolean {
+  return PROFILE_TYPE.test(type) || (ENDPOINT_TYPE.test(type) && type.includes('/'));
+}
+
+/** A resource group's export holds the apps and zones beside the profiles: say so, import the rest. */
+function otherResource(where: string, type: string): ImportProblem {
+  return { where, message: `is a ${JSON.stringify(type)}, not a Traffic Manager resource: not imported` };
+}
+
 function readTemplate(
   template: AzureDocument,
   parameterValues: Map<string, unknown>,
@@ -158,6 +167,16 @@ function readTemplate(
   const byName = new Map<string, AzureProfile>();
   resources.forEach((raw: unknown, index) => {
     const where = `${template.file} resources[${index}]`;
+    // Before any expression is evaluated: another resource's name may use functions we do not evaluate.
+    if (
+      isRecord(raw) &&
+      typeof raw.type === 'string' &&
+      !raw.type.startsWith('[') &&
+      !isTrafficManagerType(raw.type)
+    ) {
+      result.notes.push(otherResource(`${where} ${JSON.stringify(String(raw.name))}`, raw.type));
+      return;
+    }
     const resource = resolve(raw, where, scope, result);
     if (!isRecord(resource)) {
       if (resource !== undefined) result.problems.push({ where, message: 'must be a resource object' });
@@ -200,10 +219,7 @@ function readTemplate(
       const endpoint = childEndpoint(resource, endpointName, where, result);
       if (endpoint !== undefined) children.push({ parent, endpoint });
     } else {
-      result.problems.push({
-        where: `${where}.type`,
-        message: `is not a Traffic Manager resource (Microsoft.Network/trafficmanagerprofiles, or its externalEndpoints, nestedEndpoints, azureEndpoints), got ${JSON.stringify(resource.type)}: import a template holding only those`,
-      });
+      result.notes.push(otherResource(`${where} "${name}"`, type));
     }
   });
   for (const { parent, endpoint } of children) {

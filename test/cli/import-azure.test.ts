@@ -554,13 +554,20 @@ describe('tm import azure: usage and errors', () => {
     expect(stderr).toContain(message);
   });
 
+  it('imports the profiles of a resource group export and reports each other resource as not imported', async () => {
+    const { file, report } = await imported('with-other-resources.yaml', [
+      'priority.with-other-resources.json',
+    ]);
+    expect(report).toContain(
+      'priority.with-other-resources.json resources[1] "site-app": is a "Microsoft.Web/sites", not a Traffic Manager resource: not imported',
+    );
+    expect(report).toMatch(
+      /resources\[2\] "\[concat\('zone-', uniqueString\(resourceGroup\(\)\.id\)\)\]": is a "Microsoft\.Network\/dnsZones", not a Traffic Manager resource: not imported/,
+    );
+    expect(values(await answers(file, 'site.example.com'))).toEqual(['app.example.net']);
+  });
+
   it.each([
-    {
-      name: 'an unknown resource type',
-      file: 'errors.unknown-resource.json',
-      message:
-        'errors.unknown-resource.json resources[1].type: is not a Traffic Manager resource (Microsoft.Network/trafficmanagerprofiles, or its externalEndpoints, nestedEndpoints, azureEndpoints), got "Microsoft.Web/sites"',
-    },
     {
       name: 'an ARM expression other than parameters, variables, concat, format, resourceId',
       file: 'errors.expression.json',
