@@ -84,11 +84,11 @@ function fromZodIssue(issue: ZodIssue, list: unknown): ValidationIssue[] {
   switch (issue.code) {
     case 'unrecognized_keys': {
       const object = isRecord(received) ? received : {};
-      return issue.keys.map((key) => ({
+      return issue.keys.map((key, index) => ({
         path: [...path, key],
         rule: 'unknown-field',
         received: object[key],
-        message: unknownFieldMessage(key, relative, object),
+        message: unknownFieldMessage(key, relative, object, index < SUGGESTED_UNKNOWN_FIELDS),
       }));
     }
     case 'invalid_union': {
@@ -136,10 +136,17 @@ const NESTED_ONLY = new Set([
 ]);
 const EXTERNAL_ONLY = new Set(['target', 'customHeaders']);
 
+/**
+ * The unknown fields of one object that get a "did you mean" hint; past them the message is
+ * plain, so an object of 10,000 near-miss keys does not cost 10,000 edit-distance searches.
+ */
+const SUGGESTED_UNKNOWN_FIELDS = 100;
+
 function unknownFieldMessage(
   key: string,
   objectPath: readonly (string | number)[],
   object: Record<string, unknown>,
+  suggest: boolean,
 ): string {
   const last = objectPath[objectPath.length - 1];
   const parent = objectPath[objectPath.length - 2];
@@ -153,6 +160,7 @@ function unknownFieldMessage(
     if (object.type === 'nested' && EXTERNAL_ONLY.has(key)) return 'is not a field of a nested endpoint';
     known = KNOWN_FIELDS.endpoint;
   }
+  if (!suggest) return 'is not a known field';
   const tolerance = Math.max(2, Math.floor(key.length / 3));
   // The distance is at least the difference in length: a key far longer than every field costs nothing.
   const nearest = known

@@ -31,10 +31,26 @@ export type SubnetParse =
 const SUBNET_FORMAT = "must be a CIDR block ('10.0.0.0/8') or a range ('192.0.2.0-192.0.2.255')";
 
 /**
+ * The schema, the rules and the normaliser each parse every range; one parse per distinct
+ * text serves all three (results are immutable). Bounded: emptied when it reaches the limit.
+ */
+const parsedSubnets = new Map<string, SubnetParse>();
+const PARSED_SUBNETS_LIMIT = 50_000;
+
+/**
  * Parses a Subnet routing range: `address/prefix` (host bits must be zero) or
  * `first-last` (same family, first ≤ last). Every resulting block must fit Route 53.
  */
 export function parseSubnet(source: string): SubnetParse {
+  const known = parsedSubnets.get(source);
+  if (known !== undefined) return known;
+  const parsed = parseSubnetText(source);
+  if (parsedSubnets.size >= PARSED_SUBNETS_LIMIT) parsedSubnets.clear();
+  parsedSubnets.set(source, parsed);
+  return parsed;
+}
+
+function parseSubnetText(source: string): SubnetParse {
   const slash = source.split('/');
   const dash = source.split('-');
   let family: IpFamily;
