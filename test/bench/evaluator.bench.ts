@@ -399,14 +399,17 @@ async function reconcileCost(names: number): Promise<void> {
       ]),
     );
     const events: EvaluatorEvent[] = [];
+    // Repairs are written to the outbox with the zone's reconcile item (the publisher sends them).
     const store: Pick<EvaluatorStateStore, 'loadStatuses' | 'saveZoneReconciles'> = {
       loadStatuses: async () => statuses,
-      saveZoneReconciles: async () => undefined,
+      saveZoneReconciles: async (_zones, outbox = []) => {
+        for (const entry of outbox) events.push(...entry.events);
+      },
     };
     const deps: EvaluatorDeps = {
       store: store as EvaluatorStateStore,
       zones: new Route53ZoneGateway(client),
-      events: callbackSink((event) => events.push(event)),
+      events: callbackSink(() => undefined),
       metrics: noMetrics,
       now: () => Date.now(),
     };
