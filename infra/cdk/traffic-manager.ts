@@ -190,6 +190,16 @@ function validateRegions(props: TrafficManagerProps, profiles: readonly Profile[
     }
   }
   for (const profile of profiles) {
+    const quorum = profile.monitorConfig.regionQuorum;
+    if (
+      profile.probeRegions === undefined &&
+      typeof quorum === 'number' &&
+      quorum > props.probeRegions.length
+    ) {
+      problems.push(
+        `profile "${profile.name}" monitorConfig.regionQuorum: must be at most ${props.probeRegions.length}, the number of the deployment's probe regions (${props.probeRegions.join(', ')}), got ${quorum}`,
+      );
+    }
     for (const region of profile.probeRegions ?? []) {
       if (!props.probeRegions.includes(region)) {
         problems.push(

@@ -13,7 +13,7 @@
  */
 import { decidingVote, Health, type RegionVote } from '../monitor/aggregate.js';
 import { checksToDecide } from '../monitor/failover-time.js';
-import type { MonitorConfig, Profile } from '../profile/types.js';
+import type { MonitorConfig, Profile, RegionQuorum } from '../profile/types.js';
 
 export interface TransitionTiming {
   /** ISO 8601; null when no check led to the transition (configuration, first report, staleness). */
@@ -38,9 +38,13 @@ export type Direction = 'failing' | 'recovering' | undefined;
  * Start of the run of checks that decided an external endpoint's new health: the deciding
  * region's run (the region whose vote tipped the endpoint; see `decidingVote`).
  */
-export function runStartOf(votes: readonly RegionVote[], direction: Direction): number | undefined {
+export function runStartOf(
+  votes: readonly RegionVote[],
+  direction: Direction,
+  quorum?: RegionQuorum,
+): number | undefined {
   if (direction === undefined) return undefined;
-  return decidingVote(votes, direction === 'failing' ? Health.Down : Health.Up)?.runStartedAt;
+  return decidingVote(votes, direction === 'failing' ? Health.Down : Health.Up, quorum)?.runStartedAt;
 }
 
 export interface Expected {

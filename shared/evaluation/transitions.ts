@@ -173,7 +173,7 @@ function endpointRunStart(
   const endpoint = profile?.endpoints.find((e) => e.name === change.endpoint);
   if (endpoint?.type === 'nested')
     return direction === undefined ? undefined : runStarts.get(endpoint.targetProfile);
-  return runStartOf(change.votes, direction);
+  return runStartOf(change.votes, direction, profile?.monitorConfig.regionQuorum);
 }
 
 function earliest(records: readonly TransitionRecord[]): number | undefined {

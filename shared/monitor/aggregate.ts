@@ -1,10 +1,12 @@
 /**
  * Cross-region aggregation for one endpoint (SPEC §3): each probe region applies the
  * per-region rule and stores a verdict; the endpoint is a problem only if fewer than
- * 50% of the voting regions report it up. A region votes while its heartbeat is fresh
- * and once it has decided.
+ * 50% of the voting regions report it up, or fewer than the profile's `regionQuorum`
+ * (quorum.ts). A region votes while its heartbeat is fresh and once it has decided.
  */
+import type { RegionQuorum } from '../profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../state/items.js';
+import { describeQuorum, downVotesNeeded, upVotesNeeded } from './quorum.js';
 import { isRegionFresh } from './staleness.js';
 
 export const Vote = { Up: 'up', Down: 'down', Undecided: 'undecided', Stale: 'stale' } as const;
@@ -34,6 +36,8 @@ export interface AggregateInput {
   readonly verdicts: ReadonlyMap<string, VerdictItem>;
   readonly heartbeats: ReadonlyMap<string, HeartbeatItem>;
   readonly now: number;
+  /** The profile's `regionQuorum`; absent: Azure's rule. */
+  readonly quorum?: RegionQuorum;
 }
 
 export interface AggregateHealth {
@@ -70,28 +74,32 @@ export function aggregateRegions(input: AggregateInput): AggregateHealth {
   }
   const ups = voting.filter((v) => v.vote === Vote.Up);
   const downs = voting.filter((v) => v.vote === Vote.Down);
-  // "A problem only if fewer than 50% report up": exactly half up is healthy.
-  const health = ups.length * 2 >= voting.length ? Health.Up : Health.Down;
-  const since = decidingVote(votes, health)?.since;
+  const health = ups.length >= upVotesNeeded(input.quorum, voting.length) ? Health.Up : Health.Down;
+  const since = decidingVote(votes, health, input.quorum)?.since;
+  const quorum =
+    input.quorum === undefined ? '' : `; ${describeQuorum(input.quorum, ups.length, voting.length)}`;
   const reason =
     health === Health.Up
-      ? `up in ${ups.length}/${voting.length} regions${downs.length > 0 ? `; ${describeDown(downs, voting.length)}` : ''}${suffix}`
-      : `${describeDown(downs, voting.length)}${suffix}`;
+      ? `up in ${ups.length}/${voting.length} regions${downs.length > 0 ? `; ${describeDown(downs, voting.length)}` : ''}${quorum}${suffix}`
+      : `${describeDown(downs, voting.length)}${quorum}${suffix}`;
   return { health, votes, reason, since };
 }
 
 /**
  * The vote that tipped the endpoint into `health`: of the regions agreeing with it, ordered by
- * when their verdicts began, the one that made them enough (half of the voting regions for up,
- * more than half for down). Its `since` is when the health began.
+ * when their verdicts began, the one that made them enough (the quorum's up votes for up; for
+ * down, enough that the rest fall short of it — without a quorum, half of the voting regions
+ * for up, more than half for down). Its `since` is when the health began.
  */
 export function decidingVote(
   votes: readonly RegionVote[],
   health: typeof Health.Up | typeof Health.Down,
+  quorum?: RegionQuorum,
 ): RegionVote | undefined {
   const voting = votes.filter((v): v is DecidedVote => v.vote === Vote.Up || v.vote === Vote.Down);
   const agreeing = voting.filter((v) => v.vote === health).sort((a, b) => a.since - b.since);
-  const needed = health === Health.Up ? Math.ceil(voting.length / 2) : Math.floor(voting.length / 2) + 1;
+  const needed =
+    health === Health.Up ? upVotesNeeded(quorum, voting.length) : downVotesNeeded(quorum, voting.length);
   return agreeing.length >= needed ? agreeing[needed - 1] : undefined;
 }
 

@@ -2,6 +2,7 @@
  * Every default and limit of the definition format, in one place. `docs/definitions.md`
  * shows the same values, and `test/core/profile-defaults.test.ts` proves both agree.
  */
+import { AWS_COMMERCIAL_REGIONS } from './aws-regions.js';
 import type { HealthRule, StatusCodeRange } from './types.js';
 
 export const DEFAULTS = {
@@ -69,6 +70,8 @@ export const LIMITS = {
   requiredSuccessesToRecover: { min: 1, max: 10 },
   /** Below the longest timeout (10 s); rules/monitor.ts narrows it to the profile's timeout. */
   maxLatencyMs: { min: 1, max: 9_999 },
+  /** A count of regions; rules/monitor.ts narrows it to the profile's probeRegions. */
+  regionQuorum: { min: 1, max: AWS_COMMERCIAL_REGIONS.length },
   /** Nesting levels: edges in the longest parent → child chain. */
   nestingDepth: 10,
   minChildEndpoints: { min: 1, max: 1000 },

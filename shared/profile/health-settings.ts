@@ -9,5 +9,6 @@ export function healthSettingsOf(monitor: MonitorConfig): string[] {
   const successes = monitor.requiredSuccessesToRecover ?? 1;
   if (successes > 1) settings.push(`up again after ${successes} successes`);
   if (monitor.maxLatencyMs !== undefined) settings.push(`slow above ${monitor.maxLatencyMs} ms`);
+  if (monitor.regionQuorum !== undefined) settings.push(`region quorum ${monitor.regionQuorum}`);
   return settings;
 }

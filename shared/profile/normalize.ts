@@ -54,6 +54,7 @@ function normalizeMonitor(monitor: MonitorParsed): MonitorConfig {
       ? {}
       : { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }),
     ...(monitor.maxLatencyMs === undefined ? {} : { maxLatencyMs: monitor.maxLatencyMs }),
+    ...(monitor.regionQuorum === undefined ? {} : { regionQuorum: monitor.regionQuorum }),
   };
 }
 

@@ -9,7 +9,12 @@ import { addressingRules } from './rules/addressing.js';
 import { endpointIdentityRules } from './rules/endpoint-identity.js';
 import { geographicRules } from './rules/geographic.js';
 import { methodFieldRules } from './rules/method-fields.js';
-import { checkMonitorConfig, checkProbeRegions, endpointMonitorRules } from './rules/monitor.js';
+import {
+  checkMonitorConfig,
+  checkProbeRegions,
+  checkRegionQuorum,
+  endpointMonitorRules,
+} from './rules/monitor.js';
 import { nestedEndpointRules } from './rules/nested-endpoints.js';
 import { checkNesting, type HostedZoneRef, type NestingNode } from './rules/nesting.js';
 import { endpointScope, refTo, validName, type Report } from './rules/report.js';
@@ -125,6 +130,7 @@ function checkProfile(
   }
   const protocol = checkMonitorConfig(profile.monitorConfig, [...base, 'monitorConfig'], report);
   checkProbeRegions(profile.probeRegions, [...base, 'probeRegions'], report);
+  checkRegionQuorum(profile.monitorConfig, profile.probeRegions, [...base, 'monitorConfig'], report);
   const endpoints = Array.isArray(profile.endpoints) ? profile.endpoints : [];
   return checkEndpoints(endpoints, [...base, 'endpoints'], method, protocol, report);
 }

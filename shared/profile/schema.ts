@@ -18,7 +18,7 @@ import {
   type StatusCodeRangesInput,
 } from './string-forms.js';
 import { classifyTarget } from './target.js';
-import { PROBE_PROTOCOLS, ROUTING_METHODS, type Header } from './types.js';
+import { PROBE_PROTOCOLS, REGION_QUORUM_WORDS, ROUTING_METHODS, type Header } from './types.js';
 
 export const MESSAGES = {
   name: "must be 1–63 letters, digits or '-' (not starting or ending with '-')",
@@ -45,6 +45,7 @@ export const MESSAGES = {
   endpointType:
     'must be "external" (the default) or "nested" (any case, or Azure\'s Microsoft.Network/trafficManagerProfiles/externalEndpoints and nestedEndpoints)',
   healthRuleKind: 'must be "consecutiveFailures" or "sampleWindow"',
+  regionQuorum: `must be "any", "majority", "all" or a number of regions ${LIMITS.regionQuorum.min}–${LIMITS.regionQuorum.max}`,
   definitions: 'must be a list of profiles (or { profiles: [...] })',
 } as const;
 
@@ -145,6 +146,20 @@ export const monitorConfigSchema = z.strictObject(
     ).optional(),
     // The upper bound is the timeout; rules/monitor.ts says so.
     maxLatencyMs: integer(LIMITS.maxLatencyMs.min, LIMITS.maxLatencyMs.max).optional(),
+    // The upper bound is the profile's probe regions; rules/monitor.ts says so.
+    regionQuorum: z
+      .union(
+        [
+          z.enum(REGION_QUORUM_WORDS),
+          z
+            .number()
+            .int({ error: MESSAGES.regionQuorum })
+            .min(LIMITS.regionQuorum.min, { error: MESSAGES.regionQuorum })
+            .max(LIMITS.regionQuorum.max, { error: MESSAGES.regionQuorum }),
+        ],
+        { error: MESSAGES.regionQuorum },
+      )
+      .optional(),
   },
   { error: MESSAGES.object },
 );

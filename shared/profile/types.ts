@@ -49,6 +49,14 @@ export type HealthRule =
       readonly successfulSamplesRequired: number;
     };
 
+/**
+ * How many voting regions must say up: any one, more than half, all of them, or a count
+ * (at most the voting regions). Absent: Azure's rule (down only if fewer than half say up).
+ */
+export type RegionQuorum = 'any' | 'majority' | 'all' | number;
+
+export const REGION_QUORUM_WORDS = ['any', 'majority', 'all'] as const;
+
 export interface MonitorConfig {
   readonly protocol: ProbeProtocol;
   readonly port: number;
@@ -69,6 +77,8 @@ export interface MonitorConfig {
   readonly requiredSuccessesToRecover?: number;
   /** A check slower than this (ms, to the last byte; TCP: the connect) fails with reason `slow`; absent: no limit. */
   readonly maxLatencyMs?: number;
+  /** The share of voting regions that must say up for Online; absent: Azure's rule. */
+  readonly regionQuorum?: RegionQuorum;
 }
 
 export interface DnsConfig {

@@ -59,6 +59,9 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
       verdicts: afterEnable(verdictsByTarget.get(targetKey), enabledAtOf(profile, endpoint)),
       heartbeats,
       now: input.now,
+      ...(profile.monitorConfig.regionQuorum === undefined
+        ? {}
+        : { quorum: profile.monitorConfig.regionQuorum }),
     });
     // A monitor status set by hand wins while in effect; the checks go on and show in the votes.
     const override = endpoint.runtime?.override;

@@ -198,6 +198,23 @@ describe('deployment settings', () => {
       'profile "shop" probeRegions: ap-southeast-1 has no probe stack (deployment probe regions: us-east-1)',
     );
   });
+
+  it("fails when a profile's regionQuorum counts more regions than the deployment probes from", () => {
+    const shop = profile('shop');
+    const profiles = [
+      { ...shop, probeRegions: undefined, monitorConfig: { ...shop.monitorConfig, regionQuorum: 3 } },
+    ];
+    expect(
+      () =>
+        new TrafficManager(testApp({ nag: false }), 'TM', {
+          profiles,
+          homeRegion: 'us-east-1',
+          probeRegions: ['us-east-1', 'eu-west-1'],
+        }),
+    ).toThrow(
+      `profile "shop" monitorConfig.regionQuorum: must be at most 2, the number of the deployment's probe regions (us-east-1, eu-west-1), got 3`,
+    );
+  });
 });
 
 describe('profiles written in the app, in the definitions format', () => {

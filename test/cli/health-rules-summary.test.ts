@@ -18,7 +18,7 @@ function profile(name: string, monitorConfig: Record<string, unknown>) {
 }
 const DEFINITIONS = [
   profile('plain', {}),
-  profile('careful', { requiredSuccessesToRecover: 3, maxLatencyMs: 500 }),
+  profile('careful', { requiredSuccessesToRecover: 3, maxLatencyMs: 500, regionQuorum: 'all' }),
 ];
 
 let dir = '';
@@ -40,7 +40,9 @@ describe('the settings in effect', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(result.code).toBe(0);
     expect(lines[0]).toMatch(/ HTTP:80\/ every 30s {2}/);
-    expect(lines[1]).toContain(' HTTP:80/ every 30s (up again after 3 successes, slow above 500 ms)  ');
+    expect(lines[1]).toContain(
+      ' HTTP:80/ every 30s (up again after 3 successes, slow above 500 ms, region quorum all)  ',
+    );
     // The time to come back counts the successes needed.
     const careful = result.stdout.split('\ncareful\n')[1]!;
     expect(careful).toMatch(/^ {2}they come back within 3 × 30 s interval \+ 10 s timeout/m);
@@ -53,6 +55,8 @@ describe('the settings in effect', () => {
     const blocks = result.stdout.split('\n\n');
     expect(result.code).toBe(0);
     expect(blocks[0]).not.toContain('health rules');
-    expect(blocks[1]!.split('\n')[1]).toBe('  health rules: up again after 3 successes, slow above 500 ms');
+    expect(blocks[1]!.split('\n')[1]).toBe(
+      '  health rules: up again after 3 successes, slow above 500 ms, region quorum all',
+    );
   });
 });

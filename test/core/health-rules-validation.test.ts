@@ -1,5 +1,6 @@
 /** The opt-in health settings of monitorConfig: what validates, and the house-style error when not. */
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../shared/profile/defaults.js';
 import { formatIssue, parseDefinitions } from '../../shared/profile/index.js';
 
 type Json = Record<string, unknown>;
@@ -69,5 +70,51 @@ describe('monitorConfig.maxLatencyMs', () => {
   ])('rejects %j', (monitor, message) => {
     // Act / Assess
     expect(errors(shop(monitor))).toEqual([`profiles[0] "shop".monitorConfig.maxLatencyMs: ${message}`]);
+  });
+});
+
+describe('monitorConfig.regionQuorum', () => {
+  const regions = ['us-east-1', 'eu-west-1', 'ap-southeast-1'];
+
+  it.each(['any', 'majority', 'all', 1, 3])('accepts %j', (value) => {
+    // Act
+    const result = parseDefinitions(shop({ regionQuorum: value }, regions));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig.regionQuorum).toBe(value);
+  });
+
+  it('accepts a count without probeRegions (the deployment checks it against its regions)', () => {
+    // Act
+    const result = parseDefinitions(shop({ regionQuorum: 5 }));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig.regionQuorum).toBe(5);
+  });
+
+  it("rejects a count the profile's probe regions can never meet", () => {
+    // Act / Assess
+    expect(errors(shop({ regionQuorum: 4 }, regions))).toEqual([
+      'profiles[0] "shop".monitorConfig.regionQuorum: must be at most 3, the number of probeRegions (a count above it can never be met), got 4',
+    ]);
+  });
+
+  it.each([
+    [0, 'got 0'],
+    [2.5, 'got 2.5'],
+    [LIMITS.regionQuorum.max + 1, `got ${LIMITS.regionQuorum.max + 1}`],
+    ['most', 'got "most"'],
+    ['All', 'got "All"'],
+    ['2', 'got "2"'],
+  ])('rejects %j', (value, got) => {
+    // Act / Assess
+    expect(errors(shop({ regionQuorum: value }, regions))).toEqual([
+      `profiles[0] "shop".monitorConfig.regionQuorum: must be "any", "majority", "all" or a number of regions 1–${LIMITS.regionQuorum.max}, ${got}`,
+    ]);
+  });
+
+  it('is absent from the normalized profile when not written', () => {
+    // Act
+    const result = parseDefinitions(shop({}));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig).not.toHaveProperty('regionQuorum');
   });
 });

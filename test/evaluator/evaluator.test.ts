@@ -42,6 +42,28 @@ describe('failover and fail-back for every routing method', () => {
     expect(h.changeCalls().length).toBe(calls);
   });
 
+  it('Priority with regionQuorum all: one region of three reporting down fails over, all three up brings it back', async () => {
+    await upEverywhere([
+      definition({
+        name: 'shop',
+        monitorConfig: { regionQuorum: 'all' },
+        endpoints: [
+          { name: 'east', target: '192.0.2.10' },
+          { name: 'west', target: '192.0.2.20' },
+        ],
+      }),
+    ]);
+    expect(h.values('shop.example.com')).toEqual(['192.0.2.10']);
+
+    await h.verdict('shop', 'east', 'down', ['us-east-1']);
+    await h.settle();
+    expect(h.values('shop.example.com')).toEqual(['192.0.2.20']);
+
+    await h.verdict('shop', 'east', 'up', ['us-east-1']);
+    await h.settle();
+    expect(h.values('shop.example.com')).toEqual(['192.0.2.10']);
+  });
+
   it.each([
     {
       name: 'Weighted: a Degraded endpoint leaves the weighted set',

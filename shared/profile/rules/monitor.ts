@@ -1,4 +1,4 @@
-/** Rules across monitorConfig fields (TCP has no HTTP fields, timeout within the interval, sample window) and probeRegions. */
+/** Rules across monitorConfig fields (TCP has no HTTP fields, timeout within the interval, sample window, region quorum) and probeRegions. */
 import { DEFAULTS, LIMITS } from '../defaults.js';
 import { isRecord, type IssuePath } from '../issues.js';
 import { PROBE_PROTOCOLS, type ProbeProtocol } from '../types.js';
@@ -64,6 +64,31 @@ function checkMaxLatency(monitor: Record<string, unknown>, base: IssuePath, repo
     'max-latency',
     max,
     `must be less than the timeout (${timeoutMs} ms${defaulted})`,
+  );
+}
+
+/**
+ * A regionQuorum count above the profile's probe regions could never be met. Without
+ * probeRegions the deployment's regions apply, which the deployment checks.
+ */
+export function checkRegionQuorum(
+  monitorConfig: unknown,
+  probeRegions: unknown,
+  base: IssuePath,
+  report: Report,
+): void {
+  const quorum = isRecord(monitorConfig) ? monitorConfig.regionQuorum : undefined;
+  const limits = LIMITS.regionQuorum;
+  if (typeof quorum !== 'number' || !Number.isInteger(quorum) || quorum < limits.min || quorum > limits.max)
+    return;
+  if (!Array.isArray(probeRegions) || probeRegions.length === 0) return;
+  const regions = new Set(probeRegions).size;
+  if (quorum <= regions) return;
+  report(
+    [...base, 'regionQuorum'],
+    'region-quorum',
+    quorum,
+    `must be at most ${regions}, the number of probeRegions (a count above it can never be met)`,
   );
 }
 
