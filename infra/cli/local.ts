@@ -142,6 +142,7 @@ async function runStack(
       timeScale,
       log,
       onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
+      stopping: stopRequest.signal,
       secrets,
       ...(locations && { clientLocations: locations }),
       ...(options.reconcileInterval === undefined ? {} : { reconcileIntervalMs: options.reconcileInterval }),

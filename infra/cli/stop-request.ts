@@ -13,6 +13,8 @@ export interface StopReason {
 export interface StopRequest {
   /** Resolves with the first reason to stop. */
   readonly requested: Promise<StopReason>;
+  /** Aborted (synchronously) with the first reason to stop. */
+  readonly signal: AbortSignal;
   request(reason: string, exitCode?: number): void;
   /** Stops watching (the process can then exit). */
   dispose(): void;
@@ -25,7 +27,11 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export function watchForStop(): StopRequest {
   let resolve: (reason: StopReason) => void = () => undefined;
   const requested = new Promise<StopReason>((r) => (resolve = r));
-  const request = (reason: string, exitCode = 0) => resolve({ reason, exitCode });
+  const stopping = new AbortController();
+  const request = (reason: string, exitCode = 0) => {
+    resolve({ reason, exitCode });
+    if (!stopping.signal.aborted) stopping.abort(reason);
+  };
   const handlers = SIGNALS.map((signal) => {
     // A second signal while stopping gets Node's default: the way out when a stop hangs.
     const handler = () => request(signal);
@@ -38,6 +44,7 @@ export function watchForStop(): StopRequest {
   }, PARENT_WATCH_MS);
   return {
     requested,
+    signal: stopping.signal,
     request,
     dispose: () => {
       clearInterval(parentWatch);

@@ -4,7 +4,9 @@
  * single-file source mode): DynamoDB Local itself has no host option and listens on every
  * interface, and its CORS default lets any web page in. The launcher binds loopback,
  * refuses browser requests, and exits when this process closes its stdin — or dies, even
- * by SIGKILL, since the kernel closes the pipe then. Used by `tm local` and by the tests.
+ * by SIGKILL, since the kernel closes the pipe then. It leads its own process group, so the
+ * signals a terminal sends to the foreground job reach this process only, which stops Java
+ * itself. Used by `tm local` and by the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -65,8 +67,15 @@ export async function startDynamoDbLocal(options: { port?: number } = {}): Promi
       '-sharedDb', // one database whatever the credentials and region of the client
       '-disableTelemetry',
     ],
-    // stdin stays an open pipe: the launcher exits when it closes.
-    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' } },
+    {
+      // stdin stays an open pipe: the launcher exits when it closes.
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' },
+      // Its own process group: a terminal's Ctrl-C (or Ctrl-Z) goes to the whole foreground group,
+      // and Java would die of it at the moment tm starts stopping it in order (or still waits for
+      // it to start). stop() and the closed pipe end it instead.
+      detached: true,
+    },
   );
   // Belt and braces for a normal exit of this process without stop() (a failed test, a crash).
   const killOnExit = () => child.kill('SIGKILL');

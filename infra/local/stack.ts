@@ -77,6 +77,12 @@ export interface LocalStackOptions {
    * STATE_STORE_OUTAGE_LIMIT_MS × time scale); the caller should stop it. @default - ignored
    */
   readonly onFatal?: (message: string) => void;
+  /**
+   * Aborted once the stack is being stopped on purpose (tm local got a signal, a key): from then
+   * on DynamoDB Local going away — a signal sent to every process at once — is part of the stop,
+   * not an outage to report. @default - only stop() begins a stop
+   */
+  readonly stopping?: AbortSignal;
   /** What the local Secrets Manager and Parameter Store hold for header references. @default - nothing: every reference fails (reason `secret`) */
   readonly secrets?: LocalSecretValues;
 }
@@ -134,6 +140,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       onGiveUp: (message) => options.onFatal?.(message),
     });
     ddb.onExit((reason) => storeWatch.lost(`its Java process exited: ${reason}`));
+    if (options.stopping?.aborted === true) storeWatch.stop();
+    options.stopping?.addEventListener('abort', () => storeWatch.stop(), { once: true });
     cleanup.push(async () => storeWatch.stop());
     const logStoreError = (line: string, error: unknown) => {
       storeWatch.observe(error);

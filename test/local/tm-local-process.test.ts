@@ -166,16 +166,62 @@ describe.skipIf(!procAvailable)('stops leave nothing behind', { timeout: 180_000
       tm.child.kill('SIGTERM');
       await nothingLeft(tm, tree);
       expect(existsSync(statePath(tm))).toBe(false);
+      stoppedQuietly(tm);
     },
   );
 
-  it('SIGINT (Ctrl-C) to tm: exit code 0, Java gone, state file removed', async () => {
-    const tm = await start(['--dns-port', '0']);
+  /** tm said it was stopping, and nothing after that reads as a failure. */
+  function stoppedQuietly(tm: TmProcess) {
+    const [, ...afterStopping] = tm.output().split(/^stopping \(/m);
+    expect(afterStopping, tm.output()).toHaveLength(1);
+    const [, ...lines] = (afterStopping[0] as string).split('\n');
+    expect(lines.filter((line) => /gone|error|fail|exited|ECONN|refused/i.test(line))).toEqual([]);
+  }
+
+  it.each(['node', 'npm start'] as const)(
+    'Ctrl-C where keys are not read (stdin not a terminal): SIGINT to the whole foreground process group under %s stops quietly, exit code 0, nothing left',
+    async (launcher) => {
+      const tm = await start(['--dns-port', '0'], { launcher, processGroup: true });
+      const tree = processTree(tm.child.pid as number);
+      process.kill(-(tm.child.pid as number), 'SIGINT');
+      const exit = await tm.exited;
+      // npm's sh (dash) got the SIGINT too: once tm has exited it dies of it, and npm re-raises it.
+      if (launcher === 'npm start' && exit.signal === 'SIGINT') expect(exit.code).toBeNull();
+      else expect(exit).toEqual({ code: 0, signal: null });
+      await nothingLeft(tm, tree);
+      expect(existsSync(statePath(tm))).toBe(false);
+      stoppedQuietly(tm);
+    },
+  );
+
+  it('a stop signal sent to every process of the stack at once (DynamoDB Local too): exit code 0, quiet, nothing left', async () => {
+    const tm = await start(['--dns-port', '0'], { processGroup: true });
     const tree = processTree(tm.child.pid as number);
-    tm.child.kill('SIGINT');
+    const java = tree.find((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDbLocalLauncher'),
+    );
+    expect(java).toBeDefined();
+    process.kill(-(tm.child.pid as number), 'SIGTERM');
+    process.kill(java as number, 'SIGTERM');
     expect(await tm.exited).toEqual({ code: 0, signal: null });
     await nothingLeft(tm, tree);
     expect(existsSync(statePath(tm))).toBe(false);
+    stoppedQuietly(tm);
+  });
+
+  it.each([
+    ['q', 'q'],
+    ['Ctrl-C', '\x03'],
+  ])('in a terminal, the %s key stops quietly: exit code 0, nothing left', async (key, typed) => {
+    const tm = await start(['--dns-port', '0'], { launcher: 'terminal', stdin: 'pipe' });
+    await tm.waitFor(/Press q \(or Ctrl-C\) to stop everything/);
+    const tree = processTree(tm.child.pid as number);
+    tm.child.stdin?.write(typed);
+    expect(await tm.exited).toEqual({ code: 0, signal: null });
+    await nothingLeft(tm, tree);
+    expect(existsSync(statePath(tm))).toBe(false);
+    expect(tm.output()).toContain(`stopping (${key})`);
+    stoppedQuietly(tm);
   });
 
   it('SIGKILL of tm: Java dies with it; the stale state file is ignored, then replaced by the next stack', async () => {

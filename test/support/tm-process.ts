@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 
-export type Launcher = 'node' | 'npm start' | 'npm exec';
+/** `terminal`: node bin/tm.js under `script`, which gives it a pseudo-terminal (stdin a TTY: keys are read). */
+export type Launcher = 'node' | 'npm start' | 'npm exec' | 'terminal';
 
 export interface TmProcess {
   /** The spawned process: node itself, or the npm wrapper. */
@@ -29,6 +30,12 @@ export interface StartOptions {
   readonly stateDir?: string;
   /** Keep stdin open as a pipe (the default closes it: not a terminal, no keys). */
   readonly stdin?: 'pipe' | 'ignore';
+  /**
+   * Start it as the leader of its own process group, as a shell starts a foreground job, so
+   * `process.kill(-child.pid, 'SIGINT')` reaches every process of the group the way a
+   * terminal's Ctrl-C does.
+   */
+  readonly processGroup?: boolean;
 }
 
 const BANNER = /DNS\s+127\.0\.0\.1:(\d+) \(UDP and TCP\)/;
@@ -41,11 +48,23 @@ export async function startTm(args: readonly string[], options: StartOptions = {
       ? [process.execPath, ['bin/tm.js', 'local', ...args]]
       : launcher === 'npm start'
         ? ['npm', ['start', '--', ...args]]
-        : ['npm', ['exec', '--', 'node', 'bin/tm.js', 'local', ...args]];
+        : launcher === 'npm exec'
+          ? ['npm', ['exec', '--', 'node', 'bin/tm.js', 'local', ...args]]
+          : [
+              'script',
+              [
+                '--quiet',
+                '--return',
+                '--command',
+                [process.execPath, 'bin/tm.js', 'local', ...args].join(' '),
+                '/dev/null',
+              ],
+            ];
   const child = spawn(command, argv, {
     cwd: REPO,
     env: { ...process.env, TM_STATE_DIR: stateDir, ...options.env },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+    detached: options.processGroup ?? false,
   });
   let output = '';
   const listeners = new Set<() => void>();
