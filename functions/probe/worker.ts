@@ -10,7 +10,9 @@
  * - the region's HeartbeatItem once per heartbeat period, or earlier when the
  *   checkpoint (rule states the verdict alone cannot restore) changed, so that a
  *   replaced worker continues the counts exactly; it also summarizes each judge's checks
- *   of the period (shared/monitor/check-summary.ts) for `tm status` and ProbeLatency.
+ *   of the period (shared/monitor/check-summary.ts) for `tm status` and ProbeLatency, and
+ *   the certificate each HTTPS judge last saw (shared/monitor/certificate-summary.ts); a
+ *   round in which a certificate changed (first seen, renewed) writes it at its end.
  * A failed write is kept and retried at the start of the next round; a restarted worker
  * restores its rule states from the table before its first round.
  */
@@ -29,6 +31,12 @@ import {
   type PeriodChecks,
   type StoredCheckSummary,
 } from '../../shared/monitor/check-summary.js';
+import {
+  fitCertificates,
+  sameCertificate,
+  toStoredCertificate,
+  type StoredCertificate,
+} from '../../shared/monitor/certificate-summary.js';
 import { countsAfterEnable } from '../../shared/status/reenabled.js';
 import {
   FAST_INTERVAL_MS,
@@ -183,6 +191,11 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   /** Per judge: its checks since the last heartbeat, and the summary the last heartbeat carried. */
   const periodChecks = new Map<string, PeriodChecks>();
   const summaries = new Map<string, StoredCheckSummary>();
+  /** Per HTTPS judge: the certificate its last check saw (restored from the heartbeat). */
+  const certificates = new Map<string, StoredCertificate>();
+  /** Certificate changes seen, and how many of them the last heartbeat written carried. */
+  let certificateChanges = 0;
+  let certificateChangesWritten = 0;
   let lastHeartbeatDueAt: number | undefined;
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
@@ -227,6 +240,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       const request = requestOf.get(judge.key) ?? judge.key;
       const holder = newestFirst.find((h) => isInShard(request, h.shard ?? 0, h.shards ?? 1));
       const checkpoint = holder?.checkpoint[judge.key];
+      const certificate = holder?.certificates?.[judge.key];
+      if (certificate !== undefined) certificates.set(judge.key, certificate);
       const verdict = verdicts.get(judge.key);
       // Nothing judged before the judge's endpoints were (re-)enabled carries over: start afresh.
       const stale =
@@ -279,6 +294,13 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     // this worker's to count: the new holder counts from the checkpoint.
     if (!requestOf.has(judge.key)) return undefined;
     periodChecks.set(judge.key, addCheck(periodChecks.get(judge.key), result));
+    if (result.certificate !== undefined) {
+      const certificate = toStoredCertificate(result.certificate);
+      if (!sameCertificate(certificates.get(judge.key), certificate)) {
+        certificates.set(judge.key, certificate);
+        certificateChanges++;
+      }
+    }
     const known = states.get(judge.key) ?? initialRuleState(judge.healthRule);
     // A verdict decided before the judge's endpoints were (re-)enabled does not count for them:
     // forget it, so this region's next decision is a change and gets written, after that moment.
@@ -403,9 +425,14 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const checkpoint = checkpointNow();
     const json = JSON.stringify(checkpoint);
     const periodElapsed = lastHeartbeatDueAt === undefined || dueAt - lastHeartbeatDueAt >= heartbeatPeriodMs;
-    if (!periodElapsed && !heartbeatDirty && json === lastCheckpointJson) return false;
+    const changes = certificateChanges;
+    const certificatesChanged = changes !== certificateChangesWritten;
+    if (!periodElapsed && !heartbeatDirty && !certificatesChanged && json === lastCheckpointJson)
+      return false;
     const period = [...periodChecks];
     for (const [key, checks] of period) summaries.set(key, toStoredSummary(checks));
+    const carried = fitCertificates(certificates, HEARTBEAT_BUDGET_BYTES - json.length);
+    const carriedBytes = JSON.stringify(carried).length;
     const item: HeartbeatItem = {
       region,
       ...(shards === 1 && shard === 0 ? {} : { shard, shards }),
@@ -413,7 +440,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       targets: judges.length,
       periodMs: heartbeatPeriodMs,
       checkpoint,
-      summaries: fitSummaries(summaries, HEARTBEAT_BUDGET_BYTES - json.length),
+      summaries: fitSummaries(summaries, HEARTBEAT_BUDGET_BYTES - json.length - carriedBytes),
+      ...(certificates.size === 0 ? {} : { certificates: carried }),
     };
     heartbeatWriting = true;
     try {
@@ -423,6 +451,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       lastHeartbeatDueAt = dueAt;
       lastCheckpointJson = json;
       heartbeatDirty = false;
+      certificateChangesWritten = changes;
       return true;
     } catch (error) {
       heartbeatDirty = true;
@@ -450,6 +479,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       for (const key of storedVerdicts.keys()) if (!keep.has(key)) storedVerdicts.delete(key);
       for (const key of runs.keys()) if (!keep.has(key)) runs.delete(key);
       for (const key of summaries.keys()) if (!keep.has(key)) summaries.delete(key);
+      for (const key of certificates.keys()) if (!keep.has(key)) certificates.delete(key);
       for (const key of periodChecks.keys()) if (!keep.has(key)) periodChecks.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },

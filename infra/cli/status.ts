@@ -14,6 +14,7 @@ import type { RecordSet } from '../../shared/zone/record-set.js';
 import { readControls } from '../../functions/shared/control-store.js';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { withCurrentChecks, type CurrentVote } from '../../shared/status/current-checks.js';
+import { withCertificates, type EndpointWithCertificate } from '../../shared/status/certificates.js';
 import type { Io } from './io.js';
 import { StackNotFoundError } from './errors.js';
 import { connectStack, type Stack, type StackOptions } from './stack.js';
@@ -33,8 +34,9 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
     return 1;
   }
   let snapshot: StatusSnapshot;
+  const now = Date.now();
   try {
-    snapshot = await readStatus(stack, options.profile);
+    snapshot = await readStatus(stack, options.profile, now);
   } catch (error) {
     io.stderr.write(`tm status: could not read ${stack.description}: ${(error as Error).message}\n`);
     return 1;
@@ -46,7 +48,6 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
     io.stderr.write(`tm status: no status for profile "${options.profile}" (yet)\n`);
     return 1;
   }
-  const now = Date.now();
   io.stdout.write(
     options.json === true
       ? `${JSON.stringify({ profiles: reports, controls, zones }, null, 2)}\n`
@@ -73,9 +74,10 @@ export interface StatusSnapshot {
 
 /**
  * Reads the status items, runtime controls and zone reconciles of `stack` (of one profile
- * when given), each vote with its region's latest checks from the heartbeats.
+ * when given), each vote with its region's latest checks from the heartbeats, and each HTTPS
+ * endpoint with the certificate it presents (days left counted at `now`).
  */
-export async function readStatus(stack: Stack, profile?: string): Promise<StatusSnapshot> {
+export async function readStatus(stack: Stack, profile?: string, now = Date.now()): Promise<StatusSnapshot> {
   const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
   const [statuses, stored] = await Promise.all([
     store.loadStatuses(),
@@ -100,7 +102,7 @@ export async function readStatus(stack: Stack, profile?: string): Promise<Status
     ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
   }));
   return {
-    profiles: withCurrentChecks(reports, heartbeats),
+    profiles: withCertificates(withCurrentChecks(reports, heartbeats), heartbeats, now),
     controls: {
       statuses: stored.statuses.filter((c) => c.status !== undefined && shown(c)),
       overrides: stored.overrides.filter(shown),
@@ -179,10 +181,20 @@ export function formatReports(
         const votes = endpoint.votes.map((v) => `${v.region} ${v.vote}${describeChecks(v, now)}`);
         lines.push(`  ${' '.repeat(width)}  ${votes.join(' · ')}`);
       }
+      const certificate = describeCertificate(endpoint);
+      if (certificate !== undefined) lines.push(`  ${' '.repeat(width)}  ${certificate}`);
       controlLines(report.profile, endpoint.endpoint, `  ${' '.repeat(width)}  `);
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `certificate shop.example.com (issuer R11): 12 days left, until 2026-12-13 08:00:00Z` */
+function describeCertificate({ certificate: c }: EndpointWithCertificate): string | undefined {
+  if (c === undefined) return undefined;
+  const left = c.daysLeft < 0 ? 'EXPIRED' : `${c.daysLeft} day${c.daysLeft === 1 ? '' : 's'} left`;
+  const until = new Date(c.notAfter).toISOString().replace('T', ' ').slice(0, 19);
+  return `certificate ${c.subject} (issuer ${c.issuer}): ${left}, until ${until}Z`;
 }
 
 /** ` 12ms, checked 3s ago (median 11ms, 6 checks, 0 failed)`: the latest check and its period. */

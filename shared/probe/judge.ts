@@ -14,9 +14,7 @@ export function judgeObservation(observation: ProbeObservation, judging: ProbeJu
     timings: observation.timings,
     latencyMs: observation.latencyMs,
     ...(observation.statusCode === undefined ? {} : { statusCode: observation.statusCode }),
-    ...(observation.certificateExpiresAt === undefined
-      ? {}
-      : { certificateExpiresAt: observation.certificateExpiresAt }),
+    ...(observation.certificate === undefined ? {} : { certificate: observation.certificate }),
   };
   if (observation.durationMs > judging.timeoutMs) {
     const ownDeadline =

@@ -19,6 +19,8 @@ export const FailureReason = {
 } as const;
 export type FailureReason = (typeof FailureReason)[keyof typeof FailureReason];
 
+import type { PeerCertificate } from './certificate.js';
+
 /** Milliseconds from the start of the probe at which each phase ended; absent when not reached. */
 export interface PhaseTimings {
   readonly dns?: number;
@@ -40,8 +42,8 @@ interface ObservationBase {
   readonly latencyMs: number | undefined;
   /** HTTP/HTTPS: the response status, when headers arrived. */
   readonly statusCode?: number;
-  /** HTTPS: the peer certificate's expiry (epoch ms), when one was presented. */
-  readonly certificateExpiresAt?: number;
+  /** HTTPS: the certificate the endpoint presented (expiry, short subject and issuer), when one was. */
+  readonly certificate?: PeerCertificate;
 }
 
 /** HTTP/HTTPS: a response arrived (its first bytes up to the body cap); TCP: the connection was established. */
@@ -65,7 +67,7 @@ interface ResultBase {
   readonly timings: PhaseTimings;
   readonly latencyMs: number | undefined;
   readonly statusCode?: number;
-  readonly certificateExpiresAt?: number;
+  readonly certificate?: PeerCertificate;
 }
 
 export interface ProbeSuccess extends ResultBase {

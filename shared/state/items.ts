@@ -6,7 +6,7 @@
  *  pk                              sk                   written by        what
  *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
  *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
- *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint + the period's check summaries (per shard)
+ *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint + the period's check summaries + HTTPS certificates (per shard)
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
@@ -33,6 +33,7 @@ import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
 import type { StoredCheckSummary } from '../monitor/check-summary.js';
+import type { StoredCertificate } from '../monitor/certificate-summary.js';
 
 const HEARTBEAT_SK = 'HEARTBEAT';
 
@@ -272,6 +273,11 @@ export interface HeartbeatItem {
    * heartbeats written before it existed.
    */
   readonly summaries?: Readonly<Record<string, StoredCheckSummary>>;
+  /**
+   * HTTPS: the certificate each judge last saw, by verdict key (shared/monitor/certificate-summary.ts):
+   * what `tm status` shows and the tick warns about. Absent in heartbeats written before it existed.
+   */
+  readonly certificates?: Readonly<Record<string, StoredCertificate>>;
 }
 
 /**

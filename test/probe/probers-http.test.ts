@@ -272,12 +272,16 @@ describe('HTTP prober: connection failures', { retry: 2 }, () => {
 });
 
 describe('HTTPS prober', { retry: 2 }, () => {
-  it('a self-signed certificate succeeds (validity is not checked) and its expiry is recorded', async () => {
+  it('a self-signed certificate succeeds (validity is not checked) and its expiry, subject and issuer are recorded', async () => {
     const { notAfter } = await selfSignedCertificate();
 
     const result = await check(target('HTTPS', secure.port));
 
-    expect(result).toMatchObject({ ok: true, statusCode: 200, certificateExpiresAt: notAfter });
+    expect(result).toMatchObject({
+      ok: true,
+      statusCode: 200,
+      certificate: { notAfter, subject: 'localhost', issuer: 'localhost' },
+    });
     const { connect, tls, firstByte } = result.timings;
     expect(connect!).toBeLessThanOrEqual(tls!);
     expect(tls!).toBeLessThanOrEqual(firstByte!);

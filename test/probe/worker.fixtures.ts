@@ -1,4 +1,5 @@
 /** Builders shared by the probe planning, worker and handler tests. */
+import type { PeerCertificate } from '../../shared/probe/certificate.js';
 import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, MonitorConfig, NestedEndpoint, Profile } from '../../shared/profile/types.js';
 import {
@@ -83,6 +84,8 @@ export function fakeClock(start = 1_700_000_000_000) {
 export function scriptedProber(clock: { now(): number }) {
   const down = new Set<string>();
   const durations = new Map<string, number>();
+  /** HTTPS: the certificate a request's endpoint presents. */
+  const certificates = new Map<string, PeerCertificate>();
   const timeouts: number[] = [];
   let calls = 0;
   const prober: Prober = async (request, timeoutMs) => {
@@ -110,9 +113,10 @@ export function scriptedProber(clock: { now(): number }) {
       timings: { lastByte: durationMs },
       latencyMs: durationMs,
       statusCode: 200,
+      ...(certificates.has(request.key) ? { certificate: certificates.get(request.key)! } : {}),
     };
   };
-  return { prober, down, durations, timeouts, calls: () => calls };
+  return { prober, down, durations, certificates, timeouts, calls: () => calls };
 }
 
 /** A sleep that returns at once (rounds run instantly under a fake clock). */

@@ -133,6 +133,29 @@ describe('probe worker: writes scale with change, not with targets', () => {
     expect(store.heartbeats.get(REGION)).toMatchObject({ targets: 100, periodMs: 60_000, checkpoint: {} });
   });
 
+  it('certificates ride on the heartbeat: no write per check, one early heartbeat in the round a certificate changes', async () => {
+    // Prepare: 100 HTTPS targets presenting certificates, 10 minutes of 10 s rounds
+    const { worker, script, store, round } = setup();
+    const certificate = (key: string, notAfter: number) => ({ notAfter, subject: key, issuer: 'R11' });
+    for (let i = 0; i < 100; i++) script.certificates.set(`t${i}`, certificate(`t${i}`, 1_000));
+    worker.setTargets(Array.from({ length: 100 }, (_, i) => planned(`t${i}`)));
+    await round();
+    const afterFirst = store.writes;
+    // Act
+    for (let i = 0; i < 60; i++) await round();
+    // Assess: as without certificates — 10 heartbeats in 10 minutes, each carrying all of them
+    expect(afterFirst).toBe(101);
+    expect(store.writes - afterFirst).toBe(10);
+    expect(Object.keys(store.heartbeats.get(REGION)?.certificates ?? {})).toHaveLength(100);
+    // Act: one certificate is renewed, early in a heartbeat period
+    script.certificates.set('t7', certificate('t7', 2_000));
+    await round();
+    const renewed = await round();
+    // Assess: the round that saw it wrote the heartbeat, with it; the next did not
+    expect(store.heartbeats.get(REGION)?.certificates?.t7).toEqual([2_000, 't7', 'R11']);
+    expect(renewed.heartbeatWritten).toBe(false);
+  });
+
   it('a target that stays down stops changing the checkpoint (the count is capped at tolerated+1)', async () => {
     const { worker, script, store, round } = setup();
     worker.setTargets([planned('t', { toleratedNumberOfFailures: 2 })]);

@@ -91,10 +91,14 @@ export async function startHttpServer(host = '127.0.0.1'): Promise<TestHttpServe
   return listening(server, host, received, closed);
 }
 
-export async function startHttpsServer(host = '127.0.0.1'): Promise<TestHttpServer> {
+/** An HTTPS server presenting `certificate` (default: the run's shared 30-day one). */
+export async function startHttpsServer(
+  host = '127.0.0.1',
+  certificate?: SelfSignedCertificate,
+): Promise<TestHttpServer> {
   const received: ReceivedRequest[] = [];
   const closed: string[] = [];
-  const { key, cert } = await selfSignedCertificate();
+  const { key, cert } = certificate ?? (await selfSignedCertificate());
   const server = https.createServer({ key, cert }, recordingHandler(received, closed));
   return listening(server, host, received, closed);
 }
@@ -125,19 +129,26 @@ export interface SelfSignedCertificate {
   readonly notAfter: number;
 }
 
-let certificate: Promise<SelfSignedCertificate> | undefined;
+const certificates = new Map<number, Promise<SelfSignedCertificate>>();
 
-/** One self-signed EC certificate for `localhost`, made at test time, shared by the run. */
-export function selfSignedCertificate(): Promise<SelfSignedCertificate> {
-  certificate ??= (async () => {
-    const notAfter = new Date(Math.floor(Date.now() / 1000) * 1000 + 30 * 24 * 3600 * 1000);
-    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-      keyType: 'ec',
-      algorithm: 'sha256',
-      notAfterDate: notAfter,
-    });
-    return { key: pems.private, cert: pems.cert, notAfter: notAfter.getTime() };
-  })();
+/**
+ * One self-signed EC certificate for `localhost` valid for `validDays` from now, made at test
+ * time, shared by the run (per validity).
+ */
+export function selfSignedCertificate(validDays = 30): Promise<SelfSignedCertificate> {
+  let certificate = certificates.get(validDays);
+  if (certificate === undefined) {
+    certificate = (async () => {
+      const notAfter = new Date(Math.floor(Date.now() / 1000) * 1000 + validDays * 24 * 3600 * 1000);
+      const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+        keyType: 'ec',
+        algorithm: 'sha256',
+        notAfterDate: notAfter,
+      });
+      return { key: pems.private, cert: pems.cert, notAfter: notAfter.getTime() };
+    })();
+    certificates.set(validDays, certificate);
+  }
   return certificate;
 }
 

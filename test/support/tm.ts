@@ -36,3 +36,28 @@ export async function tmInProcess(...args: string[]): Promise<TmResult> {
   });
   return { code, stdout, stderr };
 }
+
+/**
+ * `tm …` in this process through the AWS path (`--table NAME --region us-east-1`, appended)
+ * against a local stack's DynamoDB Local, standing in for the AWS table.
+ */
+export async function tmAgainstTable(
+  stack: { readonly dynamodbEndpoint: string; readonly tableName: string },
+  ...args: string[]
+): Promise<TmResult> {
+  const env = {
+    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamodbEndpoint,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  try {
+    return await tmInProcess(...args, '--table', stack.tableName, '--region', 'us-east-1');
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}

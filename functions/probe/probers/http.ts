@@ -13,6 +13,7 @@ import tls, { type SecureContext, type TLSSocket } from 'node:tls';
 import { Client, type Dispatcher } from 'undici';
 import { FailureReason, type ProbeObservation } from '../../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
+import { peerCertificateOf, type PeerCertificate } from '../../../shared/probe/certificate.js';
 import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
 import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
 import {
@@ -149,7 +150,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   private firstByte: number | undefined;
   private sentAt: number | undefined;
   private statusCode: number | undefined;
-  private certificateExpiresAt: number | undefined;
+  private certificate: PeerCertificate | undefined;
   private bodyBytes = 0;
 
   constructor(
@@ -220,7 +221,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
       this.fail({ reason: FailureReason.Tls, detail: 'the server presented no certificate' });
       return;
     }
-    this.certificateExpiresAt = Date.parse(certificate.validTo);
+    this.certificate = peerCertificateOf(certificate);
     this.handOver();
   }
 
@@ -277,7 +278,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
       timings: this.timings(lastByte),
       latencyMs: roundMs(lastByte - (this.sentAt ?? lastByte)),
       statusCode: this.statusCode ?? 0,
-      certificateExpiresAt: this.certificateExpiresAt,
+      ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
     });
   }
 
@@ -291,7 +292,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
       timings: this.timings(undefined),
       latencyMs: undefined,
       statusCode: this.statusCode,
-      certificateExpiresAt: this.certificateExpiresAt,
+      ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
       reason: failure.reason,
       detail: failure.detail,
     });

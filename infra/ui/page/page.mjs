@@ -96,6 +96,18 @@ function votes(endpoint) {
   );
 }
 
+/** The certificate an HTTPS endpoint presents: days left, names and notAfter on hover. */
+function certificate(endpoint) {
+  const c = endpoint.certificate;
+  if (c === undefined) return null;
+  const left = c.daysLeft < 0 ? 'EXPIRED' : `${c.daysLeft} day${c.daysLeft === 1 ? '' : 's'} left`;
+  return el(
+    'div',
+    { class: 'muted certificate', title: `${c.subject} (issuer ${c.issuer}), until ${iso(c.notAfter)}` },
+    `certificate: ${left}`,
+  );
+}
+
 function profileSection(snapshot, report, now) {
   const rows = report.endpoints.map((endpoint) =>
     el(
@@ -104,7 +116,7 @@ function profileSection(snapshot, report, now) {
       el('td', {}, endpoint.endpoint),
       el('td', {}, badge(endpoint.status), endpoint.stale ? el('span', { class: 'stale' }, ' stale') : null),
       el('td', { class: 'since', title: iso(endpoint.since) }, ago(endpoint.since, now)),
-      el('td', {}, votes(endpoint)),
+      el('td', {}, votes(endpoint), certificate(endpoint)),
       el('td', {}, endpoint.reason, controlLines(snapshot, report.profile, endpoint.endpoint, now)),
     ),
   );
