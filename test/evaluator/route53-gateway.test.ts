@@ -1,3 +1,4 @@
+import { ListCidrBlocksCommand, ListCidrLocationsCommand } from '@aws-sdk/client-route-53';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { route53Client } from '../../functions/shared/aws-clients.js';
 import { InvalidChangeBatchError } from '../../functions/evaluator/errors.js';
@@ -59,5 +60,137 @@ describe('the Route 53 zone gateway (real SDK client against the local Route 53)
     const error = await gateway.publish(ZONE, [[change]]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidChangeBatchError);
     expect((error as InvalidChangeBatchError).messages.join()).toMatch(/missing\.example\.com/);
+  });
+});
+
+describe('the Route 53 zone gateway: reading, change status and CIDR collections', () => {
+  const weighted = (i: number): RecordSet => ({
+    name: 'big.example.com',
+    type: 'A',
+    ttl: 30,
+    setIdentifier: `w-${String(i).padStart(3, '0')}`,
+    weight: 1,
+    values: [`198.51.100.${i % 250}`],
+  });
+
+  /** The collection's blocks by location, as Route 53 lists them. */
+  async function blocks(id: string): Promise<Record<string, string[]>> {
+    const client = route53Client({ endpoint: route53.endpoint, credentials, requestsPerSecond: 1000 });
+    const locations = await client.send(new ListCidrLocationsCommand({ CollectionId: id }));
+    const out: Record<string, string[]> = {};
+    for (const { LocationName } of locations.CidrLocations ?? []) {
+      const listed = await client.send(new ListCidrBlocksCommand({ CollectionId: id, LocationName }));
+      const cidrs = (listed.CidrBlocks ?? []).map((b) => b.CidrBlock ?? '').sort();
+      if (cidrs.length > 0) out[LocationName!] = cidrs;
+    }
+    return out;
+  }
+
+  it('a name with more record sets than one page is read across pages, and nothing of the next name', async () => {
+    const sets = Array.from({ length: 320 }, (_, i) => weighted(i));
+    await gateway.publish(ZONE, [
+      sets.map((recordSet) => ({ action: 'CREATE' as const, recordSet })),
+      [{ action: 'CREATE', recordSet: a('bigger.example.com', '192.0.2.9') }],
+    ]);
+    const before = route53.calls.length;
+    const read = await gateway.readRecords(ZONE, new Set(['big.example.com']));
+    const lists = route53.calls.slice(before).filter((c) => c.operation === 'ListResourceRecordSets');
+    expect(read.map((r) => r.setIdentifier).sort()).toEqual(sets.map((r) => r.setIdentifier).sort());
+    expect(lists).toHaveLength(2);
+  });
+
+  it('when the role may not call GetHostedZone (AccessDenied), many names are read name by name', async () => {
+    const names = ['a.example.com', 'b.example.com', 'c.example.com'];
+    await gateway.publish(ZONE, [
+      names.map((n, i) => ({ action: 'CREATE' as const, recordSet: a(n, `192.0.2.${i}`) })),
+    ]);
+    const client = route53Client({ endpoint: route53.endpoint, credentials, requestsPerSecond: 1000 });
+    // What IAM answers a role without route53:GetHostedZone.
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'GetHostedZoneCommand')
+          throw Object.assign(new Error('User is not authorized to perform: route53:GetHostedZone'), {
+            name: 'AccessDenied',
+          });
+        return next(args);
+      },
+      { step: 'initialize', name: 'testDenyGetHostedZone' },
+    );
+    const before = route53.calls.length;
+    const read = await new Route53ZoneGateway(client).readRecords(ZONE, new Set(names));
+    expect(read.map((r) => r.name).sort()).toEqual(names);
+    expect(route53.calls.slice(before).map((c) => c.operation)).toEqual(
+      names.map(() => 'ListResourceRecordSets'),
+    );
+  });
+
+  it('any other GetHostedZone failure fails the read (an unknown zone: NoSuchHostedZone)', async () => {
+    const error = await gateway
+      .readRecords('Z0000000000000000UNKN', new Set(['a.example.com', 'b.example.com', 'c.example.com']))
+      .catch((e: unknown) => e);
+    expect((error as Error).name).toBe('NoSuchHostedZone');
+  });
+
+  it('a change to a zone that does not exist fails with NoSuchHostedZone, not as a rejected batch', async () => {
+    const error = await gateway
+      .publish('Z0000000000000000UNKN', [
+        [{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }],
+      ])
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(InvalidChangeBatchError);
+    expect((error as Error).name).toBe('NoSuchHostedZone');
+  });
+
+  it('reports a change PENDING until Route 53 says INSYNC', async () => {
+    let now = 1_000_000;
+    const slow = await startLocalRoute53({ changeDelayMs: 60_000, clock: { now: () => now } });
+    try {
+      slow.createHostedZone('example.com', ZONE);
+      const slowGateway = new Route53ZoneGateway(
+        route53Client({ endpoint: slow.endpoint, credentials, requestsPerSecond: 1000 }),
+      );
+      const [changeId] = await slowGateway.publish(ZONE, [
+        [{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }],
+      ]);
+      expect(changeId).toMatch(/\S/);
+      expect(await slowGateway.changeStatus(changeId!)).toBe('PENDING');
+      now += 60_000;
+      expect(await slowGateway.changeStatus(changeId!)).toBe('INSYNC');
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('CIDR collections: created when missing, then only the differences are changed, and nothing when equal', async () => {
+    const changes = () => route53.calls.filter((c) => c.operation === 'ChangeCidrCollection').length;
+
+    expect(await gateway.syncCidrCollections([])).toEqual([]);
+    expect(route53.calls).toHaveLength(0);
+
+    const first = { id: '', name: 'tm-shop', locations: { office: ['10.0.0.0/8'], lab: ['192.168.1.0/24'] } };
+    const [created] = await gateway.syncCidrCollections([first]);
+    expect(created?.id).toMatch(/\S/);
+    expect(await blocks(created!.id)).toEqual({ lab: ['192.168.1.0/24'], office: ['10.0.0.0/8'] });
+
+    // One block added and one removed at office; lab dropped entirely.
+    const second = { ...first, locations: { office: ['172.16.0.0/12'] } };
+    const [updated] = await gateway.syncCidrCollections([second]);
+    expect(updated?.id).toBe(created!.id);
+    expect(await blocks(created!.id)).toEqual({ office: ['172.16.0.0/12'] });
+    expect(route53.calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(1);
+
+    const before = changes();
+    await gateway.syncCidrCollections([second]);
+    expect(changes()).toBe(before);
+  });
+
+  it('a collection someone else created under the name is adopted, its blocks brought to the definitions', async () => {
+    const id = route53.createCidrCollection('tm-existing', { office: ['10.0.0.0/8'] });
+    const [synced] = await gateway.syncCidrCollections([
+      { id: '', name: 'tm-existing', locations: { office: ['10.0.0.0/8'], home: ['192.0.2.0/24'] } },
+    ]);
+    expect(synced?.id).toBe(id);
+    expect(await blocks(id)).toEqual({ home: ['192.0.2.0/24'], office: ['10.0.0.0/8'] });
+    expect(route53.calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
   });
 });
