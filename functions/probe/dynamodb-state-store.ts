@@ -1,4 +1,13 @@
-/** ProbeStateStore on the traffic-manager table (layout: shared/state/items.ts). */
+/**
+ * ProbeStateStore on the traffic-manager table (layout: shared/state/items.ts).
+ *
+ * Writes go out at most `STORE_WRITES_IN_FLIGHT` at a time. The SDK's per-attempt timeouts
+ * (aws-clients.ts) start when a request is made, also while it waits for one of the client's
+ * 50 sockets, so a burst of thousands of verdict writes (a new shard's first decisions, a
+ * region-wide outage) on a slow table timed out in that queue and was retried round after
+ * round, each retry a billed write, and the heartbeat waited for them. Queued here instead,
+ * each write's timeout measures only its own request.
+ */
 import {
   ConditionalCheckFailedException,
   PutItemCommand,
@@ -6,11 +15,17 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchGetItems } from '../shared/batch-items.js';
+import { concurrencyLimit, type ConcurrencyLimit } from '../shared/concurrency.js';
 import { queryAll } from '../shared/query-all.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 
+/** Below the SDK client's 50 sockets, leaving room for the reads that share the client. */
+export const STORE_WRITES_IN_FLIGHT = 32;
+
 export class DynamoDbProbeStateStore implements ProbeStateStore {
+  private readonly writes: ConcurrencyLimit = concurrencyLimit(STORE_WRITES_IN_FLIGHT);
+
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
@@ -46,7 +61,11 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
     return this.putIfNewer({ ...Keys.heartbeat(item.region, item.shard), ...item }, 'at', item.at);
   }
 
-  private async putIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
+  private putIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
+    return this.writes(() => this.sendPutIfNewer(item, timeAttribute, time));
+  }
+
+  private async sendPutIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
     try {
       await this.client.send(
         new PutItemCommand({

@@ -35,7 +35,7 @@ import { LAMBDA_MB_PER_VCPU } from '../../functions/probe/probe-pool.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
 import { MAX_PROBE_SHARDS, SHARD_CAPACITY, shardCountFor } from '../../shared/probe/shards.js';
-import { FLEET_REGION, fleetProfiles } from './support/fleet.js';
+import { BLACK_HOLED_ADDRESSES, FLEET_REGION, fleetProfiles } from './support/fleet.js';
 import {
   SHARD_MEMORY_MB,
   simulateFleet,
@@ -319,7 +319,8 @@ interface ShardedWrites {
 }
 
 /**
- * `minutes` of 10 s rounds of shard 0 of a `targets` fleet (healthy, fake prober and clock),
+ * `minutes` of 10 s rounds of shard 0 of a `targets` fleet (fake prober and clock; the fleet's
+ * black-holed 10 % time out),
  * through `createRoundHandler` with real writes to DynamoDB Local. Every shard holds the same
  * share of the requests and writes the same way (one heartbeat a minute, verdicts on change),
  * so the region's writes are this shard's × the shard count.
@@ -341,15 +342,27 @@ async function shardedWriteCost(
     region: FLEET_REGION,
     shard: 0,
     store: new DynamoDbProbeStateStore(client, tableName),
-    prober: async (_request, timeoutMs) => ({
-      startedAt: now,
-      timeoutMs,
-      timings: {},
-      answered: true,
-      durationMs: 12.5,
-      latencyMs: 12.5,
-      statusCode: 200,
-    }),
+    prober: async (request, timeoutMs) =>
+      BLACK_HOLED_ADDRESSES.includes(request.host)
+        ? {
+            startedAt: now,
+            timeoutMs,
+            timings: {},
+            answered: false,
+            reason: 'timeout',
+            detail: 'no answer',
+            durationMs: timeoutMs,
+            latencyMs: undefined,
+          }
+        : {
+            startedAt: now,
+            timeoutMs,
+            timings: {},
+            answered: true,
+            durationMs: 12.5,
+            latencyMs: 12.5,
+            statusCode: 200,
+          },
     clock,
     sleep: async () => undefined,
     spread: COMPACT_SPREAD,
@@ -366,8 +379,10 @@ async function shardedWriteCost(
     handler({
       Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000, shards }) }],
     } as unknown as SQSEvent);
-  await round(now); // first decisions: not steady state
-  now += 10_000;
+  // Warm-up, not steady state: a minute of rounds (the black-holed targets decide down on their
+  // 4th check), then until no write waits for a retry.
+  let warmUp = 0;
+  for (; warmUp < 6 || (worker.pendingWrites() > 0 && warmUp < 60); warmUp++, now += 10_000) await round(now);
   const before = { ...usage };
   for (let i = 0; i < minutes * 6; i++, now += 10_000) await round(now);
   const hours = minutes / 60;
@@ -380,7 +395,8 @@ async function shardedWriteCost(
     unitsPerTargetHour: units / plan.length / hours,
   };
   console.log(
-    `\nDynamoDB writes, ${plan.length.toLocaleString('en-US')} targets steady in ${shards} shards, ${minutes} min of 10 s rounds: ` +
+    `\nDynamoDB writes, ${plan.length.toLocaleString('en-US')} targets steady (10 % black-holed, timing out) in ${shards} shards, ` +
+      `${minutes} min of 10 s rounds after ${warmUp} warm-up rounds (the decisions): ` +
       `shard 0 (${worker.targets().length} targets) wrote ${usage.writeRequests - before.writeRequests} requests through the round handler; ` +
       `× ${shards} shards → ${figure.perTargetHour.toFixed(4)} writes (${figure.unitsPerTargetHour.toFixed(4)} WCU) per target-region-hour ` +
       `(target ≤ 0.1: ${figure.perTargetHour <= 0.1 ? 'met' : 'NOT met'}); scaled: one shard written for real, the others by symmetry`,
