@@ -27,6 +27,7 @@ import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
+import { readHeartbeats } from '../shared/heartbeat-reader.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
 
@@ -72,10 +73,12 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return (await this.batchGet(keys)).map((item) => unmarshall(item) as VerdictItem);
   }
 
+  /** One Query per region: every shard's heartbeat. */
   async loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]> {
-    return (await this.batchGet(regions.map((region) => Keys.heartbeat(region)))).map(
-      (item) => unmarshall(item) as HeartbeatItem,
+    const byRegion = await Promise.all(
+      regions.map((region) => readHeartbeats(this.client, this.tableName, region)),
     );
+    return byRegion.flat();
   }
 
   async saveStatuses(statuses: readonly StoredStatus[], outbox: readonly OutboxEntry[] = []): Promise<void> {

@@ -39,6 +39,7 @@ export interface EvaluatorStateStore {
   deleteExpiredOverride(override: MonitorOverrideItem): Promise<boolean>;
   loadStatuses(): Promise<Map<string, StoredStatus>>;
   loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
+  /** Every shard's heartbeat of each region. */
   loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;
   /**
    * Saves many statuses in as few requests as the store allows. A status with outbox entries

@@ -1,7 +1,8 @@
 /**
- * The evaluator tick (every minute). Probe regions report liveness through heartbeats;
- * the tick works out which regions are fresh and, only when that set changes (a region
- * went silent or came back), writes one TICK item — the stream then re-evaluates every
+ * The evaluator tick (every minute). Probe regions report liveness through heartbeats,
+ * one per shard of a region; the tick works out which regions are fresh (every shard of the
+ * region's split is) and, only when that set changes (a region or one of its shards went
+ * silent or came back), writes one TICK item — the stream then re-evaluates every
  * profile with the stale regions no longer voting. With no fresh region at all the core
  * keeps the last statuses (fail static) and flags them stale. It also deletes the monitor
  * overrides (`tm endpoint override --for`) that have expired, which re-evaluates their
@@ -11,21 +12,22 @@
  * evaluator, which reads every zone that has owned names and repairs drift (the tick itself
  * never calls Route 53).
  *
- * It emits ProbeLatency per region from the heartbeats' check summaries (each judge's median
- * of the last period), so the metric follows the checks, not only the verdict changes.
+ * It emits ProbeLatency per region from every shard heartbeat's check summaries (each judge's
+ * median of the last period), so the metric follows the checks, not only the verdict changes.
  *
  * It is also the one writer of the health gauges: every minute, whether or not anything was
  * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
  * statuses, so an alarm on them holds for exactly as long as the status does. While outbox
  * entries wait (for Route 53 to be INSYNC, or for EventBridge to accept them) it writes the
  * TICK/OUTBOX item, whose stream record wakes the evaluator to publish them. A quiet minute
- * costs one config, status, control and outbox query each, the batch reads of the heartbeats,
- * the TICK item and the reconcile request, and no Route 53 call.
+ * costs one config, status, control and outbox query each, one heartbeat query per probe
+ * region (every shard's heartbeat, read whole: up to 350 KB each), the batch reads of the
+ * TICK item and the reconcile request, and no Route 53 call.
  */
 import { isInEffect } from '../../shared/control/apply.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
-import { isRegionFresh } from '../../shared/monitor/staleness.js';
+import { heartbeatsByRegion, isRegionFresh } from '../../shared/monitor/staleness.js';
 import { latenciesSince } from '../../shared/monitor/check-summary.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
@@ -63,15 +65,14 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     ...new Set(config.profiles.flatMap((p) => p.probeRegions ?? config.defaultProbeRegions)),
   ].sort();
   const now = deps.now();
-  const heartbeats = new Map((await deps.store.loadHeartbeats(regions)).map((h) => [h.region, h]));
-  const fresh = regions.filter((r) => {
-    const heartbeat = heartbeats.get(r);
-    return heartbeat !== undefined && isRegionFresh(heartbeat, now);
-  });
+  const heartbeats = await deps.store.loadHeartbeats(regions);
+  const byRegion = heartbeatsByRegion(heartbeats);
+  // A region with any silent shard of its split is stale (shared/monitor/staleness.ts).
+  const fresh = regions.filter((r) => isRegionFresh(byRegion.get(r) ?? [], now));
   const stale = regions.filter((r) => !fresh.includes(r));
   deps.metrics.count(MetricName.staleRegions, stale.length);
-  // Current latency, between verdict changes: each judge's median of the heartbeat's last period.
-  for (const heartbeat of heartbeats.values()) {
+  // Current latency, between verdict changes: each judge's median of its shard heartbeat's last period.
+  for (const heartbeat of heartbeats) {
     for (const latency of latenciesSince(heartbeat.summaries, now - TICK_PERIOD_MS)) {
       deps.metrics.duration(MetricName.probeLatency, latency, { [MetricDimension.region]: heartbeat.region });
     }

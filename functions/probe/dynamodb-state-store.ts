@@ -16,7 +16,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchGetItems } from '../shared/batch-items.js';
 import { concurrencyLimit, type ConcurrencyLimit } from '../shared/concurrency.js';
-import { queryAll } from '../shared/query-all.js';
+import { readHeartbeats } from '../shared/heartbeat-reader.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 
@@ -38,15 +38,8 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
     );
   }
 
-  async loadHeartbeats(region: string): Promise<HeartbeatItem[]> {
-    const { pk, sk } = Keys.heartbeat(region);
-    const items = await queryAll(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': { S: pk }, ':sk': { S: sk } },
-      ConsistentRead: true,
-    });
-    return items.map((item) => withoutKeys(item) as unknown as HeartbeatItem);
+  loadHeartbeats(region: string): Promise<HeartbeatItem[]> {
+    return readHeartbeats(this.client, this.tableName, region, { consistentRead: true });
   }
 
   putVerdict(item: VerdictItem): Promise<WriteOutcome> {

@@ -11,7 +11,7 @@ export type WriteOutcome = 'written' | 'superseded';
 export interface ProbeStateStore {
   /** The region's stored verdicts for these targets (missing ones are absent). */
   loadVerdicts(region: string, targetKeys: readonly string[]): Promise<VerdictItem[]>;
-  /** Every shard's heartbeat of the region (shard 0's is the region's). */
+  /** Every shard's heartbeat of the region. */
   loadHeartbeats(region: string): Promise<HeartbeatItem[]>;
   /** Written only if no item exists or the stored `checkedAt` is older. */
   putVerdict(item: VerdictItem): Promise<WriteOutcome>;

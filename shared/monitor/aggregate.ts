@@ -2,7 +2,8 @@
  * Cross-region aggregation for one endpoint (SPEC §3): each probe region applies the
  * per-region rule and stores a verdict; the endpoint is a problem only if fewer than
  * 50% of the voting regions report it up, or fewer than the profile's `regionQuorum`
- * (quorum.ts). A region votes while its heartbeat is fresh and once it has decided.
+ * (quorum.ts). A region votes while its heartbeats (every shard of its split) are fresh
+ * and once it has decided.
  */
 import type { RegionQuorum } from '../profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../state/items.js';
@@ -18,7 +19,7 @@ export type Health = (typeof Health)[keyof typeof Health];
 /** One region's say about one endpoint, with the verdict it rests on (if any). */
 export interface RegionVote {
   readonly region: string;
-  /** undecided: fresh (or never heard of) but no verdict yet; stale: heartbeat too old or missing. */
+  /** undecided: fresh (or never heard of) but no verdict yet; stale: a shard's heartbeat too old or missing. */
   readonly vote: Vote;
   /** The verdict's `since` (also kept for a stale vote, for display). */
   readonly since?: number;
@@ -34,7 +35,8 @@ export interface AggregateInput {
   readonly regions: readonly string[];
   /** This target's verdict items by region. */
   readonly verdicts: ReadonlyMap<string, VerdictItem>;
-  readonly heartbeats: ReadonlyMap<string, HeartbeatItem>;
+  /** Every shard's heartbeat, by region. */
+  readonly heartbeats: ReadonlyMap<string, readonly HeartbeatItem[]>;
   readonly now: number;
   /** The profile's `regionQuorum`; absent: Azure's rule. */
   readonly quorum?: RegionQuorum;
@@ -113,12 +115,12 @@ type DecidedVote = RegionVote & {
 function regionVote(
   region: string,
   verdict: VerdictItem | undefined,
-  heartbeat: HeartbeatItem | undefined,
+  heartbeats: readonly HeartbeatItem[] | undefined,
   now: number,
 ): RegionVote {
-  const fresh = isRegionFresh(heartbeat, now);
+  const fresh = isRegionFresh(heartbeats ?? [], now);
   // A region never heard from at all (no heartbeat, no verdict) has simply not reported yet.
-  const silent = !fresh && (verdict !== undefined || heartbeat !== undefined);
+  const silent = !fresh && (verdict !== undefined || heartbeats !== undefined);
   if (verdict === undefined) return { region, vote: silent ? Vote.Stale : Vote.Undecided };
   return {
     region,

@@ -1,8 +1,8 @@
 /**
  * Staleness (SPEC §3, DESIGN "fail static"): probe regions write verdicts only when they
- * change, so silence is told from health by the region's heartbeat. A region whose
- * heartbeat is older than STALE_AFTER_HEARTBEATS periods stops voting. See
- * docs/adr/0003-statuses-and-staleness.md.
+ * change, so silence is told from health by the region's heartbeats — one per shard of the
+ * region. A region whose heartbeats are older than STALE_AFTER_HEARTBEATS periods stops
+ * voting. See docs/adr/0003-statuses-and-staleness.md.
  */
 import type { HeartbeatItem } from '../state/items.js';
 
@@ -18,8 +18,38 @@ export function staleAfterMs(periodMs: number): number {
   return STALE_AFTER_HEARTBEATS * periodMs;
 }
 
-/** A region votes while its heartbeat is fresh; a region that never sent one is not fresh. */
-export function isRegionFresh(heartbeat: HeartbeatItem | undefined, now: number): boolean {
+/** One shard's heartbeat is fresh while younger than the window of the period it promised; none is not fresh. */
+export function isHeartbeatFresh(heartbeat: HeartbeatItem | undefined, now: number): boolean {
   if (heartbeat === undefined) return false;
   return now - heartbeat.at <= staleAfterMs(heartbeat.periodMs);
+}
+
+/**
+ * A region votes while every shard of its current split has a fresh heartbeat: a silent shard
+ * leaves its targets' verdicts frozen, so the region's votes are not current. The current
+ * split is the one its newest heartbeat was written under (a shard outside it — the region
+ * shrank — is not waited for); a shard of the split that never heartbeat is not fresh. A
+ * region that never sent a heartbeat is not fresh.
+ */
+export function isRegionFresh(heartbeats: readonly HeartbeatItem[], now: number): boolean {
+  const newest = heartbeats.reduce<HeartbeatItem | undefined>(
+    (latest, h) => (latest === undefined || h.at > latest.at ? h : latest),
+    undefined,
+  );
+  if (newest === undefined) return false;
+  for (let shard = 0; shard < (newest.shards ?? 1); shard++) {
+    const own = heartbeats.find((h) => (h.shard ?? 0) === shard);
+    if (!isHeartbeatFresh(own, now)) return false;
+  }
+  return true;
+}
+
+/** Heartbeat items (any regions, every shard) by region. */
+export function heartbeatsByRegion(
+  heartbeats: readonly HeartbeatItem[],
+): ReadonlyMap<string, readonly HeartbeatItem[]> {
+  const byRegion = new Map<string, HeartbeatItem[]>();
+  for (const heartbeat of heartbeats)
+    byRegion.set(heartbeat.region, [...(byRegion.get(heartbeat.region) ?? []), heartbeat]);
+  return byRegion;
 }

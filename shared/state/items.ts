@@ -40,7 +40,7 @@ const HEARTBEAT_SK = 'HEARTBEAT';
 export const Keys = {
   config: (profile: string) => ({ pk: 'CONFIG', sk: `PROFILE#${profile}` }),
   verdict: (targetKey: string, region: string) => ({ pk: `VERDICT#${region}#${targetKey}`, sk: 'VERDICT' }),
-  /** Shard 0 is the region's heartbeat (what the evaluator reads); shard n > 0 writes `HEARTBEAT#<n>`. */
+  /** Shard 0 writes `HEARTBEAT`, shard n > 0 `HEARTBEAT#<n>`: one Query on the prefix reads every shard's. */
   heartbeat: (region: string, shard = 0) => ({
     pk: `REGION#${region}`,
     sk: shard === 0 ? HEARTBEAT_SK : `${HEARTBEAT_SK}#${shard}`,

@@ -5,6 +5,7 @@
  */
 import { describeOverride } from '../control/describe.js';
 import { aggregateRegions } from '../monitor/aggregate.js';
+import { heartbeatsByRegion } from '../monitor/staleness.js';
 import { endpointVerdictKey } from '../probe/target.js';
 import type { Profile } from '../profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../state/items.js';
@@ -35,6 +36,7 @@ export interface EvaluationInput {
   readonly profiles: readonly Profile[];
   /** Verdict items of (at least) the profiles' probe targets. */
   readonly verdicts: readonly VerdictItem[];
+  /** Every shard's heartbeat of (at least) the profiles' probe regions. */
   readonly heartbeats: readonly HeartbeatItem[];
   /** The last reports by profile name (empty on the first evaluation). */
   readonly previous: ReadonlyMap<string, ProfileStatusReport>;
@@ -51,7 +53,7 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
     byRegion.set(verdict.region, verdict);
     verdictsByTarget.set(verdict.targetKey, byRegion);
   }
-  const heartbeats = new Map(input.heartbeats.map((h) => [h.region, h]));
+  const heartbeats = heartbeatsByRegion(input.heartbeats);
   return buildReports(input.profiles, input.previous, input.now, (profile, endpoint, previous) => {
     const targetKey = endpointVerdictKey(profile, endpoint);
     const aggregate = aggregateRegions({

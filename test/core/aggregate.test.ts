@@ -18,7 +18,7 @@ type Spec = Record<
 /** Regions with a verdict and/or a heartbeat (fresh at NOW unless `heartbeatAt` says otherwise; null: none). */
 function input(spec: Spec, regions: readonly string[] = Object.keys(spec)): AggregateInput {
   const verdicts = new Map<string, VerdictItem>();
-  const heartbeats = new Map<string, HeartbeatItem>();
+  const heartbeats = new Map<string, HeartbeatItem[]>();
   for (const [region, s] of Object.entries(spec)) {
     if (s.verdict !== undefined) {
       const since = s.since ?? 0;
@@ -33,7 +33,7 @@ function input(spec: Spec, regions: readonly string[] = Object.keys(spec)): Aggr
         detail,
       });
     }
-    if (s.heartbeatAt !== null) heartbeats.set(region, heartbeat(region, s.heartbeatAt ?? NOW));
+    if (s.heartbeatAt !== null) heartbeats.set(region, [heartbeat(region, s.heartbeatAt ?? NOW)]);
   }
   return { regions, verdicts, heartbeats, now: NOW };
 }
@@ -166,7 +166,7 @@ describe('cross-region aggregation (SPEC §3: a problem only if fewer than 50% o
     const { votes } = aggregateRegions({
       regions: [A],
       verdicts,
-      heartbeats: new Map([[A, heartbeat(A, NOW)]]),
+      heartbeats: new Map([[A, [heartbeat(A, NOW)]]]),
       now: NOW,
     });
     // Assess

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isRegionFresh, STALE_AFTER_HEARTBEATS, staleAfterMs } from '../../shared/monitor/staleness.js';
+import {
+  heartbeatsByRegion,
+  isHeartbeatFresh,
+  isRegionFresh,
+  STALE_AFTER_HEARTBEATS,
+  staleAfterMs,
+} from '../../shared/monitor/staleness.js';
+import type { HeartbeatItem } from '../../shared/state/items.js';
 import { heartbeat } from './evaluate-fixtures.js';
 
 describe('staleness: a region votes while its heartbeat is fresh', () => {
@@ -13,12 +20,15 @@ describe('staleness: a region votes while its heartbeat is fresh', () => {
   ])('$name', ({ age, fresh }) => {
     // Prepare
     const now = 10_000_000;
+    const item = heartbeat('us-east-1', now - age, period);
     // Act / Assess
-    expect(isRegionFresh(heartbeat('us-east-1', now - age, period), now)).toBe(fresh);
+    expect(isHeartbeatFresh(item, now)).toBe(fresh);
+    expect(isRegionFresh([item], now)).toBe(fresh);
   });
 
   it('a region that never sent a heartbeat is not fresh', () => {
-    expect(isRegionFresh(undefined, 0)).toBe(false);
+    expect(isHeartbeatFresh(undefined, 0)).toBe(false);
+    expect(isRegionFresh([], 0)).toBe(false);
   });
 
   it('the window scales with the period the region promised (local time scale)', () => {
@@ -27,7 +37,59 @@ describe('staleness: a region votes while its heartbeat is fresh', () => {
     // Act / Assess
     expect(STALE_AFTER_HEARTBEATS).toBe(3);
     expect(staleAfterMs(6_000)).toBe(18_000);
-    expect(isRegionFresh(scaled, 18_000)).toBe(true);
-    expect(isRegionFresh(scaled, 18_001)).toBe(false);
+    expect(isRegionFresh([scaled], 18_000)).toBe(true);
+    expect(isRegionFresh([scaled], 18_001)).toBe(false);
+  });
+});
+
+describe('staleness of a sharded region: every shard of its current split must be fresh', () => {
+  const now = 10_000_000;
+  const stale = now - 4 * 60_000;
+  const shard = (n: number, shards: number, at: number): HeartbeatItem => ({
+    ...heartbeat('us-east-1', at),
+    shard: n,
+    shards,
+  });
+
+  it.each([
+    { name: 'both shards of 2 fresh', items: [shard(0, 2, now), shard(1, 2, now)], fresh: true },
+    {
+      name: 'shard 1 of 2 silent, shard 0 fresh',
+      items: [shard(0, 2, now), shard(1, 2, stale)],
+      fresh: false,
+    },
+    {
+      name: 'shard 0 of 2 silent, shard 1 fresh',
+      items: [shard(0, 2, stale), shard(1, 2, now)],
+      fresh: false,
+    },
+    { name: 'shard 1 of 2 never heartbeat', items: [shard(0, 2, now)], fresh: false },
+    {
+      name: 'a silent shard outside the split (shrunk from 3 to 2)',
+      items: [shard(0, 2, now), shard(1, 2, now), shard(2, 3, stale)],
+      fresh: true,
+    },
+    {
+      name: 'a shard still on the old split is alive by its own heartbeat',
+      items: [shard(0, 3, now), shard(1, 2, now - 1_000), shard(2, 3, now)],
+      fresh: true,
+    },
+    {
+      name: 'an unsharded heartbeat (no shard fields) is shard 0 of 1',
+      items: [heartbeat('us-east-1', now), shard(1, 2, stale)],
+      fresh: true,
+    },
+  ])('$name: fresh $fresh', ({ items, fresh }) => {
+    expect(isRegionFresh(items, now)).toBe(fresh);
+  });
+
+  it('groups heartbeats by region, every shard kept', () => {
+    const items = [shard(0, 2, now), heartbeat('eu-west-1', now), shard(1, 2, now)];
+    expect(heartbeatsByRegion(items)).toEqual(
+      new Map([
+        ['us-east-1', [items[0], items[2]]],
+        ['eu-west-1', [items[1]]],
+      ]),
+    );
   });
 });

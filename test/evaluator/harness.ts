@@ -156,22 +156,24 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
       await syncConfig(table.dynamodb, table.tableName, profiles, defaultRegions, clock.now);
       await poller.drain();
     },
-    /** Every region reports alive now (with these check summaries of its last period). */
+    /** Every region reports alive now (with these check summaries of its last period; as shard `split.shard` of `split.shards`). */
     async heartbeat(
       regions: readonly string[] = REGIONS,
       at = clock.now,
       summaries?: HeartbeatItem['summaries'],
+      split?: { readonly shard: number; readonly shards: number },
     ) {
       for (const region of regions) {
         const item: HeartbeatItem = {
           region,
+          ...split,
           at,
           targets: 0,
           periodMs: 60_000,
           checkpoint: {},
           ...(summaries === undefined ? {} : { summaries }),
         };
-        await put({ ...Keys.heartbeat(region), ...item });
+        await put({ ...Keys.heartbeat(region, split?.shard), ...item });
       }
     },
     /** A region's verdict about one profile endpoint, as the probe worker writes it. */
