@@ -13,7 +13,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { FailureReason, type ProbeObservation } from '../../shared/probe/result.js';
 import { threadOf } from '../../shared/probe/shards.js';
 import type { ProbeRequest, Prober } from '../../shared/probe/target.js';
@@ -172,10 +172,12 @@ function threadEnded(): ProbeObservation {
   };
 }
 
-/** The thread side: probes what arrives, answers in batches. */
-function serveProbes(): void {
-  const port = parentPort;
-  if (port === null) return;
+/**
+ * The thread side: probes what arrives on `port`, answers in batches (one message per
+ * event-loop turn). An order naming a key whose request this thread never received (the
+ * thread was replaced meanwhile) is not answered: the lane resolves it when the thread ends.
+ */
+export function serveProbes(port: MessagePort): void {
   const requests = new Map<string, ProbeRequest>();
   let out: ProbeReport[] = [];
   const send = (): void => {
@@ -196,4 +198,9 @@ function serveProbes(): void {
   });
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === PROBE_THREAD_ROLE) serveProbes();
+if (
+  !isMainThread &&
+  parentPort !== null &&
+  (workerData as { role?: string } | null)?.role === PROBE_THREAD_ROLE
+)
+  serveProbes(parentPort);

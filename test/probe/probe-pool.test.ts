@@ -6,9 +6,15 @@
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
-import { probeThreadsFor, startProbePool, type ProbePool } from '../../functions/probe/probe-pool.js';
+import {
+  probeThreadsFor,
+  serveProbes,
+  startProbePool,
+  type ProbePool,
+} from '../../functions/probe/probe-pool.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import { threadOf } from '../../shared/probe/shards.js';
@@ -159,6 +165,48 @@ describe('probing on every core', () => {
     const observation = await pending;
     expect(observation).toMatchObject({ answered: false, reason: 'network' });
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('the thread side probes a request sent once and then named by its key, and skips a key it never received', async () => {
+    // The thread's end of the channel runs here, in the main thread, where its lines are measured.
+    const { port1: thread, port2: lane } = new MessageChannel();
+    serveProbes(thread);
+    const reports: { id: number; observation: { answered: boolean; statusCode?: number } }[] = [];
+    let arrived = () => undefined as void;
+    lane.on('message', (batch: typeof reports) => {
+      reports.push(...batch);
+      arrived();
+    });
+    const answered = (ids: number[]) =>
+      new Promise<void>((resolve) => {
+        arrived = () => ids.every((id) => reports.some((r) => r.id === id)) && resolve();
+        arrived();
+      });
+    const request = planned('pool-k', {
+      protocol: 'HTTP',
+      host: '127.0.0.1',
+      port: http.port,
+      path: '/ok/k',
+    });
+    try {
+      let done = answered([0, 1]);
+      lane.postMessage([
+        { id: 0, key: request.key, timeoutMs: 6_000, request },
+        { id: 1, key: request.key, timeoutMs: 6_000 },
+        { id: 2, key: 'never-sent', timeoutMs: 6_000 },
+      ]);
+      await done;
+      done = answered([3]);
+      lane.postMessage([{ id: 3, key: request.key, timeoutMs: 6_000 }]);
+      await done;
+      expect(reports.map((r) => r.id).sort()).toEqual([0, 1, 3]);
+      expect(reports.map((r) => r.observation)).toEqual(
+        Array.from({ length: 3 }, () => expect.objectContaining({ answered: true, statusCode: 200 })),
+      );
+    } finally {
+      lane.close();
+      thread.close();
+    }
   });
 
   it.each([
