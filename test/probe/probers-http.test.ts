@@ -296,6 +296,12 @@ describe('HTTPS prober', { retry: 2 }, () => {
       servername: 'shop.example.com',
     },
     { name: 'no SNI for an IP literal', host: '127.0.0.1', headers: [], servername: false },
+    {
+      name: 'no SNI for an IPv6 literal in a Host override',
+      host: '127.0.0.1',
+      headers: [{ name: 'Host', value: '[::1]:8443' }],
+      servername: false,
+    },
   ])('$name', async ({ host, headers, servername }) => {
     const before = secure.received.length;
 
@@ -348,4 +354,25 @@ describe('HTTP prober: header values stay private', { retry: 2 }, () => {
       for (const spy of [...logs, ...writes]) spy.mockRestore();
     },
   );
+});
+
+describe('HTTP prober: a header secret that was not resolved', () => {
+  it('is not sent: the check fails with reason secret naming the header, and the server sees no request', async () => {
+    const before = plain.received.length;
+    const headers: Header[] = [
+      { name: 'X-Plain', value: 'visible' },
+      {
+        name: 'X-Api-Key',
+        value: { secret: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:probe-key' },
+      },
+    ];
+
+    const result = await check(target('HTTP', plain.port, { headers }));
+
+    expect(failureOf(result)).toEqual({
+      reason: 'secret',
+      detail: 'header "X-Api-Key": its secret was not resolved before the check, so nothing was sent',
+    });
+    expect(plain.received.length).toBe(before);
+  });
 });
