@@ -1,0 +1,98 @@
+/**
+ * ARM template expressions as tm import azure reads them: the values it evaluates, and for
+ * everything else an ArmExpressionError that says what could not be read (never a guess).
+ */
+import { describe, expect, it } from 'vitest';
+import { ArmExpressionError, evaluateString, type ExpressionScope } from '../../shared/azure/expressions.js';
+
+const scope: ExpressionScope = {
+  parameter: (name) =>
+    ({
+      zone: 'example.com',
+      endpoints: [{ name: 'east', target: 'east.example.net' }],
+      settings: { ttl: 30, enabled: true },
+      regions: ['eastus', 'westeurope'],
+      more: ['northeurope'],
+    })[name],
+  variable: (name) => ({ prefix: 'shop' })[name],
+};
+
+describe('ARM expressions: the values tm import azure evaluates', () => {
+  it.each([
+    { text: 'plain text', value: 'plain text' },
+    { text: '[[literal]', value: '[literal]' },
+    { text: "['it''s']", value: "it's" },
+    { text: '[42]', value: 42 },
+    { text: "[parameters('endpoints')[0].name]", value: 'east' },
+    { text: "[parameters('endpoints')[0]['target']]", value: 'east.example.net' },
+    { text: "[parameters('settings').ttl]", value: 30 },
+    {
+      text: "[concat(variables('prefix'), '-', parameters('settings').ttl, '-', true())]",
+      value: 'shop-30-true',
+    },
+    {
+      text: "[concat(parameters('regions'), parameters('more'))]",
+      value: ['eastus', 'westeurope', 'northeurope'],
+    },
+    { text: "[format('{0}.{1:D}', variables('prefix'), parameters('zone'))]", value: 'shop.example.com' },
+    { text: '[false()]', value: false },
+    {
+      text: "[resourceId('rg', 'Microsoft.Network/trafficManagerProfiles', 'child')]",
+      value: '/providers/Microsoft.Network/trafficManagerProfiles/child',
+    },
+  ])('$text → $value', ({ text, value }) => {
+    expect(evaluateString(text, scope)).toEqual(value);
+  });
+});
+
+describe('ARM expressions: what cannot be read is an error saying why', () => {
+  it.each([
+    {
+      text: "[parameters('missing')]",
+      error:
+        'names the parameter "missing", which has no value (not in the template, its defaultValue or a parameters file)',
+    },
+    {
+      text: "[variables('missing')]",
+      error: 'names the variable "missing", which has no value (not in the template)',
+    },
+    { text: "[parameters('zone', 'extra')]", error: 'parameters() takes one name' },
+    { text: '[variables(1)]', error: 'variables() takes one name' },
+    {
+      text: "[uniqueString('x')]",
+      error: 'uses the ARM function uniqueString(), which tm import azure does not evaluate',
+    },
+    {
+      text: "[parameters('zone') 'x']",
+      error: `cannot read the expression "[parameters('zone') 'x']" past its first value`,
+    },
+    { text: '[(1)]', error: 'cannot read the expression "[(1)]"' },
+    { text: "[parameters('settings').1]", error: `cannot read the expression "[parameters('settings').1]"` },
+    { text: "[parameters('settings')['ttl'x]", error: 'expected "]"' },
+    { text: "[parameters('settings').]", error: `the expression "[parameters('settings').]" ends early` },
+    { text: "[concat('a' 'b')]", error: 'expected ")"' },
+    { text: "[parameters('zone]", error: `a string in "[parameters('zone]" is not closed` },
+    { text: '[parameters(@)]', error: 'cannot read the expression "[parameters(@)]" at "@)"' },
+    { text: "[parameters('settings').missing]", error: 'has no "missing" to read' },
+    { text: "[parameters('regions')[5]]", error: 'has no 5 to read' },
+    { text: "[parameters('zone')[0]]", error: 'has no 0 to read' },
+    {
+      text: "[concat(parameters('settings'))]",
+      error: 'concat() takes strings and numbers, got {"ttl":30,"enabled":true}',
+    },
+    { text: "[resourceId('child')]", error: 'resourceId() needs a resource type and a name' },
+    {
+      text: "[resourceId('Microsoft.Network/trafficManagerProfiles')]",
+      error: 'resourceId() needs a resource type and a name',
+    },
+  ])('$text', ({ text, error }) => {
+    let thrown: unknown;
+    try {
+      evaluateString(text, scope);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(ArmExpressionError);
+    expect((thrown as Error).message).toContain(error);
+  });
+});
