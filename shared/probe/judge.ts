@@ -1,11 +1,13 @@
 /**
  * How one profile judges what a shared probe observed (SPEC §2): its own timeout (an
  * answer after it counts as no answer), then the probe's own failure, then its expected
- * status codes, then its latency limit (`maxLatencyMs`, when set). The probe runs with the longest timeout among the profiles it serves, so
- * every profile's judgement is exact for its own settings.
+ * status codes, then its expected body (`expectedBody`, when set), then its latency limit
+ * (`maxLatencyMs`, when set). The probe runs with the longest timeout among the profiles it
+ * serves, so every profile's judgement is exact for its own settings.
  */
-import type { StatusCodeRange } from '../profile/types.js';
-import { FailureReason, type ProbeObservation, type ProbeResult } from './result.js';
+import type { ExpectedBody, StatusCodeRange } from '../profile/types.js';
+import { bodyMatches, describeExpectedBody } from './body-match.js';
+import { FailureReason, type ObservedBody, type ProbeObservation, type ProbeResult } from './result.js';
 import type { ProbeJudging } from './target.js';
 
 export function judgeObservation(observation: ProbeObservation, judging: ProbeJudging): ProbeResult {
@@ -40,6 +42,11 @@ export function judgeObservation(observation: ProbeObservation, judging: ProbeJu
       detail: `status ${observation.statusCode}, expected ${rangesText(ranges)}`,
     };
   }
+  const expected = judging.expectedBody;
+  const body = observation.body ?? { text: '', bytes: 0, capped: false };
+  if (expected !== undefined && !bodyMatches(expected, body.text)) {
+    return { ...base, ok: false, reason: FailureReason.Body, detail: bodyNotFound(expected, body) };
+  }
   const max = judging.maxLatencyMs;
   if (max !== undefined && observation.latencyMs !== undefined && observation.latencyMs > max) {
     return {
@@ -62,6 +69,17 @@ export function judgedTimeout(startedAt: number, timeoutMs: number): ProbeResult
     reason: FailureReason.Timeout,
     detail: noAnswerWithin(timeoutMs),
   };
+}
+
+/** 'body: "ok" not found in the first 65,536 bytes' ('in the 12 bytes of the body' when it was shorter). */
+function bodyNotFound(expected: ExpectedBody, body: ObservedBody): string {
+  const bytes = `${body.bytes.toLocaleString('en-US')} ${body.bytes === 1 ? 'byte' : 'bytes'}`;
+  const where = body.capped
+    ? `the first ${bytes}`
+    : body.bytes === 0
+      ? 'an empty body'
+      : `the ${bytes} of the body`;
+  return `body: ${describeExpectedBody(expected)} not found in ${where}`;
 }
 
 function noAnswerWithin(timeoutMs: number): string {

@@ -65,6 +65,8 @@ export function planProbes(
       const intervals = list.map((j) => j.intervalMs);
       return {
         ...request,
+        // The body is kept for the judges that match it; the others judge as before.
+        ...(list.some((judge) => judge.expectedBody !== undefined) ? { keepsBody: true } : {}),
         intervalMs: Math.min(...intervals),
         offsetMs: spreadOffsetMs(request.key, Math.max(...intervals)),
         judges: list,

@@ -13,6 +13,8 @@ export const FailureReason = {
   Status: 'status',
   /** An answer arrived, later than the profile's `maxLatencyMs`. */
   Slow: 'slow',
+  /** An answer arrived whose first 64 KiB of body lack the profile's `expectedBody`. */
+  Body: 'body',
   Network: 'network',
   /** A header's secret or parameter could not be read, so the check was not sent. */
   Secret: 'secret',
@@ -49,6 +51,17 @@ interface ObservationBase {
 /** HTTP/HTTPS: a response arrived (its first bytes up to the body cap); TCP: the connection was established. */
 export interface ProbeAnswered extends ObservationBase {
   readonly answered: true;
+  /** The body as read, only when the request `keepsBody` (a judge has an expectedBody). */
+  readonly body?: ObservedBody;
+}
+
+/** The first bytes of a response body, decoded as UTF-8. */
+export interface ObservedBody {
+  readonly text: string;
+  /** Bytes read (at most the body cap). */
+  readonly bytes: number;
+  /** True when the body was longer than the cap and reading stopped there. */
+  readonly capped: boolean;
 }
 
 /** No usable answer: refused, reset, TLS/DNS failure, or nothing within the deadline. */

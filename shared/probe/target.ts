@@ -10,6 +10,7 @@
  */
 import { fnv1a32 } from '../hash/fnv1a.js';
 import type {
+  ExpectedBody,
   ExternalEndpoint,
   Header,
   HealthRule,
@@ -33,6 +34,11 @@ export interface ProbeRequest {
   readonly method: 'GET' | 'HEAD';
   /** Profile headers merged with endpoint headers (endpoint wins), names as written. */
   readonly headers: readonly Header[];
+  /**
+   * Keep the first 64 KiB of the body in the observation (some judge has an expectedBody).
+   * How the answer is read, not what is sent: not part of the key. @default false
+   */
+  readonly keepsBody?: boolean;
 }
 
 /** How one profile judges what a probe observed. */
@@ -49,6 +55,8 @@ export interface ProbeJudging {
   readonly requiredSuccessesToRecover?: number;
   /** An answer slower than this (ms) fails with reason `slow`; absent: no limit. */
   readonly maxLatencyMs?: number;
+  /** An answer whose first 64 KiB of body lack this fails with reason `body`; absent: not checked. */
+  readonly expectedBody?: ExpectedBody;
 }
 
 /** One judging of one request: the unit of rule state and of stored verdicts. */
@@ -122,6 +130,9 @@ export function probeJudgingOf(profile: Profile): ProbeJudging {
       ? { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }
       : {}),
     ...(monitor.maxLatencyMs === undefined ? {} : { maxLatencyMs: monitor.maxLatencyMs }),
+    ...(monitor.expectedBody === undefined || monitor.protocol === 'TCP'
+      ? {}
+      : { expectedBody: monitor.expectedBody }),
   };
 }
 
@@ -175,6 +186,7 @@ function optInIdentity(judging: ProbeJudging): string[] {
   if (judging.requiredSuccessesToRecover !== undefined)
     parts.push(`requiredSuccessesToRecover=${judging.requiredSuccessesToRecover}`);
   if (judging.maxLatencyMs !== undefined) parts.push(`maxLatencyMs=${judging.maxLatencyMs}`);
+  if (judging.expectedBody !== undefined) parts.push(`expectedBody=${JSON.stringify(judging.expectedBody)}`);
   return parts;
 }
 

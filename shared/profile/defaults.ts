@@ -70,6 +70,8 @@ export const LIMITS = {
   requiredSuccessesToRecover: { min: 1, max: 10 },
   /** Below the longest timeout (10 s); rules/monitor.ts narrows it to the profile's timeout. */
   maxLatencyMs: { min: 1, max: 9_999 },
+  /** Characters of an expectedBody substring or pattern. */
+  expectedBodyLength: { min: 1, max: 256 },
   /** A count of regions; rules/monitor.ts narrows it to the profile's probeRegions. */
   regionQuorum: { min: 1, max: AWS_COMMERCIAL_REGIONS.length },
   /** Nesting levels: edges in the longest parent → child chain. */

@@ -4,7 +4,7 @@ import { parseSubnet, type SubnetParse } from './subnet.js';
 import { normalizeDnsName } from './names.js';
 import type { ProfileParsed } from './schema.js';
 import { classifyTarget, type ClassifiedTarget } from './target.js';
-import type { Endpoint, HealthRule, MonitorConfig, Profile, SubnetRange } from './types.js';
+import type { Endpoint, ExpectedBody, HealthRule, MonitorConfig, Profile, SubnetRange } from './types.js';
 
 type MonitorParsed = NonNullable<ProfileParsed['monitorConfig']>;
 type EndpointParsed = ProfileParsed['endpoints'][number];
@@ -55,7 +55,16 @@ function normalizeMonitor(monitor: MonitorParsed): MonitorConfig {
       : { requiredSuccessesToRecover: monitor.requiredSuccessesToRecover }),
     ...(monitor.maxLatencyMs === undefined ? {} : { maxLatencyMs: monitor.maxLatencyMs }),
     ...(monitor.regionQuorum === undefined ? {} : { regionQuorum: monitor.regionQuorum }),
+    ...(monitor.expectedBody === undefined
+      ? {}
+      : { expectedBody: normalizeExpectedBody(monitor.expectedBody) }),
   };
+}
+
+function normalizeExpectedBody(body: NonNullable<MonitorParsed['expectedBody']>): ExpectedBody {
+  return typeof body === 'string'
+    ? { kind: 'substring', text: body }
+    : { kind: 'regex', pattern: body.regex, flags: body.flags ?? '' };
 }
 
 function normalizeHealthRule(rule: MonitorParsed['healthRule']): HealthRule {

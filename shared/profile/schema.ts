@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isAwsRegion } from './aws-regions.js';
+import { BODY_REGEX_FLAGS, bodyPatternProblem } from './body-pattern.js';
 import { LIMITS } from './defaults.js';
 import { isGeoCode } from './geo-codes.js';
 import { parseSubnet } from './subnet.js';
@@ -45,6 +46,8 @@ export const MESSAGES = {
   endpointType:
     'must be "external" (the default) or "nested" (any case, or Azure\'s Microsoft.Network/trafficManagerProfiles/externalEndpoints and nestedEndpoints)',
   healthRuleKind: 'must be "consecutiveFailures" or "sampleWindow"',
+  expectedBody: 'must be a substring, or { regex, flags? } for a regular expression',
+  bodyFlags: `must be regular expression flags of ${[...BODY_REGEX_FLAGS].join(', ')} (e.g. "i" to ignore case)`,
   regionQuorum: `must be "any", "majority", "all" or a number of regions ${LIMITS.regionQuorum.min}–${LIMITS.regionQuorum.max}`,
   definitions: 'must be a list of profiles (or { profiles: [...] })',
 } as const;
@@ -89,6 +92,40 @@ function withForm<I, O>(parse: (input: unknown) => { value: O[]; issues: Validat
 const customHeaders = withForm<HeadersInput, Header>(parseHeaders);
 const expectedStatusCodeRanges = withForm<StatusCodeRangesInput, { min: number; max: number }>(
   parseStatusCodeRanges,
+);
+
+const bodyLength = LIMITS.expectedBodyLength;
+const bodyText = (what: string) => {
+  const error = `must be ${what} of ${bodyLength.min}–${bodyLength.max} characters`;
+  return z.string({ error }).min(bodyLength.min, { error }).max(bodyLength.max, { error });
+};
+const expectedBody = z.union(
+  [
+    bodyText('a substring'),
+    z
+      .strictObject(
+        {
+          regex: bodyText('a regular expression'),
+          flags: z
+            .string({ error: MESSAGES.bodyFlags })
+            .regex(new RegExp(`^[${BODY_REGEX_FLAGS}]*$`), { error: MESSAGES.bodyFlags })
+            .optional(),
+        },
+        { error: MESSAGES.expectedBody },
+      )
+      .superRefine((body, ctx) => {
+        const problem = bodyPatternProblem(body.regex, body.flags ?? '');
+        if (problem !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['regex'],
+            message: problem,
+            params: { rule: 'regex' },
+            input: body.regex,
+          });
+      }),
+  ],
+  { error: MESSAGES.expectedBody },
 );
 
 const geoCode = z
@@ -160,6 +197,8 @@ export const monitorConfigSchema = z.strictObject(
         { error: MESSAGES.regionQuorum },
       )
       .optional(),
+    // HTTP/HTTPS with GET only; rules/monitor.ts says so.
+    expectedBody: expectedBody.optional(),
   },
   { error: MESSAGES.object },
 );

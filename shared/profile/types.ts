@@ -57,6 +57,14 @@ export type RegionQuorum = 'any' | 'majority' | 'all' | number;
 
 export const REGION_QUORUM_WORDS = ['any', 'majority', 'all'] as const;
 
+/**
+ * What the first 64 KiB of a response body must contain: a substring (as written: case and
+ * spaces count) or a regular expression with its flags (of `imsu`).
+ */
+export type ExpectedBody =
+  | { readonly kind: 'substring'; readonly text: string }
+  | { readonly kind: 'regex'; readonly pattern: string; readonly flags: string };
+
 export interface MonitorConfig {
   readonly protocol: ProbeProtocol;
   readonly port: number;
@@ -79,6 +87,8 @@ export interface MonitorConfig {
   readonly maxLatencyMs?: number;
   /** The share of voting regions that must say up for Online; absent: Azure's rule. */
   readonly regionQuorum?: RegionQuorum;
+  /** HTTP/HTTPS GET: the first 64 KiB of the body must contain it (else reason `body`); absent: not checked. */
+  readonly expectedBody?: ExpectedBody;
 }
 
 export interface DnsConfig {

@@ -18,7 +18,12 @@ function profile(name: string, monitorConfig: Record<string, unknown>) {
 }
 const DEFINITIONS = [
   profile('plain', {}),
-  profile('careful', { requiredSuccessesToRecover: 3, maxLatencyMs: 500, regionQuorum: 'all' }),
+  profile('careful', {
+    requiredSuccessesToRecover: 3,
+    maxLatencyMs: 500,
+    regionQuorum: 'all',
+    expectedBody: { regex: '^ok$', flags: 'i' },
+  }),
 ];
 
 let dir = '';
@@ -41,7 +46,7 @@ describe('the settings in effect', () => {
     expect(result.code).toBe(0);
     expect(lines[0]).toMatch(/ HTTP:80\/ every 30s {2}/);
     expect(lines[1]).toContain(
-      ' HTTP:80/ every 30s (up again after 3 successes, slow above 500 ms, region quorum all)  ',
+      ' HTTP:80/ every 30s (up again after 3 successes, slow above 500 ms, region quorum all, body matches /^ok$/i)  ',
     );
     // The time to come back counts the successes needed.
     const careful = result.stdout.split('\ncareful\n')[1]!;
@@ -56,7 +61,7 @@ describe('the settings in effect', () => {
     expect(result.code).toBe(0);
     expect(blocks[0]).not.toContain('health rules');
     expect(blocks[1]!.split('\n')[1]).toBe(
-      '  health rules: up again after 3 successes, slow above 500 ms, region quorum all',
+      '  health rules: up again after 3 successes, slow above 500 ms, region quorum all, body matches /^ok$/i',
     );
   });
 });

@@ -118,3 +118,63 @@ describe('monitorConfig.regionQuorum', () => {
     expect(result.ok && result.profiles[0]!.monitorConfig).not.toHaveProperty('regionQuorum');
   });
 });
+
+describe('monitorConfig.expectedBody', () => {
+  it.each([
+    ['a substring', 'OK', { kind: 'substring', text: 'OK' }],
+    [
+      'a regular expression',
+      { regex: '^status: ok$', flags: 'im' },
+      { kind: 'regex', pattern: '^status: ok$', flags: 'im' },
+    ],
+    [
+      'a regular expression without flags',
+      { regex: 'healthy|ok' },
+      { kind: 'regex', pattern: 'healthy|ok', flags: '' },
+    ],
+  ])('accepts %s', (_name, value, normalized) => {
+    // Act
+    const result = parseDefinitions(shop({ expectedBody: value }));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig.expectedBody).toEqual(normalized);
+  });
+
+  it.each([
+    [{ regex: '(a+)+$' }, 'expectedBody.regex', 'must be a safe regular expression'],
+    [{ regex: '^(\\w+\\s?)*$' }, 'expectedBody.regex', 'must be a safe regular expression'],
+    [
+      { regex: '(' },
+      'expectedBody.regex',
+      'must be a valid regular expression (Invalid regular expression: /(/: Unterminated group)',
+    ],
+    [{ regex: 'ok', flags: 'g' }, 'expectedBody.flags', 'must be regular expression flags of i, m, s, u'],
+    ['', 'expectedBody', 'must be a substring of 1–256 characters, got ""'],
+    ['x'.repeat(257), 'expectedBody', 'must be a substring of 1–256 characters'],
+    [{ regex: 'x'.repeat(257) }, 'expectedBody.regex', 'must be a regular expression of 1–256 characters'],
+    [{ pattern: 'ok' }, 'expectedBody', 'must be a substring, or { regex, flags? } for a regular expression'],
+    [200, 'expectedBody', 'must be a substring, or { regex, flags? } for a regular expression, got 200'],
+  ])('rejects %j', (value, field, message) => {
+    // Act
+    const [only, ...more] = errors(shop({ expectedBody: value }));
+    // Assess
+    expect(more).toEqual([]);
+    expect(only).toContain(`profiles[0] "shop".monitorConfig.${field}: ${message}`);
+  });
+
+  it('is an error with method HEAD (a HEAD answer has no body)', () => {
+    // Act / Assess
+    expect(errors(shop({ method: 'HEAD', expectedBody: 'OK' }))).toEqual([
+      'profiles[0] "shop".monitorConfig.expectedBody: must not be set when method is HEAD (a HEAD answer has no body; use GET), got "OK"',
+    ]);
+  });
+
+  it('is an error with protocol TCP', () => {
+    // Act
+    const input = shop({ protocol: 'TCP', port: 5432, expectedBody: 'OK' });
+    delete (input[0]!.monitorConfig as Json).path;
+    // Assess
+    expect(errors(input)).toEqual([
+      'profiles[0] "shop".monitorConfig.expectedBody: must not be set when protocol is TCP (HTTP/HTTPS only), got "OK"',
+    ]);
+  });
+});

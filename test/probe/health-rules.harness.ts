@@ -97,6 +97,10 @@ export function healthTimeline(definitions: readonly Record<string, unknown>[]) 
     serviceLatency: (ms: number) => {
       for (const p of planProbes(profiles, regions[0]!, [])) script.durations.set(p.key, ms);
     },
+    /** The body the service answers (with 200) from now on. */
+    serviceBody: (text: string) => {
+      for (const p of planProbes(profiles, regions[0]!, [])) script.bodies.set(p.key, text);
+    },
     /** Replaces a region's worker by a fresh one on the same table (a new Lambda container). */
     restart: (region: string) => workers.set(region, newWorker(region)),
   };

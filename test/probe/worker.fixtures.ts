@@ -86,6 +86,8 @@ export function scriptedProber(clock: { now(): number }) {
   const durations = new Map<string, number>();
   /** HTTPS: the certificate a request's endpoint presents. */
   const certificates = new Map<string, PeerCertificate>();
+  /** The body each request key answers (default `ok`), seen by requests that keep it. */
+  const bodies = new Map<string, string>();
   const timeouts: number[] = [];
   let calls = 0;
   const prober: Prober = async (request, timeoutMs) => {
@@ -114,9 +116,14 @@ export function scriptedProber(clock: { now(): number }) {
       latencyMs: durationMs,
       statusCode: 200,
       ...(certificates.has(request.key) ? { certificate: certificates.get(request.key)! } : {}),
+      ...(request.keepsBody === true ? { body: textBody(bodies.get(request.key) ?? 'ok') } : {}),
     };
   };
-  return { prober, down, durations, certificates, timeouts, calls: () => calls };
+  return { prober, down, durations, certificates, bodies, timeouts, calls: () => calls };
+}
+
+function textBody(text: string) {
+  return { text, bytes: Buffer.byteLength(text), capped: false };
 }
 
 /** A sleep that returns at once (rounds run instantly under a fake clock). */

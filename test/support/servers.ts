@@ -30,8 +30,11 @@ export interface TestHttpServer {
  * `/status/<code>` answers that code (with a `Location` for 3xx); `/hang` never
  * answers; `/trickle` sends headers, then one body byte every 50 ms forever;
  * `/endless` sends body as fast as the client reads, forever; `/reset` sends headers
- * and part of the body, then resets the connection. Anything else: 200 `ok`.
+ * and part of the body, then resets the connection; `/maintenance` answers 200 with a
+ * maintenance page (MAINTENANCE_PAGE). Anything else: 200 `ok`.
  */
+export const MAINTENANCE_PAGE = '<html><body><h1>Down for maintenance</h1></body></html>';
+
 function route(request: IncomingMessage, response: ServerResponse): void {
   const path = request.url ?? '/';
   const status = /^\/status\/(\d{3})$/.exec(path);
@@ -64,6 +67,9 @@ function route(request: IncomingMessage, response: ServerResponse): void {
       response.writeHead(200, { 'content-length': '1000' });
       response.write('partial');
       setTimeout(() => (request.socket as Socket).resetAndDestroy(), 20);
+      return;
+    case '/maintenance':
+      response.writeHead(200, { 'content-type': 'text/html' }).end(MAINTENANCE_PAGE);
       return;
     default:
       response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');

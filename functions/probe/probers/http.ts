@@ -11,7 +11,7 @@
 import net, { type LookupFunction, type Socket } from 'node:net';
 import tls, { type SecureContext, type TLSSocket } from 'node:tls';
 import { Client, type Dispatcher } from 'undici';
-import { FailureReason, type ProbeObservation } from '../../../shared/probe/result.js';
+import { FailureReason, type ObservedBody, type ProbeObservation } from '../../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
 import { peerCertificateOf, type PeerCertificate } from '../../../shared/probe/certificate.js';
 import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
@@ -28,7 +28,10 @@ import {
 import { roundMs, roundMsOrUndefined } from './timing.js';
 import { PROBE_USER_AGENT } from './user-agent.js';
 
-/** Bytes of body read before the probe stops reading (the status has decided by then). */
+/**
+ * Bytes of body read before the probe stops reading (the status has decided by then); the
+ * most an expectedBody is matched against. Only a request that `keepsBody` holds them.
+ */
 export const BODY_CAP_BYTES = 64 * 1024;
 
 export interface HttpProberOptions {
@@ -152,6 +155,8 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   private statusCode: number | undefined;
   private certificate: PeerCertificate | undefined;
   private bodyBytes = 0;
+  /** The body's first `bodyCapBytes`, kept only when the request `keepsBody`. */
+  private readonly bodyChunks: Buffer[] | undefined;
 
   constructor(
     private readonly target: ProbeRequest,
@@ -162,6 +167,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   ) {
     this.clock = new ProbeClock(timeoutMs, this);
     this.stage = firstStageOf(target.host);
+    this.bodyChunks = target.keepsBody === true ? [] : undefined;
   }
 
   start(): void {
@@ -253,8 +259,11 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   }
 
   onData(chunk: Buffer): boolean {
+    const cap = this.settings.bodyCapBytes;
+    if (this.bodyChunks !== undefined && this.bodyBytes < cap)
+      this.bodyChunks.push(chunk.subarray(0, cap - this.bodyBytes));
     this.bodyBytes += chunk.length;
-    if (this.bodyBytes >= this.settings.bodyCapBytes) this.judge();
+    if (this.bodyBytes >= cap) this.judge();
     return true;
   }
 
@@ -279,7 +288,14 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
       latencyMs: roundMs(lastByte - (this.sentAt ?? lastByte)),
       statusCode: this.statusCode ?? 0,
       ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
+      ...(this.bodyChunks === undefined ? {} : { body: this.keptBody(this.bodyChunks) }),
     });
+  }
+
+  private keptBody(chunks: readonly Buffer[]): ObservedBody {
+    const cap = this.settings.bodyCapBytes;
+    const bytes = Math.min(this.bodyBytes, cap);
+    return { text: Buffer.concat(chunks, bytes).toString('utf8'), bytes, capped: this.bodyBytes >= cap };
   }
 
   private fail(failure: Failure): void {

@@ -4,7 +4,13 @@ import { isRecord, type IssuePath } from '../issues.js';
 import { PROBE_PROTOCOLS, type ProbeProtocol } from '../types.js';
 import { sampleSizeOrDefault, type EndpointRules, type EndpointScope, type Report } from './report.js';
 
-const HTTP_ONLY_FIELDS = ['path', 'method', 'customHeaders', 'expectedStatusCodeRanges'] as const;
+const HTTP_ONLY_FIELDS = [
+  'path',
+  'method',
+  'customHeaders',
+  'expectedStatusCodeRanges',
+  'expectedBody',
+] as const;
 const TCP_FIELD_MESSAGE = 'must not be set when protocol is TCP (HTTP/HTTPS only)';
 
 /** Returns the monitor's protocol (its default when absent, undefined when invalid). */
@@ -21,6 +27,14 @@ export function checkMonitorConfig(raw: unknown, base: IssuePath, report: Report
       if (monitor[field] !== undefined)
         report([...base, field], 'tcp-field', monitor[field], TCP_FIELD_MESSAGE);
     }
+  }
+  if (monitor.method === 'HEAD' && monitor.expectedBody !== undefined && protocol !== 'TCP') {
+    report(
+      [...base, 'expectedBody'],
+      'head-body',
+      monitor.expectedBody,
+      'must not be set when method is HEAD (a HEAD answer has no body; use GET)',
+    );
   }
   const limits = LIMITS.timeoutInSeconds[10];
   if (monitor.intervalInSeconds === 10 && monitor.timeoutInSeconds === LIMITS.timeoutInSeconds[30].max) {

@@ -1,0 +1,33 @@
+/**
+ * Does a response body contain a profile's `expectedBody`? The probe keeps the first
+ * `BODY_CAP_BYTES` of the body as text only when some judge of the request has an
+ * expectedBody; each judge matches its own. Patterns were checked safe at validate time.
+ */
+import type { ExpectedBody } from '../profile/types.js';
+
+/** Compiled patterns by `flags/pattern`; a config change may add a few, so it is cleared past a bound. */
+const compiled = new Map<string, RegExp>();
+const MAX_COMPILED = 1_000;
+
+export function bodyMatches(expected: ExpectedBody, body: string): boolean {
+  if (expected.kind === 'substring') return body.includes(expected.text);
+  return regexOf(expected).test(body);
+}
+
+/** `"ok"` for a substring, `/^OK$/m` for a regular expression. */
+export function describeExpectedBody(expected: ExpectedBody): string {
+  return expected.kind === 'substring'
+    ? JSON.stringify(expected.text)
+    : `/${expected.pattern}/${expected.flags}`;
+}
+
+function regexOf(expected: Extract<ExpectedBody, { kind: 'regex' }>): RegExp {
+  const key = `${expected.flags}/${expected.pattern}`;
+  let regex = compiled.get(key);
+  if (regex === undefined) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    regex = new RegExp(expected.pattern, expected.flags);
+    compiled.set(key, regex);
+  }
+  return regex;
+}
