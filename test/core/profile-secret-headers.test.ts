@@ -128,60 +128,54 @@ describe('a header value given by reference', () => {
     expect(parseDefinitions(withHeaders([{ name: 'Authorization', value }])).ok).toBe(true);
   });
 
+  /** Where a header value's problem is reported: the first header of the profile's monitor. */
+  const AT = 'profiles[0] "shop".monitorConfig.customHeaders[0].value';
   it.each([
     {
       name: 'a secret that is a name, not an ARN',
       value: { secret: 'shop/probe-token' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.secret: must be the full ARN of a Secrets Manager secret (arn:aws:secretsmanager:REGION:ACCOUNT:secret:NAME-abcdef, as the console shows it), got "shop/probe-token"',
+      expected: `${AT}.secret: must be the full ARN of a Secrets Manager secret (arn:aws:secretsmanager:REGION:ACCOUNT:secret:NAME-abcdef, as the console shows it), got "shop/probe-token"`,
     },
     {
       name: 'a partial secret ARN (no suffix)',
       value: { secret: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/probe-token' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.secret: must be the full ARN of the secret, ending in the 6 characters Secrets Manager adds to its name (…:secret:NAME-abcdef): a partial ARN cannot be granted to the probe exactly, got "arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/probe-token"',
+      expected: `${AT}.secret: must be the full ARN of the secret, ending in the 6 characters Secrets Manager adds to its name (…:secret:NAME-abcdef): a partial ARN cannot be granted to the probe exactly, got "arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/probe-token"`,
     },
     {
       name: 'another partition',
       value: { secret: 'arn:aws-cn:secretsmanager:cn-north-1:123456789012:secret:t-AbCdEf' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.secret: must be an ARN in the "aws" partition (traffic-manager runs in the commercial AWS regions, whose probes cannot read partition "aws-cn"), got "arn:aws-cn:secretsmanager:cn-north-1:123456789012:secret:t-AbCdEf"',
+      expected: `${AT}.secret: must be an ARN in the "aws" partition (traffic-manager runs in the commercial AWS regions, whose probes cannot read partition "aws-cn"), got "arn:aws-cn:secretsmanager:cn-north-1:123456789012:secret:t-AbCdEf"`,
     },
     {
       name: 'an unknown region',
       value: { secret: 'arn:aws:secretsmanager:eu-moon-1:123456789012:secret:t-AbCdEf' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.secret: must name a commercial AWS region in its ARN, not "eu-moon-1" (e.g. arn:aws:secretsmanager:us-east-1:…), got "arn:aws:secretsmanager:eu-moon-1:123456789012:secret:t-AbCdEf"',
+      expected: `${AT}.secret: must name a commercial AWS region in its ARN, not "eu-moon-1" (e.g. arn:aws:secretsmanager:us-east-1:…), got "arn:aws:secretsmanager:eu-moon-1:123456789012:secret:t-AbCdEf"`,
     },
     {
       name: 'an account that is not 12 digits',
       value: { secret: 'arn:aws:secretsmanager:eu-west-1:1234:secret:t-AbCdEf' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.secret: must name a 12-digit AWS account in its ARN, not "1234", got "arn:aws:secretsmanager:eu-west-1:1234:secret:t-AbCdEf"',
+      expected: `${AT}.secret: must name a 12-digit AWS account in its ARN, not "1234", got "arn:aws:secretsmanager:eu-west-1:1234:secret:t-AbCdEf"`,
     },
     {
       name: 'a parameter ARN given as a secret',
       value: { secret: 'arn:aws:ssm:eu-west-1:123456789012:parameter/t' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.secret: must be the full ARN of a Secrets Manager secret (arn:aws:secretsmanager:REGION:ACCOUNT:secret:NAME-abcdef, as the console shows it): this is an ARN of service "ssm", not "secretsmanager", got "arn:aws:ssm:eu-west-1:123456789012:parameter/t"',
+      expected: `${AT}.secret: must be the full ARN of a Secrets Manager secret (arn:aws:secretsmanager:REGION:ACCOUNT:secret:NAME-abcdef, as the console shows it): this is an ARN of service "ssm", not "secretsmanager", got "arn:aws:ssm:eu-west-1:123456789012:parameter/t"`,
     },
     {
       name: 'a parameter under a reserved prefix',
       value: { parameter: '/aws/reference/secretsmanager/x' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value.parameter: must be an SSM parameter name (/path/name) or ARN (arn:aws:ssm:REGION:ACCOUNT:parameter/path/name), got "/aws/reference/secretsmanager/x"',
+      expected: `${AT}.parameter: must be an SSM parameter name (/path/name) or ARN (arn:aws:ssm:REGION:ACCOUNT:parameter/path/name), got "/aws/reference/secretsmanager/x"`,
     },
     {
       name: 'an unknown reference kind',
       value: { vault: 'kv/shop' },
-      expected:
-        'profiles[0] "shop".monitorConfig.customHeaders[0].value: must be a string, { secret: "<Secrets Manager secret ARN>" } or { parameter: "<SSM parameter name or ARN>" }, got {"vault":"kv/shop"}',
+      expected: `${AT}: must be a string, { secret: "<Secrets Manager secret ARN>" } or { parameter: "<SSM parameter name or ARN>" }, got {"vault":"kv/shop"}`,
     },
     {
       name: 'a Host header by reference',
       header: 'Host',
       value: { secret: SECRET },
-      expected: `profiles[0] "shop".monitorConfig.customHeaders[0].value: must be written inline: the Host header names the site (and the TLS server name), it is no secret, got {"secret":"${SECRET.slice(0, 68)}…`,
+      expected: `${AT}: must be written inline: the Host header names the site (and the TLS server name), it is no secret, got {"secret":"${SECRET.slice(0, 68)}…`,
     },
   ])('refuses $name with one house-style line', async ({ header, value, expected }) => {
     // Arrange

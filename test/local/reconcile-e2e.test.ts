@@ -5,13 +5,14 @@
  * real probe workers, the evaluator on DynamoDB Local's stream, the local Route 53, real DNS.
  */
 import { ChangeResourceRecordSetsCommand, Route53Client } from '@aws-sdk/client-route-53';
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftRepairedEvent } from '../../functions/evaluator/ports.js';
-import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
-import { tmInProcess } from '../support/tm.js';
+import { eventually } from '../support/eventually.js';
+import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';
+import { profileDefinition } from '../support/profiles.js';
+import { tmAgainstTable } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
 /** Ticks every 6 s; the reconcile interval of 4 minutes becomes 24 s (4 ticks). */
@@ -22,7 +23,7 @@ const PROCESSING_SLACK_MS = 5_000;
 const BACKEND = '127.0.0.31';
 
 let stack: LocalStack;
-let server: Server;
+let backend: LoopbackBackend;
 let outsider: Route53Client;
 
 async function answers(): Promise<string[]> {
@@ -33,41 +34,17 @@ async function answers(): Promise<string[]> {
     .sort();
 }
 
-async function until<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`not within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe.skipIf(!digAvailable)('tm local repairs drift at owned names', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    const port = await freePort();
-    server = createServer((_req, res) => res.writeHead(200).end());
-    await new Promise<void>((resolve) => server.listen(port, BACKEND, resolve));
+    backend = await startLoopbackBackend(BACKEND, (_req, res) => res.writeHead(200).end());
     const parsed = parseDefinitions([
-      {
+      profileDefinition({
         name: 'shop',
-        trafficRoutingMethod: 'Priority',
-        dnsConfig: { zoneName: 'example.com', relativeName: 'shop', ttl: 5 },
-        monitorConfig: {
-          protocol: 'HTTP',
-          port,
-          path: '/health',
-          intervalInSeconds: 10,
-          timeoutInSeconds: 9,
-        },
+        dnsConfig: { ttl: 5 },
+        monitorConfig: { port: backend.port, intervalInSeconds: 10, timeoutInSeconds: 9 },
         // One endpoint: whatever the checks say on a loaded machine, it is the answer (all degraded).
         endpoints: [{ name: 'only', target: BACKEND }],
-      },
+      }),
     ]);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     stack = await startLocalStack({
@@ -81,13 +58,13 @@ describe.skipIf(!digAvailable)('tm local repairs drift at owned names', { timeou
       region: 'us-east-1',
       credentials: { accessKeyId: 'someone', secretAccessKey: 'else' },
     });
-    await until(answers, (v) => v[0] === BACKEND, 60_000);
+    await eventually(answers, (v) => v[0] === BACKEND, 60_000);
   }, 120_000);
 
   afterAll(async () => {
     outsider?.destroy();
     await stack?.stop();
-    await new Promise((resolve) => server?.close(resolve));
+    await backend?.close();
   });
 
   it('a record someone else changes is back in DNS within one reconcile interval, and the DriftRepaired event says what was repaired', async () => {
@@ -114,14 +91,14 @@ describe.skipIf(!digAvailable)('tm local repairs drift at owned names', { timeou
     const changedAt = Date.now();
     expect(await answers()).toEqual(['203.0.113.66']);
 
-    await until(answers, (v) => v[0] === BACKEND, stack.reconcileIntervalMs + PROCESSING_SLACK_MS);
+    await eventually(answers, (v) => v[0] === BACKEND, stack.reconcileIntervalMs + PROCESSING_SLACK_MS);
     const backAfterMs = Date.now() - changedAt;
     expect(backAfterMs).toBeLessThanOrEqual(stack.reconcileIntervalMs + PROCESSING_SLACK_MS);
 
     // The event follows the zone change: it waits in the outbox until Route 53 reports the repair INSYNC.
     const driftEvents = async () =>
       stack.allEvents.filter((e): e is DriftRepairedEvent => e.kind === 'DriftRepaired');
-    const repaired = await until(driftEvents, (events) => events.length > 0, PROCESSING_SLACK_MS);
+    const repaired = await eventually(driftEvents, (events) => events.length > 0, PROCESSING_SLACK_MS);
     expect(repaired).toEqual([
       expect.objectContaining({
         profile: 'shop',
@@ -134,24 +111,8 @@ describe.skipIf(!digAvailable)('tm local repairs drift at owned names', { timeou
     ]);
 
     // tm status over the AWS path (--table --region), the SDK's endpoint override at DynamoDB Local.
-    const env = {
-      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamodbEndpoint,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    };
-    const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-    Object.assign(process.env, env);
-    const args = ['--table', stack.tableName, '--region', 'us-east-1'];
-    let human, json;
-    try {
-      human = await tmInProcess('status', ...args);
-      json = await tmInProcess('status', ...args, '--json');
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
+    const human = await tmAgainstTable(stack, 'status');
+    const json = await tmAgainstTable(stack, 'status', '--json');
     expect([human.code, json.code]).toEqual([0, 0]);
     expect(human.stdout).toMatch(
       new RegExp(`\\n {2}${zoneId} {2}.+ 1 owned name, 1 record set repaired \\(change \\S+\\)\\n`),

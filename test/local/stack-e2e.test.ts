@@ -14,7 +14,8 @@ import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
 import type { HistoryItem } from '../../shared/state/items.js';
 import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
-import { tmInProcess } from '../support/tm.js';
+import { eventually } from '../support/eventually.js';
+import { tmAgainstTable } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
 const TIME_SCALE = 0.2;
@@ -107,22 +108,6 @@ async function answers(name: string, ...args: string[]): Promise<string[]> {
     .filter((a) => a.type === 'A')
     .map((a) => a.data)
     .sort();
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value)) {
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 /** The history items of a profile, as `tm history` reads them from the table. */
@@ -407,24 +392,8 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
 
   it('tm status prints every profile, endpoint, region vote and latency from the table', async () => {
     // The AWS path (--table --region) with the SDK's standard endpoint override pointing at DynamoDB Local.
-    const env = {
-      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamodbEndpoint,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    };
-    const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-    Object.assign(process.env, env);
-    const args = ['--table', stack.tableName, '--region', 'us-east-1'];
-    let human, json;
-    try {
-      human = await tmInProcess('status', ...args, '--profile', 'prio');
-      json = await tmInProcess('status', ...args, '--json');
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
+    const human = await tmAgainstTable(stack, 'status', '--profile', 'prio');
+    const json = await tmAgainstTable(stack, 'status', '--json');
     expect([human.code, json.code]).toEqual([0, 0]);
     expect(human.stdout).toMatch(/^prio {2}Online {2}since /);
     expect(human.stdout).toMatch(/\n {2}a +Online .*up in 3\/3 regions\n/);

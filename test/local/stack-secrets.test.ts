@@ -7,14 +7,14 @@
  * stack logs, every event, and `tm status` (human and JSON) — zero hits.
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
-import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
+import { eventually } from '../support/eventually.js';
+import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';
-import { tmInProcess } from '../support/tm.js';
+import { tmAgainstTable } from '../support/tm.js';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:shop/probe-token-AbCdEf';
 const MISSING = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:shop/missing-QwErTy';
@@ -25,30 +25,17 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 const received: { authorization?: string; apiKey?: string }[] = [];
 const logged: string[] = [];
-let server: Server;
+let backend: LoopbackBackend;
 let stack: LocalStack;
-
-async function eventually<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value)) {
-    if (Date.now() > deadline) throw new Error(`not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 describe('header secrets in the local stack', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    const port = await freePort();
-    server = createServer((req, res) => {
+    backend = await startLoopbackBackend(BACKEND, (req, res) => {
       received.push({ authorization: req.headers.authorization, apiKey: req.headers['x-api-key'] as string });
       res.writeHead(req.headers.authorization === SECRET_VALUE ? 200 : 401).end();
     });
-    await new Promise<void>((resolve) => server.listen(port, BACKEND, resolve));
     const monitorConfig = (authorization: string): MonitorConfigInput => ({
-      port,
+      port: backend.port,
       intervalInSeconds: 10,
       timeoutInSeconds: 5,
       toleratedNumberOfFailures: 0,
@@ -79,7 +66,7 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
 
   afterAll(async () => {
     await stack?.stop();
-    await new Promise((resolve) => server?.close(resolve));
+    await backend?.close();
   });
 
   it('the backend receives the resolved values; a missing secret fails with reason "secret" and is never sent', async () => {
@@ -88,6 +75,7 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
       (s) =>
         s.get('shop')?.report.endpoints[0]?.status === 'Online' &&
         s.get('broken')?.report.endpoints[0]?.status === 'Degraded',
+      30_000,
     );
     expect(received.length).toBeGreaterThan(0);
     for (const request of received)
@@ -100,24 +88,8 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
 
   it('no value in the table, the log lines, the events or tm status', async () => {
     // Arrange: the statuses above have been written; tm status reads them through the AWS path.
-    const env = {
-      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamodbEndpoint,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    };
-    const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-    Object.assign(process.env, env);
-    let human, json;
-    try {
-      const args = ['--table', stack.tableName, '--region', 'us-east-1'];
-      human = await tmInProcess('status', ...args);
-      json = await tmInProcess('status', ...args, '--json');
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
+    const human = await tmAgainstTable(stack, 'status');
+    const json = await tmAgainstTable(stack, 'status', '--json');
     const dynamodb = dynamoDbClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials });
     const items = (await dynamodb.send(new ScanCommand({ TableName: stack.tableName, ConsistentRead: true })))
       .Items;

@@ -117,16 +117,3 @@ export async function startTm(args: readonly string[], options: StartOptions = {
     waitFor,
   };
 }
-
-/** Waits until `condition` holds, polling; throws with `describe()` after `timeoutMs`. */
-export async function until(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  describe: () => string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${describe()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
