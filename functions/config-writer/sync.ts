@@ -1,7 +1,8 @@
-/** Makes the table's CONFIG items equal the definitions; idempotent. */
+/** Makes the table's CONFIG items equal the definitions, then moves the CONFIG revision counter; idempotent. */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '../../shared/profile/types.js';
 import { mapLimited } from '../shared/concurrency.js';
+import { bumpRevision } from '../shared/revisions.js';
 import { planConfigSync, type ConfigSyncPlan } from './plan.js';
 import { deleteConfigItem, putConfigItem, readConfigItems } from './store.js';
 
@@ -22,5 +23,7 @@ export async function syncConfig(
   await mapLimited(plan.deletes, CONFIG_WRITES_IN_FLIGHT, (name) =>
     deleteConfigItem(client, tableName, name),
   );
+  // Last, and on every sync (a deploy, `tm local` starting): warm readers re-read CONFIG once.
+  await bumpRevision(client, tableName, 'config', now);
   return plan;
 }

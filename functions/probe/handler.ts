@@ -11,7 +11,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
-import { readEffectiveConfig } from '../shared/config-reader.js';
+import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
   dynamoDbClientFromEnv,
   homeRegionFromEnv,
@@ -55,11 +55,13 @@ function roundHandlerFromEnv(): RoundHandler {
     heartbeatPeriodMs: positiveIntegerFromEnv(Env.heartbeatPeriodMs, DEFAULT_HEARTBEAT_PERIOD_MS),
     logger,
   });
+  const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
   return createRoundHandler({
     worker,
     clock: systemClock,
     // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
-    loadConfig: () => readEffectiveConfig(dynamodb, tableName, Date.now()),
+    // A warm container re-reads the definitions only when they changed (config-cache.ts).
+    loadConfig: () => effectiveConfig(Date.now()),
     fallbackProbeRegions: probeRegionsFromEnv(),
     logger,
   });

@@ -35,6 +35,7 @@ export type RoundHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   const { worker, clock, logger } = deps;
   let configReadAt: number | undefined;
+  let planned: Awaited<ReturnType<RoundHandlerDeps['loadConfig']>> | undefined;
   let plan: PlannedProbe[] = [];
   let shards = 1;
   let lastDueAt = -Infinity;
@@ -44,11 +45,14 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
     if (configReadAt !== undefined && now - configReadAt < CONFIG_REFRESH_MS) return false;
     try {
       const config = await deps.loadConfig();
+      configReadAt = now;
+      // The same config object as last time (nothing changed: config-cache.ts) keeps the plan.
+      if (config === planned) return false;
       const defaults =
         config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
       plan = planProbes(config.profiles, worker.region, defaults);
       worker.setTargets(plan, shards);
-      configReadAt = now;
+      planned = config;
       return true;
     } catch (error) {
       // Keep probing the last known plan; a first read that fails leaves the plan empty.

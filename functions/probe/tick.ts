@@ -14,7 +14,7 @@ import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/
 import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
 import { shardCountFor } from '../../shared/probe/shards.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { readEffectiveConfig } from '../shared/config-reader.js';
+import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
   dynamoDbClientFromEnv,
   probeRegionFromEnv,
@@ -33,7 +33,35 @@ export interface TickResult {
   readonly enqueued: readonly RoundMessageEntry[];
 }
 
+/** What the tick needs of a region's plan: its request count, shard count and round period. */
+export interface TickPlan {
+  readonly targets: number;
+  readonly shards: number;
+  readonly roundPeriodMs: number | undefined;
+}
+
+export function tickPlan(
+  profiles: readonly Profile[],
+  region: string,
+  defaultProbeRegions: readonly string[],
+  maxShards = 1,
+): TickPlan {
+  const targets = planProbes(profiles, region, defaultProbeRegions);
+  const roundPeriodMs = roundPeriodMsOf(targets);
+  if (roundPeriodMs === undefined) return { targets: 0, shards: 0, roundPeriodMs };
+  return { targets: targets.length, shards: shardCountFor(targets.length, maxShards), roundPeriodMs };
+}
+
 /** The minute's round messages for a region's plan at `now`; none when the region has no targets. */
+export function tickMessagesOf(plan: TickPlan, now: number): TickResult {
+  const { roundPeriodMs, shards } = plan;
+  if (roundPeriodMs === undefined) return { ...plan, enqueued: [] };
+  return {
+    ...plan,
+    enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs, shards),
+  };
+}
+
 export function tickMessages(
   profiles: readonly Profile[],
   region: string,
@@ -41,16 +69,7 @@ export function tickMessages(
   now: number,
   maxShards = 1,
 ): TickResult {
-  const targets = planProbes(profiles, region, defaultProbeRegions);
-  const roundPeriodMs = roundPeriodMsOf(targets);
-  if (roundPeriodMs === undefined) return { targets: 0, shards: 0, roundPeriodMs, enqueued: [] };
-  const shards = shardCountFor(targets.length, maxShards);
-  return {
-    targets: targets.length,
-    shards,
-    roundPeriodMs,
-    enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs, shards),
-  };
+  return tickMessagesOf(tickPlan(profiles, region, defaultProbeRegions, maxShards), now);
 }
 
 export interface TickDeps {
@@ -66,11 +85,16 @@ export interface TickDeps {
 }
 
 export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
+  let planned: { config: unknown; plan: TickPlan } | undefined;
   return async () => {
     const config = await deps.loadConfig();
-    const defaults =
-      config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
-    const result = tickMessages(config.profiles, deps.region, defaults, deps.clock.now(), deps.queues.length);
+    // The same config object as last time (nothing changed: config-cache.ts) keeps the plan.
+    if (planned?.config !== config) {
+      const defaults =
+        config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
+      planned = { config, plan: tickPlan(config.profiles, deps.region, defaults, deps.queues.length) };
+    }
+    const result = tickMessagesOf(planned.plan, deps.clock.now());
     if (result.enqueued.length > 0)
       await Promise.all(
         deps.queues.slice(0, result.shards).map((queue) => queue.sendRounds(result.enqueued)),
@@ -93,13 +117,14 @@ export const tickHandler = async (): Promise<TickResult> => {
         'the URLs of the round queues, one per shard',
       );
     const dynamodb = dynamoDbClientFromEnv();
-    const tableName = tableNameFromEnv();
+    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableNameFromEnv());
     tick = createTickHandler({
       region: probeRegionFromEnv(),
       clock: { now: () => Date.now() },
       queues: queueUrls.map((url) => sqsRoundQueue(url)),
       // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
-      loadConfig: () => readEffectiveConfig(dynamodb, tableName, Date.now()),
+      // A warm container re-reads the definitions only when they changed (config-cache.ts).
+      loadConfig: () => effectiveConfig(Date.now()),
       fallbackProbeRegions: probeRegionsFromEnv(),
     });
   }

@@ -1,12 +1,14 @@
 /**
  * Runtime control items (CONTROL partition, shared/state/items.ts) in the table: read by the
  * evaluator, the probe handlers and `tm status`; written by the `tm endpoint|profile`
- * commands; expired overrides deleted by the evaluator tick.
+ * commands; expired overrides deleted by the evaluator tick. Every write moves the CONTROL
+ * revision counter afterwards (revisions.ts).
  */
 import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ControlPlan } from '../../shared/control/operations.js';
 import { queryAll } from './query-all.js';
+import { bumpRevision } from './revisions.js';
 import {
   ControlKind,
   KeyPrefix,
@@ -64,6 +66,9 @@ export async function writeControlPlan(
   } else if (plan.status !== undefined) {
     await put(client, tableName, Keys.statusControl(plan.status.profile, plan.status.endpoint), plan.status);
   }
+  // After the writes: the probe handlers re-read CONTROL when its counter moved (config-cache.ts).
+  if (plan.override !== undefined || plan.status !== undefined)
+    await bumpRevision(client, tableName, 'control');
 }
 
 /**
@@ -86,11 +91,12 @@ export async function deleteExpiredOverride(
         ExpressionAttributeValues: { ':until': { N: String(override.until) } },
       }),
     );
-    return true;
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+  await bumpRevision(client, tableName, 'control');
+  return true;
 }
 
 async function put(

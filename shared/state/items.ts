@@ -17,6 +17,8 @@
  *  CONTROL                         OVERRIDE#<p>#<e>     operator (tm)     a monitor status set by hand until a time; the evaluator tick deletes it once expired
  *  TICK                            RECONCILE            evaluator tick    "reconcile now": written once per reconcile interval
  *  ZONE#<hostedZoneId>             RECONCILE            evaluator         the zone's last reconcile (for tm status)
+ *  REVISION#CONFIG                 REVISION             config writer     a counter moved by every sync: readers re-read CONFIG only when it moved
+ *  REVISION#CONTROL                REVISION             operator (tm), evaluator tick  likewise for CONTROL: moved by every control write or expired-override delete
  *
  * Every item a probe region writes has its region in the partition key, so IAM
  * (`dynamodb:LeadingKeys`, which sees partition keys only) can hold each region to its own
@@ -70,6 +72,10 @@ export const Keys = {
   /** Written by the tick once per reconcile interval; its stream record makes the evaluator reconcile every zone. */
   reconcileRequest: () => ({ pk: 'TICK', sk: 'RECONCILE' }),
   zoneReconcile: (hostedZoneId: string) => ({ pk: `ZONE#${hostedZoneId}`, sk: 'RECONCILE' }),
+  /** Moved after every write of the CONFIG partition (RevisionItem). */
+  configRevision: () => ({ pk: `${KeyPrefix.revision}CONFIG`, sk: 'REVISION' }),
+  /** Moved after every write of the CONTROL partition (RevisionItem). */
+  controlRevision: () => ({ pk: `${KeyPrefix.revision}CONTROL`, sk: 'REVISION' }),
   /** Sorted by time; the event id keeps two changes of one endpoint within a millisecond apart. */
   history: (record: Pick<TransitionRecord, 'profile' | 'endpoint' | 'at' | 'eventId'>) => ({
     pk: `HISTORY#${record.profile}`,
@@ -87,6 +93,7 @@ export const KeyPrefix = {
   tick: 'TICK',
   control: 'CONTROL',
   zone: 'ZONE#',
+  revision: 'REVISION#',
 } as const;
 
 /** Sort-key prefixes of the CONTROL partition. */
@@ -109,6 +116,14 @@ export function verdictKeyParts(pk: string): { region: string; targetKey: string
   return { region: rest.slice(0, split), targetKey: rest.slice(split + 1) };
 }
 
+/** What a reader of the effective config reads: CONFIG, CONTROL and their revisions (functions/shared/config-cache.ts). */
+const CONFIG_READS = [
+  KeyPrefix.config,
+  KeyPrefix.control,
+  Keys.configRevision().pk,
+  Keys.controlRevision().pk,
+] as const;
+
 /** Partition keys one writer may write and read, as IAM `StringLike` patterns (`*` = any suffix). */
 export interface TableAccess {
   readonly writes: readonly string[];
@@ -121,14 +136,14 @@ export interface TableAccess {
  * simulation test checks every call the handlers make against them.
  */
 export const TABLE_ACCESS = {
-  configWriter: { writes: [KeyPrefix.config], reads: [KeyPrefix.config] },
+  configWriter: { writes: [KeyPrefix.config, Keys.configRevision().pk], reads: [KeyPrefix.config] },
   /** A probe region: its own verdicts and heartbeat only. */
   probe: (region: string): TableAccess => {
     const own = [`${KeyPrefix.verdict}${region}#*`, `${KeyPrefix.region}${region}`];
-    return { writes: own, reads: [KeyPrefix.config, KeyPrefix.control, ...own] };
+    return { writes: own, reads: [...CONFIG_READS, ...own] };
   },
   /** The probe tick reads the config (and the runtime controls) to plan the minute's rounds. */
-  probeTick: { writes: [], reads: [KeyPrefix.config, KeyPrefix.control] },
+  probeTick: { writes: [], reads: CONFIG_READS },
   /**
    * The stream-triggered evaluator: statuses, their outbox, history and zone reconciles out;
    * config, controls, verdicts, heartbeats in.
@@ -150,7 +165,7 @@ export const TABLE_ACCESS = {
    * monitor overrides that have expired (CONTROL).
    */
   evaluatorTick: {
-    writes: [KeyPrefix.tick, KeyPrefix.control],
+    writes: [KeyPrefix.tick, KeyPrefix.control, Keys.controlRevision().pk],
     reads: [
       KeyPrefix.config,
       KeyPrefix.control,
@@ -165,7 +180,7 @@ export const TABLE_ACCESS = {
    * runtime controls out; config, controls, statuses, zone reconciles and history in.
    */
   operator: {
-    writes: [KeyPrefix.control],
+    writes: [KeyPrefix.control, Keys.controlRevision().pk],
     reads: [
       KeyPrefix.config,
       KeyPrefix.control,
@@ -291,6 +306,17 @@ export interface ConfigItem {
   readonly version: string;
   /** The deployment's default probe regions (for profiles without `probeRegions`). */
   readonly defaultProbeRegions: readonly string[];
+}
+
+/**
+ * REVISION#CONFIG / REVISION and REVISION#CONTROL / REVISION: a counter the writers of that
+ * partition move (UpdateItem ADD) after each write, so a warm reader checks one small item
+ * a minute and re-reads the partition only when the counter moved.
+ */
+export interface RevisionItem {
+  readonly revision: number;
+  /** Epoch ms of the last move. */
+  readonly at: number;
 }
 
 /** TICK / REGIONS */

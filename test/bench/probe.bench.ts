@@ -33,6 +33,7 @@ import { createTickHandler, tickMessages } from '../../functions/probe/tick.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { LAMBDA_MB_PER_VCPU } from '../../functions/probe/probe-pool.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
+import { CONFIG_CACHE_MAX_AGE_MS } from '../../functions/shared/config-cache.js';
 import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
 import { MAX_PROBE_SHARDS, SHARD_CAPACITY, shardCountFor } from '../../shared/probe/shards.js';
 import { BLACK_HOLED_ADDRESSES, FLEET_REGION, fleetProfiles } from './support/fleet.js';
@@ -475,6 +476,11 @@ const REGIONS = 3;
 const TICK_MEMORY_MB = 128;
 /** Assumption (not documented exactly by AWS): an idle SQS event source keeps ~5 pollers long-polling 20 s. */
 const IDLE_POLL_REQUESTS_PER_MINUTE = 15;
+/** Assumption: the config (or a runtime control) changes this often a month. */
+const CONFIG_CHANGES_PER_MONTH = 30;
+/** Full config reads per reader a month: one per change, and at least one an hour (config-cache.ts). */
+const FULL_CONFIG_READS_PER_MONTH =
+  CONFIG_CHANGES_PER_MONTH + HOURS_PER_MONTH * (3_600_000 / CONFIG_CACHE_MAX_AGE_MS);
 /** Assumption: the slowest remote HTTPS endpoint of a round answers in ~150 ms (loopback is faster). */
 const REMOTE_PROBE_MS = 150;
 
@@ -507,7 +513,8 @@ function printCost(inputs: CostInputs): void {
     `\ncost model inputs (measured): shard CPU per HTTP probe ${httpCpu.toFixed(3)} ms (fleet run, worker included) + TLS ${tlsExtra.toFixed(3)} ms (probers) ` +
       `= ${httpsCpu.toFixed(3)} ms per HTTPS probe; tick ${inputs.tickMs.toFixed(1)} ms (one profile); ` +
       `writes ${inputs.sharded.unitsPerTargetHour.toFixed(4)} WCU per target-region-hour steady; assumed: ${REMOTE_PROBE_MS} ms slowest remote probe per round, ` +
-      `${IDLE_POLL_REQUESTS_PER_MINUTE} idle SQS receives a minute per queue`,
+      `${IDLE_POLL_REQUESTS_PER_MINUTE} idle SQS receives a minute per queue, ${CONFIG_CHANGES_PER_MONTH} config changes a month ` +
+      `(each reader checks 2 revision counters a minute and reads the whole config ${FULL_CONFIG_READS_PER_MONTH} times a month: per change and hourly)`,
   );
   const configBytesPerEndpoint =
     JSON.stringify(fleetProfiles({ targets: 1_000, intervalInSeconds: 10, ports: [443] })).length / 1_000;
@@ -554,9 +561,12 @@ function printCost(inputs: CostInputs): void {
     const probing =
       shards * rounds * (PRICE.lambdaRequest + (Math.ceil(roundMs) / 1000) * memoryGb * PRICE.lambdaGbSecond);
     const writes = endpoints * inputs.sharded.unitsPerTargetHour * HOURS_PER_MONTH * PRICE.dynamoWriteUnit;
-    // The tick and every shard read the whole config once a minute (strongly consistent Query).
-    const configReads = (1 + shards) * MINUTES_PER_MONTH;
-    const readUnits = configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
+    // The tick and every shard read the two revision counters once a minute (one strongly
+    // consistent read unit each), and the whole config only when it changed or an hour passed.
+    const readers = 1 + shards;
+    const configReads = readers * FULL_CONFIG_READS_PER_MONTH;
+    const readUnits =
+      readers * MINUTES_PER_MONTH * 2 + configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
     const reads = readUnits * PRICE.dynamoReadUnit;
     const transfer =
       ((REGIONS - 1) / REGIONS) *

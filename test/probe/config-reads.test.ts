@@ -1,0 +1,170 @@
+/**
+ * A warm probe tick or shard reads the whole config only when it changed: each minute it
+ * reads the two revision counters, and CONFIG or CONTROL again only after the config writer
+ * or a runtime control (`tm endpoint disable`, what its command writes) moved them — so the
+ * reads follow changes, not endpoints × readers. The tick as deployed (environment, client
+ * factory) on DynamoDB Local with an SQS stand-in; the shard through the round handler with
+ * the deployed handler's config reader and a fake clock.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncConfig } from '../../functions/config-writer/sync.js';
+import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { createRoundHandler } from '../../functions/probe/round-handler.js';
+import { tickHandler } from '../../functions/probe/tick.js';
+import { createProbeWorker } from '../../functions/probe/worker.js';
+import { ENDPOINT_VARIABLE, onEveryClient } from '../../functions/shared/aws-clients.js';
+import { cachedEffectiveConfig } from '../../functions/shared/config-cache.js';
+import { readDeployedConfig } from '../../functions/shared/config-reader.js';
+import { readControls, writeControlPlan } from '../../functions/shared/control-store.js';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { planControl, type ControlAction } from '../../shared/control/operations.js';
+import type { Profile } from '../../shared/profile/types.js';
+import { freshTable } from '../support/dynamodb.js';
+import { startSqsStandIn, type SqsStandIn } from '../support/sqs.js';
+import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
+
+const REGION = 'eu-west-1';
+const saved = { ...process.env };
+let sqs: SqsStandIn;
+let table: Awaited<ReturnType<typeof freshTable>>;
+let stopMetering: () => void;
+/** Queries per partition key, by every client the factory builds. */
+const queries = new Map<string, number>();
+const queriesOf = (pk: string) => queries.get(pk) ?? 0;
+
+/** 20 profiles of 5 endpoints each: 100 probe requests. */
+const profiles = (path = '/health'): Profile[] =>
+  Array.from({ length: 20 }, (_, i) =>
+    profile(`p${i}`, {
+      monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 5, path }),
+      endpoints: Array.from({ length: 5 }, (_, j) => external(`e${j}`, `e${j}.p${i}.example.net`)),
+    }),
+  );
+
+async function disable(
+  client: DynamoDBClient,
+  tableName: string,
+  target: { profile: string; endpoint: string },
+) {
+  const action: ControlAction = { kind: 'disable', ...target };
+  const [config, controls] = await Promise.all([
+    readDeployedConfig(client, tableName),
+    readControls(client, tableName),
+  ]);
+  const plan = planControl(config.profiles, controls, action, { by: 'test' }, Date.now());
+  await writeControlPlan(client, tableName, action, plan);
+}
+
+beforeAll(async () => {
+  stopMetering = onEveryClient((client, service) => {
+    if (service !== 'dynamodb') return;
+    (client as DynamoDBClient).middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand') {
+          const pk = (args.input as { ExpressionAttributeValues?: Record<string, { S?: string }> })
+            .ExpressionAttributeValues?.[':pk']?.S;
+          if (pk !== undefined) queries.set(pk, queriesOf(pk) + 1);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'testQueryMeter' },
+    );
+  });
+  sqs = await startSqsStandIn();
+  table = await freshTable();
+  Object.assign(process.env, {
+    [Env.tableName]: table.tableName,
+    [Env.probeRegion]: REGION,
+    [Env.probeRegions]: REGION,
+    [Env.roundQueueUrl]: sqs.queueUrl,
+    [ENDPOINT_VARIABLE.dynamodb]: table.endpoint,
+    [ENDPOINT_VARIABLE.sqs]: sqs.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+});
+afterAll(async () => {
+  stopMetering();
+  process.env = saved;
+  await sqs.stop();
+});
+
+describe('config reads follow changes', () => {
+  it('the probe tick as deployed: 5 unchanged minutes read CONFIG and CONTROL once; a disable and a deploy are each read once, at the next tick', async () => {
+    // Prepare
+    await syncConfig(table.dynamodb, table.tableName, profiles(), [REGION], Date.now());
+    queries.clear();
+    // Act: five ticks (minutes) without a change
+    const unchanged = [];
+    for (let i = 0; i < 5; i++) unchanged.push(await tickHandler());
+    const [config, control] = [queriesOf('CONFIG'), queriesOf('CONTROL')];
+    await disable(table.dynamodb, table.tableName, { profile: 'p3', endpoint: 'e1' });
+    const afterDisable = await tickHandler();
+    await tickHandler();
+    const afterDisableQueries = [queriesOf('CONFIG'), queriesOf('CONTROL')];
+    await syncConfig(table.dynamodb, table.tableName, profiles().slice(0, 10), [REGION], Date.now());
+    const afterDeploy = await tickHandler();
+    // Assess
+    expect(unchanged.map((r) => r.targets)).toEqual([100, 100, 100, 100, 100]);
+    expect([config, control]).toEqual([1, 1]);
+    expect(afterDisable.targets).toBe(99);
+    // disable: tm read CONFIG and CONTROL once; the tick re-read CONTROL once
+    expect(afterDisableQueries).toEqual([config + 1, control + 2]);
+    expect(afterDeploy.targets).toBe(49);
+    // the deploy: the config writer read CONFIG once; the tick re-read it once
+    expect(queriesOf('CONFIG')).toBe(config + 3);
+  });
+
+  it('a probe shard: 10 minutes of rounds read CONFIG once and plan once; a disable stops its probe within the minute', async () => {
+    // Prepare
+    const { dynamodb, tableName } = await freshTable();
+    await syncConfig(dynamodb, tableName, profiles('/shard'), [REGION], Date.now());
+    const clock = fakeClock();
+    const worker = createProbeWorker({
+      region: REGION,
+      store: new MemoryProbeStateStore(),
+      prober: scriptedProber(clock).prober,
+      clock,
+      sleep: noSleep,
+      logger: { warn: () => undefined },
+    });
+    let plans = 0;
+    const setTargets = worker.setTargets.bind(worker);
+    worker.setTargets = (probes, shards) => {
+      plans++;
+      setTargets(probes, shards);
+    };
+    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
+    const handler = createRoundHandler({
+      worker,
+      clock,
+      loadConfig: () => effectiveConfig(clock.now()),
+      fallbackProbeRegions: [REGION],
+      logger: { warn: () => undefined, info: () => undefined },
+    });
+    let dueAt = Math.ceil(clock.now() / 10_000) * 10_000;
+    const rounds = async (n: number) => {
+      for (let i = 0; i < n; i++, dueAt += 10_000) {
+        clock.set(dueAt);
+        await handler({
+          Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000 }) }],
+        } as unknown as SQSEvent);
+      }
+    };
+    queries.clear();
+    // Act
+    await rounds(60);
+    const steady = { config: queriesOf('CONFIG'), plans, targets: worker.targets().length };
+    await disable(dynamodb, tableName, { profile: 'p0', endpoint: 'e0' });
+    await rounds(6);
+    // Assess
+    expect(steady).toEqual({ config: 1, plans: 1, targets: 100 });
+    expect(worker.targets().length).toBe(99);
+    expect(plans).toBe(2);
+    // tm's disable read CONFIG once; the shard did not
+    expect(queriesOf('CONFIG')).toBe(2);
+  });
+});
