@@ -10,12 +10,16 @@ export default defineConfig({
     hookTimeout: 60_000,
     coverage: {
       provider: 'v8',
-      include: ['shared/**/*.ts'],
-      exclude: ['functions/**', 'infra/**', 'test/**'],
+      include: ['shared/**/*.ts', 'functions/**/*.{ts,mjs}'],
+      // probe-thread.mjs only runs inside probe worker threads, which the collector does not see.
+      exclude: ['functions/probe/probe-thread.mjs', 'infra/**', 'test/**'],
       reporter: ['text-summary'],
       reportsDirectory: 'coverage',
-      // Branches 90: the Azure import and health-rule modules brought shared/ to 91.5 % (was ≥ 95 %).
-      thresholds: { lines: 95, branches: 90 },
+      thresholds: {
+        // Branches 90: the Azure import and health-rule modules brought shared/ to 91.5 % (was ≥ 95 %).
+        'shared/**': { lines: 95, branches: 90 },
+        'functions/**': { lines: 90, branches: 85 },
+      },
     },
   },
 });
