@@ -20,8 +20,9 @@ import type { ProbeRequest, Prober } from '../../shared/probe/target.js';
 import { probe } from './probers/registry.js';
 
 export const PROBE_THREAD_ROLE = 'traffic-manager-probe-thread';
-/** Lambda gives one vCPU's worth of CPU time per 1,769 MB of memory. */
-export const LAMBDA_MB_PER_VCPU = 1_769;
+import { LAMBDA_MB_PER_VCPU } from '../../shared/probe/shard-capacity.js';
+
+export { LAMBDA_MB_PER_VCPU };
 
 /** Main → thread: probe `key` (with its request the first time) within `timeoutMs`. */
 interface ProbeOrder {

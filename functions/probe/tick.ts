@@ -1,22 +1,23 @@
 /**
  * The probe function's tick (EventBridge Scheduler `rate(1 minute)`;
  * docs/adr/0001-probe-cadence.md): when the region has targets, picks the region's shard
- * count from its request count (`shardCountFor`) and puts the minute's rounds on each
+ * count from its requests and their CPU cost at the shards' memory size (`shardCountForPlan`) and puts the minute's rounds on each
  * shard's round queue as one SendMessageBatch with DelaySeconds 0/10/…/50 (or 0/30).
  * Without targets it sends nothing, so an idle region costs one short invocation a minute.
  * Environment: TABLE_NAME, ROUND_QUEUE_URL (one per shard, comma list), PROBE_REGION
- * (default AWS_REGION), PROBE_REGIONS.
+ * (default AWS_REGION), PROBE_REGIONS, PROBE_MEMORY_MB (default DEFAULT_PROBE_MEMORY_MB).
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
-import { shardCountFor } from '../../shared/probe/shards.js';
+import { DEFAULT_PROBE_MEMORY_MB, shardCountForPlan } from '../../shared/probe/shard-capacity.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
   dynamoDbClientFromEnv,
+  positiveIntegerFromEnv,
   probeRegionFromEnv,
   probeRegionsFromEnv,
   tableNameFromEnv,
@@ -45,11 +46,13 @@ export function tickPlan(
   region: string,
   defaultProbeRegions: readonly string[],
   maxShards = 1,
+  probeMemoryMb = DEFAULT_PROBE_MEMORY_MB,
 ): TickPlan {
   const targets = planProbes(profiles, region, defaultProbeRegions);
   const roundPeriodMs = roundPeriodMsOf(targets);
   if (roundPeriodMs === undefined) return { targets: 0, shards: 0, roundPeriodMs };
-  return { targets: targets.length, shards: shardCountFor(targets.length, maxShards), roundPeriodMs };
+  const shards = shardCountForPlan(targets, roundPeriodMs, maxShards, probeMemoryMb);
+  return { targets: targets.length, shards, roundPeriodMs };
 }
 
 /** The minute's round messages for a region's plan at `now`; none when the region has no targets. */
@@ -68,8 +71,9 @@ export function tickMessages(
   defaultProbeRegions: readonly string[],
   now: number,
   maxShards = 1,
+  probeMemoryMb = DEFAULT_PROBE_MEMORY_MB,
 ): TickResult {
-  return tickMessagesOf(tickPlan(profiles, region, defaultProbeRegions, maxShards), now);
+  return tickMessagesOf(tickPlan(profiles, region, defaultProbeRegions, maxShards, probeMemoryMb), now);
 }
 
 export interface TickDeps {
@@ -82,6 +86,8 @@ export interface TickDeps {
     defaultProbeRegions: readonly string[];
   }>;
   readonly fallbackProbeRegions: readonly string[];
+  /** The shard functions' memory size (MB). @default DEFAULT_PROBE_MEMORY_MB */
+  readonly probeMemoryMb?: number;
 }
 
 export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
@@ -92,7 +98,10 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
     if (planned?.config !== config) {
       const defaults =
         config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
-      planned = { config, plan: tickPlan(config.profiles, deps.region, defaults, deps.queues.length) };
+      planned = {
+        config,
+        plan: tickPlan(config.profiles, deps.region, defaults, deps.queues.length, deps.probeMemoryMb),
+      };
     }
     const result = tickMessagesOf(planned.plan, deps.clock.now());
     if (result.enqueued.length > 0)
@@ -126,6 +135,7 @@ export const tickHandler = async (): Promise<TickResult> => {
       // A warm container re-reads the definitions only when they changed (config-cache.ts).
       loadConfig: () => effectiveConfig(Date.now()),
       fallbackProbeRegions: probeRegionsFromEnv(),
+      probeMemoryMb: positiveIntegerFromEnv(Env.probeMemoryMb, DEFAULT_PROBE_MEMORY_MB),
     });
   }
   return tick();

@@ -24,6 +24,7 @@ import { tableAccessStatements } from './table-access.js';
 import { headerSecretStatements } from './header-secret-access.js';
 import type { SecretReference } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
+import { DEFAULT_PROBE_MEMORY_MB } from '../../shared/probe/shard-capacity.js';
 import { MAX_PROBE_SHARDS } from '../../shared/probe/shards.js';
 import {
   probeFunctionName,
@@ -46,12 +47,16 @@ export interface TrafficManagerProbeStackProps extends StackProps {
   readonly vpc?: VpcFactory;
   /** Subnets of that VPC. @default - private subnets with egress */
   readonly vpcSubnets?: ec2.SubnetSelection;
-  /** Probe function memory in MiB (CPU scales with it; one probe thread per 1,769 MiB). @default 512 */
+  /**
+   * Probe function memory in MiB: CPU scales with it (one probe thread per 1,769 MiB), and the
+   * tick sizes the shards by it (fewer requests per shard below a full vCPU, HTTPS counting
+   * most). @default DEFAULT_PROBE_MEMORY_MB (1,769: one full vCPU)
+   */
   readonly probeMemorySize?: number;
   /**
    * The most shards the region's requests are split into: each shard is its own round queue
-   * and probe function (reserved concurrency 1), and the tick uses one shard per
-   * `SHARD_CAPACITY` (2,000) requests up to this many. Each shard beyond the first adds its
+   * and probe function (reserved concurrency 1), and the tick uses as many as the requests'
+   * count (2,000 per shard) and CPU at `probeMemorySize` need (`shardCountForPlan`), up to this many. Each shard beyond the first adds its
    * queue's idle polling (~$0.26 a month, docs/cost.md). @default 1
    */
   readonly maxProbeShards?: number;
@@ -102,6 +107,7 @@ export class TrafficManagerProbeStack extends Stack {
       throw new InvalidDeploymentError(
         `probe stack ${id}: maxProbeShards must be an integer 1–${MAX_PROBE_SHARDS}, got ${maxShards}`,
       );
+    const probeMemoryMb = props.probeMemorySize ?? DEFAULT_PROBE_MEMORY_MB;
     const vpc = props.vpc?.(this);
     const secretStatements = headerSecretStatements(props.headerSecrets ?? [], props.homeRegion);
     this.shards = Array.from({ length: maxShards }, (_, shard) => {
@@ -119,7 +125,7 @@ export class TrafficManagerProbeStack extends Stack {
         entry: 'functions/probe/handler.ts',
         functionName: probeFunctionName(deploymentName, shard),
         description: `traffic-manager: one probe round per message (shard ${shard})`,
-        memorySize: props.probeMemorySize ?? 512,
+        memorySize: probeMemoryMb,
         timeout: PROBE_TIMEOUT,
         // Rounds are serial and the warm container keeps the per-target rule state of its shard.
         reservedConcurrentExecutions: 1,
@@ -159,6 +165,7 @@ export class TrafficManagerProbeStack extends Stack {
       environment: {
         ...environment,
         [Env.roundQueueUrl]: this.shards.map((shard) => shard.roundQueue.queueUrl).join(','),
+        [Env.probeMemoryMb]: String(probeMemoryMb),
       },
       logLevel: props.logLevel,
     });

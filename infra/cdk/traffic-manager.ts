@@ -63,7 +63,7 @@ export interface TrafficManagerProps {
   readonly account?: string;
   /** Names the table, bus, dashboard and the probe functions/queues; also the stack name prefix. @default 'traffic-manager' */
   readonly deploymentName?: string;
-  /** Probe function memory in MiB. @default 512 */
+  /** Probe function memory in MiB: CPU scales with it, and the probe tick sizes the shards by it. @default 1769 (one full vCPU) */
   readonly probeMemorySize?: number;
   /** The most shards (round queue + probe function each) a probe region splits its requests into. @default 1 */
   readonly maxProbeShards?: number;

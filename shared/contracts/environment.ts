@@ -19,6 +19,8 @@ export const EnvironmentVariable = {
   heartbeatPeriodMs: 'HEARTBEAT_PERIOD_MS',
   /** The probe tick's round queues: one per shard, a comma list in shard order (its length caps the shards). */
   roundQueueUrl: 'ROUND_QUEUE_URL',
+  /** The probe tick: the shard functions' memory size (MB), which sets how many requests a shard carries. */
+  probeMemoryMb: 'PROBE_MEMORY_MB',
   /** The shard of its region a probe function is (0, 1, …; default 0). */
   probeShard: 'PROBE_SHARD',
   /** Evaluator tick: seconds between two reconciles of the zones with what was published. */

@@ -359,6 +359,34 @@ describe('the probe region', () => {
     }).toThrow(/maxProbeShards must be an integer 1–50, got 0/);
   });
 
+  it('probeMemorySize: the probe functions get it (default one full vCPU, 1,769 MB) and the tick sizes shards by it', () => {
+    const shardMemory = (template: Template) =>
+      Object.values(template.findResources('AWS::Lambda::Function'))
+        .map((r) => r.Properties as { Description?: string; MemorySize?: number })
+        .filter((p) => String(p.Description).startsWith('traffic-manager: one probe round'))
+        .map((p) => p.MemorySize);
+    const tickMemoryVariable = (template: Template) =>
+      (
+        functionByDescription(template, 'traffic-manager: enqueues').properties.Environment as {
+          Variables?: Record<string, string>;
+        }
+      ).Variables?.PROBE_MEMORY_MB;
+    expect(shardMemory(probe)).toEqual([1769]);
+    expect(tickMemoryVariable(probe)).toBe('1769');
+    const app = testApp();
+    const larger = new TrafficManager(app, 'Larger', {
+      profiles: PROFILES,
+      homeRegion: 'us-east-1',
+      probeRegions: ['us-east-1'],
+      maxProbeShards: 2,
+      probeMemorySize: 3538,
+    });
+    app.synth();
+    const template = Template.fromStack(larger.probes.get('us-east-1')!);
+    expect(shardMemory(template)).toEqual([3538, 3538]);
+    expect(tickMemoryVariable(template)).toBe('3538');
+  });
+
   it('places the probe function in the VPC given for its region only', () => {
     expect(
       functionByDescription(probe, 'traffic-manager: one probe round').properties.VpcConfig,
