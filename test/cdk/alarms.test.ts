@@ -152,3 +152,43 @@ describe('reconcileInterval', () => {
     );
   });
 });
+
+describe('probe alarms cover every shard', () => {
+  it("each shard's round queue dead-letters into the queue RoundDeadLettersAlarm watches, and each shard's function has its ProbeErrorsAlarm", () => {
+    const app = testApp({ nag: false });
+    const tm = new TrafficManager(app, 'Sharded', {
+      profiles: PROFILES,
+      homeRegion: 'us-east-1',
+      probeRegions: ['us-east-1'],
+      maxProbeShards: 3,
+    });
+    app.synth();
+    const template = Template.fromStack(tm.probes.get('us-east-1')!);
+    const queues = template.findResources('AWS::SQS::Queue');
+    const dlq = Object.keys(queues).find((id) => id.startsWith('RoundDeadLetters'));
+    const rounds = Object.entries(queues).filter(([id]) => id.startsWith('Rounds'));
+    expect(rounds).toHaveLength(3);
+    for (const [, queue] of rounds)
+      expect(JSON.stringify(queue.Properties)).toContain(
+        `"deadLetterTargetArn":{"Fn::GetAtt":["${dlq}","Arn"]}`,
+      );
+    expect(JSON.stringify(alarm(template, 'RoundDeadLettersAlarm').Dimensions)).toContain(`"${dlq}"`);
+
+    const functions = template.findResources('AWS::Lambda::Function');
+    const shardFunctions = Object.entries(functions)
+      .filter(([, r]) =>
+        String((r.Properties as { Description?: string }).Description).startsWith(
+          'traffic-manager: one probe round',
+        ),
+      )
+      .map(([id]) => id)
+      .sort();
+    expect(shardFunctions).toHaveLength(3);
+    const watched = Object.values(template.findResources('AWS::CloudWatch::Alarm'))
+      .filter((r) => (r.Properties as { MetricName?: string }).MetricName === 'Errors')
+      .map((r) => JSON.stringify((r.Properties as { Dimensions?: unknown }).Dimensions))
+      .map((dimensions) => shardFunctions.find((id) => dimensions.includes(`"${id}"`)))
+      .sort();
+    expect(watched).toEqual(shardFunctions);
+  });
+});
