@@ -1,6 +1,7 @@
 /** The evaluator's reads and writes on the traffic-manager table. */
 import {
   DeleteItemCommand,
+  TransactionCanceledException,
   PutItemCommand,
   QueryCommand,
   TransactWriteItemsCommand,
@@ -11,6 +12,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   HISTORY_RETENTION_DAYS,
+  type CertificateWarningItem,
   KeyPrefix,
   Keys,
   type HeartbeatItem,
@@ -122,6 +124,37 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
         Key: marshall(outboxKey(entry)),
       }),
     );
+  }
+
+  async loadCertificateWarnings(): Promise<CertificateWarningItem[]> {
+    return (await this.queryAll(KeyPrefix.certificate)).map((item) => {
+      const { pk: _pk, sk: _sk, ...warned } = unmarshall(item);
+      return warned as CertificateWarningItem;
+    });
+  }
+
+  async saveCertificateWarning(warned: CertificateWarningItem, entry: OutboxEntry): Promise<boolean> {
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: marshall({ ...Keys.certificateWarning(warned.profile, warned.endpoint), ...warned }),
+                ConditionExpression: 'attribute_not_exists(pk) OR notAfter <> :notAfter',
+                ExpressionAttributeValues: { ':notAfter': { N: String(warned.notAfter) } },
+              },
+            },
+            { Put: { TableName: this.tableName, Item: outboxItem(entry) } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async saveOutboxTrigger(at: number): Promise<void> {
@@ -253,13 +286,19 @@ function outboxItem(entry: OutboxEntry): Item {
     decidedAt: entry.decidedAt,
     changeIds: entry.changeIds,
     ...(entry.hostedZoneId === undefined ? {} : { hostedZoneId: entry.hostedZoneId }),
+    ...(entry.certificate === undefined ? {} : { certificate: entry.certificate }),
     events: JSON.stringify(entry.events),
   };
   return marshall(item);
 }
 
-/** A status write's entry by profile and revision; a reconcile's repairs by zone and reconcile time. */
+/**
+ * A status write's entry by profile and revision; a reconcile's repairs by zone and reconcile
+ * time; a certificate warning by endpoint and notAfter.
+ */
 function outboxKey(entry: OutboxEntry): { pk: string; sk: string } {
+  if (entry.certificate !== undefined)
+    return Keys.certificateOutbox(entry.profile, entry.certificate.endpoint, entry.certificate.notAfter);
   return entry.hostedZoneId === undefined
     ? Keys.outbox(entry.profile, entry.revision, entry.part)
     : Keys.repairOutbox(entry.hostedZoneId, entry.decidedAt, entry.part);
@@ -277,6 +316,7 @@ function outboxEntry(item: OutboxItem): OutboxEntry {
     decidedAt: item.decidedAt,
     changeIds: item.changeIds,
     ...(item.hostedZoneId === undefined ? {} : { hostedZoneId: item.hostedZoneId }),
+    ...(item.certificate === undefined ? {} : { certificate: item.certificate }),
     events: JSON.parse(item.events),
   };
 }
@@ -315,4 +355,9 @@ export function historyItem(record: TransitionRecord): Item {
     expiresAt: Math.floor(Date.parse(record.at) / 1000) + HISTORY_RETENTION_DAYS * 86_400,
   };
   return marshall(item, { removeUndefinedValues: true });
+}
+
+/** The transaction was cancelled because a condition failed (not a conflict or throttling). */
+function isConditionFailure(error: TransactionCanceledException): boolean {
+  return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 }

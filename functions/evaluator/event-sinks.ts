@@ -109,6 +109,7 @@ export function detailOf(event: EvaluatorEvent): Record<string, unknown> {
       const { kind: _kind, changes, ...rest } = event;
       return { ...rest, changes: changes.map(changeDetail) };
     }
+    case EventDetailType.certificateExpiring:
     case EventDetailType.driftRepaired: {
       const { kind: _kind, ...rest } = event;
       return { ...rest };

@@ -6,6 +6,7 @@ import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type {
+  CertificateWarningItem,
   HeartbeatItem,
   MonitorOverrideItem,
   ReconcileRequestItem,
@@ -67,6 +68,14 @@ export interface EvaluatorStateStore {
    * written in one transaction with them, so a repair is never recorded without its events.
    */
   saveZoneReconciles(zones: readonly ZoneReconcileItem[], outbox?: readonly OutboxEntry[]): Promise<void>;
+  /** The certificate each endpoint was last warned about (CERTIFICATE items). */
+  loadCertificateWarnings(): Promise<CertificateWarningItem[]>;
+  /**
+   * Writes a certificate warning's outbox entry and its CERTIFICATE item in one transaction, on
+   * the condition that the item does not name this certificate already; false when it did (a
+   * concurrent tick warned first): nothing is written.
+   */
+  saveCertificateWarning(warned: CertificateWarningItem, entry: OutboxEntry): Promise<boolean>;
 }
 
 export interface ZoneGateway {

@@ -15,6 +15,14 @@
  * It emits ProbeLatency per region from every shard heartbeat's check summaries (each judge's
  * median of the last period), so the metric follows the checks, not only the verdict changes.
  *
+ * It judges certificate expiry (shared/evaluation/certificate-warnings.ts): per HTTPS endpoint
+ * the certificate the heartbeats carry, `CertificateDaysLeft` per endpoint and
+ * `CertificatesExpiring` (alarmed) every minute, and one `CertificateExpiring` event per
+ * certificate that comes within its profile's `certificateWarningDays`, written to the outbox in
+ * one transaction with the CERTIFICATE item that says it was sent (so the event is exactly once
+ * per certificate; the evaluator publishes it). Only a minute with an expiring certificate reads
+ * the CERTIFICATE items.
+ *
  * It is also the one writer of the health gauges: every minute, whether or not anything was
  * evaluated, `ProfileDegraded` per profile and `EndpointDegraded` per endpoint from the stored
  * statuses, so an alarm on them holds for exactly as long as the status does. While outbox
@@ -29,6 +37,14 @@ import { EnvironmentVariable as Env } from '../../shared/contracts/environment.j
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { heartbeatsByRegion, isRegionFresh } from '../../shared/monitor/staleness.js';
 import { latenciesSince } from '../../shared/monitor/check-summary.js';
+import {
+  certificateChecks,
+  newWarnings,
+  warningWrite,
+} from '../../shared/evaluation/certificate-warnings.js';
+import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
+import type { Profile } from '../../shared/profile/types.js';
+import type { HeartbeatItem } from '../../shared/state/items.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
@@ -57,6 +73,8 @@ export interface TickOutcome {
   readonly outboxWaiting: boolean;
   /** The tick wrote the TICK/RECONCILE item this time. */
   readonly reconcileRequested: boolean;
+  /** The eventIds of the CertificateExpiring warnings this tick put in the outbox. */
+  readonly certificateWarnings: readonly string[];
 }
 
 export async function runTick(deps: TickDeps): Promise<TickOutcome> {
@@ -77,7 +95,9 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
       deps.metrics.duration(MetricName.probeLatency, latency, { [MetricDimension.region]: heartbeat.region });
     }
   }
-  await emitHealthGauges(deps, new Set(config.profiles.map((p) => p.name)));
+  const statuses = await deps.store.loadStatuses();
+  emitHealthGauges(deps, new Set(config.profiles.map((p) => p.name)), statuses);
+  const certificateWarnings = await judgeCertificates(deps, config.profiles, statuses, heartbeats, now);
   const previous = await deps.store.loadTick();
   const changed =
     previous === undefined ||
@@ -98,7 +118,45 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     expiredOverrides: expired.filter((_, i) => removed[i]).map((o) => `${o.profile}/${o.endpoint}`),
     outboxWaiting,
     reconcileRequested,
+    certificateWarnings,
   };
+}
+
+/**
+ * CertificateDaysLeft per HTTPS endpoint, CertificatesExpiring in all, and a warning in the
+ * outbox for each certificate newly within its window; returns the warnings' eventIds.
+ */
+async function judgeCertificates(
+  deps: TickDeps,
+  profiles: readonly Profile[],
+  statuses: ReadonlyMap<string, StoredStatus>,
+  heartbeats: readonly HeartbeatItem[],
+  now: number,
+): Promise<string[]> {
+  const checks = certificateChecks(
+    profiles,
+    [...statuses.values()].map((s) => s.report),
+    heartbeats,
+    now,
+  );
+  if (deps.endpointMetrics !== false) {
+    for (const check of checks) {
+      deps.metrics.count(MetricName.certificateDaysLeft, check.daysLeft, {
+        [MetricDimension.profile]: check.profile,
+        [MetricDimension.endpoint]: check.endpoint,
+      });
+    }
+  }
+  const expiring = checks.filter((c) => c.expiring);
+  deps.metrics.count(MetricName.certificatesExpiring, expiring.length);
+  if (expiring.length === 0) return [];
+  const warnings = newWarnings(expiring, await deps.store.loadCertificateWarnings());
+  const sent: string[] = [];
+  for (const warning of warnings) {
+    const { entry, warned } = warningWrite(warning);
+    if (await deps.store.saveCertificateWarning(warned, entry)) sent.push(warning.eventId);
+  }
+  return sent;
 }
 
 /**
@@ -114,8 +172,12 @@ async function requestReconcileIfDue(deps: TickDeps, now: number): Promise<boole
 }
 
 /** 1 while Degraded, else 0, for every defined profile (and endpoint) that has a status. */
-async function emitHealthGauges(deps: TickDeps, defined: ReadonlySet<string>): Promise<void> {
-  for (const [name, stored] of await deps.store.loadStatuses()) {
+function emitHealthGauges(
+  deps: TickDeps,
+  defined: ReadonlySet<string>,
+  statuses: ReadonlyMap<string, StoredStatus>,
+): void {
+  for (const [name, stored] of statuses) {
     if (!defined.has(name)) continue;
     const { report } = stored;
     deps.metrics.count(MetricName.profileDegraded, report.status === 'Degraded' ? 1 : 0, {

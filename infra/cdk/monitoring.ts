@@ -28,7 +28,7 @@ export interface MonitoringProps {
  * Metrics Insights queries over the whole namespace: they do not depend on which
  * dimensions (e.g. Powertools' default `service`) the emitter adds next to `Profile`.
  */
-function insights(metric: string, label: string, statistic: 'MAX' | 'SUM' = 'MAX'): IMetric {
+function insights(metric: string, label: string, statistic: 'MAX' | 'MIN' | 'SUM' = 'MAX'): IMetric {
   return new MathExpression({
     expression: `SELECT ${statistic}(${metric}) FROM ${METRICS_NAMESPACE}`,
     label,
@@ -50,6 +50,8 @@ export class Monitoring extends Construct {
     const rejected = insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM');
     const undelivered = insights(MetricName.outboxPending, 'events waiting in the outbox (max)');
     const drift = insights(MetricName.driftRepaired, 'record sets repaired by the reconcile', 'SUM');
+    const expiring = insights(MetricName.certificatesExpiring, 'endpoints whose certificate expires soon');
+    const daysLeft = insights(MetricName.certificateDaysLeft, 'certificate days left (soonest)', 'MIN');
 
     this.alarm('EvaluatorDeadLetters', {
       description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
@@ -110,6 +112,14 @@ export class Monitoring extends Construct {
       // A drain emits it (every evaluation, and every minute while entries wait): no data is an empty outbox.
       missingData: TreatMissingData.NOT_BREACHING,
     });
+    this.alarm('CertificateExpiring', {
+      description:
+        'An HTTPS endpoint presents a certificate with fewer days left than its profile’s certificateWarningDays (the CertificateExpiring event and `tm status` say which). A warning: checks do not validate certificates and still succeed.',
+      metric: expiring,
+      // The tick emits the count every minute, 0 when none: a gap says nothing about certificates
+      // (a stopped tick raises StaleProbeRegions), so the alarm keeps its state.
+      missingData: TreatMissingData.IGNORE,
+    });
     if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
 
     const probeWidgets = props.probeRegions.flatMap((region) => {
@@ -152,8 +162,9 @@ export class Monitoring extends Construct {
           new GraphWidget({ title: 'evaluator failures', left: [failures], width: 8 }),
         ],
         [
-          new GraphWidget({ title: 'drift repaired', left: [drift], width: 12 }),
-          new GraphWidget({ title: 'changes Route 53 refused', left: [rejected], width: 12 }),
+          new GraphWidget({ title: 'drift repaired', left: [drift], width: 8 }),
+          new GraphWidget({ title: 'changes Route 53 refused', left: [rejected], width: 8 }),
+          new GraphWidget({ title: 'certificates', left: [daysLeft], right: [expiring], width: 8 }),
         ],
         [
           new GraphWidget({

@@ -338,6 +338,8 @@ export function describeEvent(event: EvaluatorEvent): string | undefined {
     const set = event.setIdentifier === undefined ? '' : ` [${event.setIdentifier}]`;
     return `drift repaired at ${event.name} ${event.type}${set} (${event.profile}): found ${show(event.found)}, wrote ${show(event.written)}`;
   }
+  if (event.kind === EventDetailType.certificateExpiring)
+    return `${event.profile}/${event.endpoint}: certificate ${event.subject} (issuer ${event.issuer}) expires in ${event.daysLeft} days (${new Date(event.notAfter).toISOString()}; warning at ${event.certificateWarningDays})`;
   return describeTransition(event.record);
 }
 

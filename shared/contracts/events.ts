@@ -15,5 +15,7 @@ export const EventDetailType = {
   publishRejected: 'PublishRejected',
   /** Someone else changed a record set at an owned name; the reconcile put back what was published. */
   driftRepaired: 'DriftRepaired',
+  /** An HTTPS endpoint presents a certificate with fewer than its profile's certificateWarningDays left (once per certificate). */
+  certificateExpiring: 'CertificateExpiring',
 } as const;
 export type EventDetailType = (typeof EventDetailType)[keyof typeof EventDetailType];

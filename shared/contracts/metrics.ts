@@ -46,6 +46,17 @@ export const MetricName = {
    * accept them). Alarmed: it stays above 0 only while events cannot be delivered.
    */
   outboxPending: 'OutboxPending',
+  /**
+   * Evaluator tick, every minute, per HTTPS endpoint whose certificate a check saw (dimensions
+   * `Profile`, `Endpoint`): the days left until its notAfter (fractional; the soonest over the
+   * regions). Off with `endpointMetrics: false`, like EndpointDegraded.
+   */
+  certificateDaysLeft: 'CertificateDaysLeft',
+  /**
+   * Evaluator tick, every minute: the endpoints whose certificate has fewer days left than their
+   * profile's certificateWarningDays (0 when none). Alarmed.
+   */
+  certificatesExpiring: 'CertificatesExpiring',
 } as const;
 export type MetricName = (typeof MetricName)[keyof typeof MetricName];
 

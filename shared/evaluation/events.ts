@@ -55,7 +55,32 @@ export interface DriftRepairedEvent {
   readonly inSyncAt: number | null;
 }
 
-export type EvaluatorEvent = StatusEvent | PublishRejectedEvent | DriftRepairedEvent;
+/**
+ * An HTTPS endpoint presents a certificate with fewer days left than its profile's
+ * `certificateWarningDays`. Once per certificate (per endpoint and notAfter): a renewed
+ * certificate that comes near its expiry warns again. A warning, never a failed check.
+ */
+export interface CertificateExpiringEvent {
+  readonly kind: typeof EventDetailType.certificateExpiring;
+  /** Stable and unique: `<profile>/<endpoint>/certificate@<notAfter ms>`. */
+  readonly eventId: string;
+  readonly profile: string;
+  readonly endpoint: string;
+  /** Epoch ms. */
+  readonly notAfter: number;
+  readonly subject: string;
+  readonly issuer: string;
+  /** Whole days left when the tick saw it (rounded down; negative once expired). */
+  readonly daysLeft: number;
+  readonly certificateWarningDays: number;
+  /** The probe region whose check saw it (the soonest to expire, when regions differ). */
+  readonly region: string;
+  /** Epoch ms of the tick that warned. */
+  readonly detectedAt: number;
+}
+
+export type EvaluatorEvent =
+  StatusEvent | PublishRejectedEvent | DriftRepairedEvent | CertificateExpiringEvent;
 
 export function isStatusEvent(event: EvaluatorEvent): event is StatusEvent {
   return (

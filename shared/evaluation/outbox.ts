@@ -28,6 +28,8 @@ export interface OutboxEntry {
   readonly changeIds: readonly string[];
   /** Set on a reconcile's repairs (`DriftRepaired` events): the zone reconciled. */
   readonly hostedZoneId?: string;
+  /** Set on a certificate warning (one `CertificateExpiring` event): the endpoint and the certificate's notAfter. */
+  readonly certificate?: { readonly endpoint: string; readonly notAfter: number };
   readonly events: readonly EvaluatorEvent[];
 }
 

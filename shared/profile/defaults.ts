@@ -30,6 +30,8 @@ export const DEFAULTS = {
   successfulSamplesRequired: 2,
   /** Azure's rule: one successful check brings a down region back. */
   requiredSuccessesToRecover: 1,
+  /** HTTPS: warn when the presented certificate has fewer days than this left. */
+  certificateWarningDays: 14,
   weight: 1,
   minChildEndpoints: 1,
   alwaysServe: false,
@@ -74,6 +76,7 @@ export const LIMITS = {
   expectedBodyLength: { min: 1, max: 256 },
   /** A count of regions; rules/monitor.ts narrows it to the profile's probeRegions. */
   regionQuorum: { min: 1, max: AWS_COMMERCIAL_REGIONS.length },
+  certificateWarningDays: { min: 1, max: 365 },
   /** Nesting levels: edges in the longest parent → child chain. */
   nestingDepth: 10,
   minChildEndpoints: { min: 1, max: 1000 },

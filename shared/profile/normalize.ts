@@ -58,6 +58,9 @@ function normalizeMonitor(monitor: MonitorParsed): MonitorConfig {
     ...(monitor.expectedBody === undefined
       ? {}
       : { expectedBody: normalizeExpectedBody(monitor.expectedBody) }),
+    ...(monitor.certificateWarningDays === undefined
+      ? {}
+      : { certificateWarningDays: monitor.certificateWarningDays }),
   };
 }
 

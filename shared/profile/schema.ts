@@ -199,6 +199,11 @@ export const monitorConfigSchema = z.strictObject(
       .optional(),
     // HTTP/HTTPS with GET only; rules/monitor.ts says so.
     expectedBody: expectedBody.optional(),
+    // HTTPS only; rules/monitor.ts says so.
+    certificateWarningDays: integer(
+      LIMITS.certificateWarningDays.min,
+      LIMITS.certificateWarningDays.max,
+    ).optional(),
   },
   { error: MESSAGES.object },
 );

@@ -89,6 +89,11 @@ export interface MonitorConfig {
   readonly regionQuorum?: RegionQuorum;
   /** HTTP/HTTPS GET: the first 64 KiB of the body must contain it (else reason `body`); absent: not checked. */
   readonly expectedBody?: ExpectedBody;
+  /**
+   * HTTPS only: a `CertificateExpiring` warning when the presented certificate has fewer days
+   * than this left (never a failed check); absent when not written (DEFAULTS.certificateWarningDays).
+   */
+  readonly certificateWarningDays?: number;
 }
 
 export interface DnsConfig {

@@ -11,6 +11,8 @@
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
  *  OUTBOX                          @repair#<zone>#<at>#<part>   evaluator  the DriftRepaired events of one zone's reconcile, not yet on the bus
+ *  OUTBOX                          @certificate#<p>#<e>#<notAfter>  evaluator tick  one CertificateExpiring event, not yet on the bus (same transaction as the CERTIFICATE item)
+ *  CERTIFICATE                     <profile>#<endpoint>  evaluator tick   the certificate last warned about (its notAfter): one warning per certificate
  *  TICK                            REGIONS              evaluator tick    the fresh/stale probe regions; written only when that set changes
  *  TICK                            OUTBOX               evaluator tick    each minute while OUTBOX items wait: wakes the evaluator to publish them
  *  CONTROL                         STATUS#<p>#<e|*>     operator (tm)     runtime Enabled/Disabled of an endpoint (or profile `*`): who, when, why
@@ -76,6 +78,16 @@ export const Keys = {
   configRevision: () => ({ pk: `${KeyPrefix.revision}CONFIG`, sk: 'REVISION' }),
   /** Moved after every write of the CONTROL partition (RevisionItem). */
   controlRevision: () => ({ pk: `${KeyPrefix.revision}CONTROL`, sk: 'REVISION' }),
+  /** The certificate of an endpoint the tick last warned about; written with the warning's outbox entry. */
+  certificateWarning: (profile: string, endpoint: string) => ({
+    pk: 'CERTIFICATE',
+    sk: `${profile}#${endpoint}`,
+  }),
+  /** One CertificateExpiring event (`@` never starts a profile name, so never a status write's key). */
+  certificateOutbox: (profile: string, endpoint: string, notAfter: number) => ({
+    pk: 'OUTBOX',
+    sk: `@certificate#${profile}#${endpoint}#${notAfter}`,
+  }),
   /** Sorted by time; the event id keeps two changes of one endpoint within a millisecond apart. */
   history: (record: Pick<TransitionRecord, 'profile' | 'endpoint' | 'at' | 'eventId'>) => ({
     pk: `HISTORY#${record.profile}`,
@@ -94,6 +106,7 @@ export const KeyPrefix = {
   control: 'CONTROL',
   zone: 'ZONE#',
   revision: 'REVISION#',
+  certificate: 'CERTIFICATE',
 } as const;
 
 /** Sort-key prefixes of the CONTROL partition. */
@@ -162,10 +175,17 @@ export const TABLE_ACCESS = {
   /**
    * The evaluator tick: heartbeats, statuses (for the health gauges) and whether outbox items
    * wait in; the TICK items (regions, outbox trigger, reconcile request) out; it deletes the
-   * monitor overrides that have expired (CONTROL).
+   * monitor overrides that have expired (CONTROL); it writes a certificate warning (CERTIFICATE)
+   * with its event (OUTBOX) in one transaction.
    */
   evaluatorTick: {
-    writes: [KeyPrefix.tick, KeyPrefix.control, Keys.controlRevision().pk],
+    writes: [
+      KeyPrefix.tick,
+      KeyPrefix.control,
+      Keys.controlRevision().pk,
+      KeyPrefix.outbox,
+      KeyPrefix.certificate,
+    ],
     reads: [
       KeyPrefix.config,
       KeyPrefix.control,
@@ -173,6 +193,7 @@ export const TABLE_ACCESS = {
       KeyPrefix.tick,
       KeyPrefix.status,
       KeyPrefix.outbox,
+      KeyPrefix.certificate,
     ],
   },
   /**
@@ -222,6 +243,8 @@ export interface OutboxItem {
   readonly changeIds: readonly string[];
   /** Set on a reconcile's repairs: the zone reconciled. */
   readonly hostedZoneId?: string;
+  /** Set on a certificate warning: the endpoint and the certificate's notAfter. */
+  readonly certificate?: { readonly endpoint: string; readonly notAfter: number };
   /** `EvaluatorEvent[]` as JSON. */
   readonly events: string;
 }
@@ -391,4 +414,20 @@ export interface ZoneReconcileItem {
   /** The repair's Route 53 change, when there was one (its DriftRepaired events carry when it was INSYNC). */
   readonly changeId?: string;
   readonly submittedAt?: number;
+}
+
+/**
+ * CERTIFICATE / <profile>#<endpoint>: the certificate the evaluator tick last warned about for
+ * an endpoint (CertificateExpiring), written in one transaction with the event's outbox entry
+ * on the condition that it names another certificate: one warning per certificate, however many
+ * ticks see it, and a renewed certificate that expires soon again warns again.
+ */
+export interface CertificateWarningItem {
+  readonly profile: string;
+  readonly endpoint: string;
+  /** The certificate's notAfter, epoch ms: what identifies it here. */
+  readonly notAfter: number;
+  /** Epoch ms of the tick that warned. */
+  readonly warnedAt: number;
+  readonly eventId: string;
 }

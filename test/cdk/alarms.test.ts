@@ -76,6 +76,11 @@ describe('every alarm treats missing data on purpose', () => {
       id: 'DriftRepaired',
       treat: 'notBreaching',
     },
+    {
+      name: 'CertificateExpiring keeps its state through a gap (the tick emits the count every minute)',
+      id: 'CertificateExpiring',
+      treat: 'ignore',
+    },
   ])('$name', ({ id, treat }) => {
     expect(alarm(home, id).TreatMissingData).toBe(treat);
   });
@@ -103,6 +108,18 @@ describe('every alarm treats missing data on purpose', () => {
     expect(expressions('DriftRepaired')).toEqual([
       `SELECT SUM(${MetricName.driftRepaired}) FROM ${METRICS_NAMESPACE}`,
     ]);
+  });
+
+  it('CertificateExpiring fires when any endpoint’s certificate is within its profile’s window', () => {
+    const certificate = alarm(home, 'CertificateExpiring');
+    expect((certificate.Metrics as { Expression?: string }[]).map((m) => m.Expression)).toEqual([
+      `SELECT MAX(${MetricName.certificatesExpiring}) FROM ${METRICS_NAMESPACE}`,
+    ]);
+    expect(certificate).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+    });
   });
 });
 

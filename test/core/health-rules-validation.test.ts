@@ -178,3 +178,43 @@ describe('monitorConfig.expectedBody', () => {
     ]);
   });
 });
+
+describe('monitorConfig.certificateWarningDays', () => {
+  it.each([1, 30, 365])('accepts %d with HTTPS', (value) => {
+    // Act
+    const result = parseDefinitions(shop({ protocol: 'HTTPS', certificateWarningDays: value }));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig.certificateWarningDays).toBe(value);
+  });
+
+  it('is absent when not written (the default applies)', () => {
+    // Act
+    const result = parseDefinitions(shop({ protocol: 'HTTPS' }));
+    // Assess
+    expect(result.ok && result.profiles[0]!.monitorConfig).not.toHaveProperty('certificateWarningDays');
+  });
+
+  it.each([
+    [{ protocol: 'HTTPS', certificateWarningDays: 0 }, 'must be an integer 1–365, got 0'],
+    [{ protocol: 'HTTPS', certificateWarningDays: 366 }, 'must be an integer 1–365, got 366'],
+    [{ protocol: 'HTTPS', certificateWarningDays: 1.5 }, 'must be an integer 1–365, got 1.5'],
+    [
+      { certificateWarningDays: 14 },
+      'must not be set when protocol is HTTP (HTTPS only: only HTTPS checks see a certificate), got 14',
+    ],
+  ])('rejects %j', (monitor, message) => {
+    // Act / Assess
+    expect(errors(shop(monitor))).toEqual([
+      `profiles[0] "shop".monitorConfig.certificateWarningDays: ${message}`,
+    ]);
+  });
+
+  it('is an error with TCP', () => {
+    // Act / Assess
+    expect(errors(shop({ protocol: 'TCP', port: 5432, path: undefined, certificateWarningDays: 7 }))).toEqual(
+      [
+        'profiles[0] "shop".monitorConfig.certificateWarningDays: must not be set when protocol is TCP (HTTPS only: only HTTPS checks see a certificate), got 7',
+      ],
+    );
+  });
+});

@@ -61,6 +61,7 @@ describe('documented defaults are the code defaults', () => {
       ['monitorConfig.healthRule.sampleSize', String(DEFAULTS.sampleSize)],
       ['monitorConfig.healthRule.successfulSamplesRequired', String(DEFAULTS.successfulSamplesRequired)],
       ['monitorConfig.requiredSuccessesToRecover', String(DEFAULTS.requiredSuccessesToRecover)],
+      ['monitorConfig.certificateWarningDays', String(DEFAULTS.certificateWarningDays)],
       ['endpoints[].type', DEFAULTS.endpointType],
       ['endpoints[].endpointStatus', DEFAULTS.endpointStatus],
       ['endpoints[].weight', String(DEFAULTS.weight)],

@@ -2,8 +2,9 @@
  * Certificate expiry in the local stack (DynamoDB Local with real streams, the evaluator tick,
  * the outbox): two HTTPS endpoints present self-signed certificates, one 5 days from expiry
  * (inside the default 14-day window), one 300 days. `tm status` shows each one's days left, the
- * checks stay Online (a certificate is never a failed check). Time scale 0.1: checks every
- * second, a heartbeat every 6 s.
+ * checks stay Online (a certificate is never a failed check), and the near one gets exactly
+ * one CertificateExpiring event however many ticks see it; the far one none. Time scale 0.1:
+ * checks every second, a heartbeat and a tick every 6 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
@@ -89,5 +90,42 @@ describe('certificate expiry', { timeout: 180_000 }, () => {
     });
     const text = await tmAgainstTable(stack, 'status', '--profile', 'soon');
     expect(text.stdout).toMatch(/certificate localhost \(issuer localhost\): 4 days left, until /);
+  });
+
+  it('the certificate within its window warns once through the outbox; the one outside it does not', async () => {
+    // Prepare: the heartbeats carry both certificates
+    await eventually(statusJson, (d) =>
+      ['soon', 'later'].every((p) => endpointOf(d, p)?.certificate !== undefined),
+    );
+    const warnings = () => stack.allEvents.filter((e) => e.kind === 'CertificateExpiring');
+
+    // Act: the tick judges them (it also runs every 6 s by itself) until the warning is on the bus,
+    // then three more times
+    await eventually(
+      async () => {
+        await stack.tick();
+        return warnings();
+      },
+      (events) => events.length > 0,
+    );
+    for (let i = 0; i < 3; i++) await stack.tick();
+    await stack.poller.drain();
+
+    // Assess
+    const soon = await selfSignedCertificate(5);
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        eventId: `soon/a/certificate@${soon.notAfter}`,
+        profile: 'soon',
+        endpoint: 'a',
+        notAfter: soon.notAfter,
+        subject: 'localhost',
+        issuer: 'localhost',
+        daysLeft: 4,
+        certificateWarningDays: 14,
+      }),
+    ]);
+    const status = await statusJson();
+    expect(endpointOf(status, 'soon')?.status).toBe('Online');
   });
 });

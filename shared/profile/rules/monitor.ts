@@ -36,6 +36,15 @@ export function checkMonitorConfig(raw: unknown, base: IssuePath, report: Report
       'must not be set when method is HEAD (a HEAD answer has no body; use GET)',
     );
   }
+  if (protocol !== undefined && protocol !== 'HTTPS' && monitor.certificateWarningDays !== undefined) {
+    // An error, not ignored: a warning that can never fire would look like a covered certificate.
+    report(
+      [...base, 'certificateWarningDays'],
+      'https-field',
+      monitor.certificateWarningDays,
+      `must not be set when protocol is ${protocol} (HTTPS only: only HTTPS checks see a certificate)`,
+    );
+  }
   const limits = LIMITS.timeoutInSeconds[10];
   if (monitor.intervalInSeconds === 10 && monitor.timeoutInSeconds === LIMITS.timeoutInSeconds[30].max) {
     report(
