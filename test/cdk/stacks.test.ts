@@ -549,11 +549,11 @@ describe('least privilege', () => {
       reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS', 'OUTBOX'],
     },
     {
-      name: 'the evaluator tick writes only the TICK items (regions, outbox trigger, reconcile request) and expired overrides (moving the CONTROL revision), and reads the statuses for the health gauges and whether the outbox waits',
+      name: 'the evaluator tick writes only the TICK items (regions, outbox trigger, reconcile request), expired overrides (moving the CONTROL revision) and certificate warnings with their event, and reads the statuses for the health gauges and whether the outbox waits',
       template: () => home,
       fn: 'traffic-manager: applies staleness',
-      writes: ['TICK', 'CONTROL', 'REVISION#CONTROL'],
-      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS', 'OUTBOX'],
+      writes: ['TICK', 'CONTROL', 'REVISION#CONTROL', 'OUTBOX', 'CERTIFICATE'],
+      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS', 'OUTBOX', 'CERTIFICATE'],
     },
     {
       name: 'the config writer touches CONFIG items only (and moves their revision)',
