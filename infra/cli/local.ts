@@ -187,6 +187,22 @@ async function runStack(
   }
 
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
+  // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends. Raw
+  // mode before the banner, so a key pressed as soon as it says so is read (not a SIGINT).
+  if (process.stdin.isTTY) {
+    emitKeypressEvents(process.stdin);
+    process.stdin.setRawMode(true);
+    process.stdin.on(
+      'keypress',
+      (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
+        if (key.ctrl === true && key.name === 'c') return stopRequest.request('Ctrl-C');
+        if (key.name === 'q') return stopRequest.request('q');
+        const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
+        if (backend !== undefined) demo?.toggle(backend.name);
+      },
+    );
+  }
+
   io.stdout.write(
     [
       '',
@@ -214,21 +230,6 @@ async function runStack(
       '',
     ].join('\n'),
   );
-
-  // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends.
-  if (process.stdin.isTTY) {
-    emitKeypressEvents(process.stdin);
-    process.stdin.setRawMode(true);
-    process.stdin.on(
-      'keypress',
-      (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
-        if (key.ctrl === true && key.name === 'c') return stopRequest.request('Ctrl-C');
-        if (key.name === 'q') return stopRequest.request('q');
-        const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
-        if (backend !== undefined) demo?.toggle(backend.name);
-      },
-    );
-  }
 
   const { reason, exitCode } = await stopRequest.requested;
   io.stdout.write(`\nstopping (${reason})…\n`);
