@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import type { GuardedHttpServer } from '../../infra/local/http-guard.js';
 import type { HistoryTransition } from '../../shared/history/view.js';
+import { eventually } from '../support/eventually.js';
 import { profileDefinition } from '../support/profiles.js';
 import { startStsStandIn } from '../support/sts.js';
 import { ROOT, tm, type TmResult } from '../support/tm.js';
@@ -119,6 +120,14 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
     dnsPort = Number(/DNS {8}127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
     dynamodbEndpoint = /DynamoDB {3}(http:\/\/\S+)/.exec(output)?.[1] ?? '';
     await answersWithin(answersOnly(PRIMARY), 60_000);
+    // DNS answers primary while it is still CheckingEndpoint (it counts as up); the tests start
+    // from an Online primary, so wait for the checks to decide it.
+    await eventually(
+      () => tm(['status', '--dns-port', String(dnsPort)], env()),
+      (status) => / {2}primary +Online /.test(status.stdout),
+      60_000,
+      (status) => `tm status said:\n${status.stdout}${status.stderr}`,
+    );
   }, 120_000);
 
   afterAll(async () => {
