@@ -6,6 +6,7 @@
  * 60 bytes beside the two names (each at most 64 characters).
  */
 import type { PeerCertificate } from '../probe/certificate.js';
+import { fitJson } from './fit-json.js';
 
 /** [notAfter (epoch ms), subject, issuer] */
 export type StoredCertificate = readonly [number, string, string];
@@ -42,15 +43,7 @@ export function fitCertificates(
   certificates: ReadonlyMap<string, StoredCertificate>,
   budgetBytes: number,
 ): Record<string, StoredCertificate> {
-  const fitted: Record<string, StoredCertificate> = {};
-  let used = 2;
-  for (const [key, certificate] of [...certificates].sort(([, a], [, b]) => a[0] - b[0])) {
-    const size = JSON.stringify(key).length + JSON.stringify(certificate).length + 2;
-    if (used + size > budgetBytes) break;
-    fitted[key] = certificate;
-    used += size;
-  }
-  return fitted;
+  return fitJson(certificates, budgetBytes, (a, b) => a[0] - b[0]);
 }
 
 /**

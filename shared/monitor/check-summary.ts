@@ -10,6 +10,8 @@
  * (they show their verdict's check, as before).
  */
 
+import { fitJson } from './fit-json.js';
+
 /** [lastCheckedAt (epoch ms), checks, failures, latestLatencyMs | null, medianLatencyMs | null] */
 export type StoredCheckSummary = readonly [number, number, number, number | null, number | null];
 
@@ -83,16 +85,7 @@ export function fitSummaries(
   summaries: ReadonlyMap<string, StoredCheckSummary>,
   budgetBytes: number,
 ): Record<string, StoredCheckSummary> {
-  const fitted: Record<string, StoredCheckSummary> = {};
-  let used = 2;
-  const newestFirst = [...summaries].sort(([, a], [, b]) => b[0] - a[0]);
-  for (const [key, summary] of newestFirst) {
-    const size = JSON.stringify(key).length + JSON.stringify(summary).length + 2;
-    if (used + size > budgetBytes) break;
-    fitted[key] = summary;
-    used += size;
-  }
-  return fitted;
+  return fitJson(summaries, budgetBytes, (a, b) => b[0] - a[0]);
 }
 
 /**
