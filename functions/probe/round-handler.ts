@@ -12,6 +12,12 @@ import type { ProbeWorker, WorkerLogger } from './worker.js';
 
 /** Profiles are re-read at most this often (a config change reaches the probes within a minute). */
 export const CONFIG_REFRESH_MS = 60_000;
+/**
+ * A round delivered more than this before its due time did not come from the tick (whose
+ * delays are exact whole seconds): the worker would wait for it and hold the shard, whose
+ * rounds are serial, so it is skipped.
+ */
+export const EARLY_ROUND_LIMIT_MS = 2_000;
 
 export interface RoundHandlerDeps {
   readonly worker: ProbeWorker;
@@ -79,6 +85,10 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         logger.info('skipping a round already run', { dueAt: round.dueAt });
         continue;
       }
+      if (round.dueAt - now > EARLY_ROUND_LIMIT_MS) {
+        logger.warn('skipping a round due in the future', { dueAt: round.dueAt, earlyMs: round.dueAt - now });
+        continue;
+      }
       if (now - round.dueAt >= round.roundPeriodMs) {
         logger.warn('skipping a round a whole period late', {
           dueAt: round.dueAt,
@@ -102,7 +112,9 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       // Every shard of a round splits the requests by the round's shard count (the tick's).
       const resharded = round.shards !== shards;
       shards = round.shards;
-      if (!(await refreshConfig(now)) && resharded) worker.setTargets(plan, shards);
+      // The first round needs a plan; later re-reads wait until after the round, off its start.
+      const refreshed = configReadAt === undefined && (await refreshConfig(now));
+      if (!refreshed && resharded) worker.setTargets(plan, shards);
       const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
       logger.info('round', {
         dueAt: round.dueAt,
@@ -115,6 +127,8 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         heartbeatWritten: report.heartbeatWritten,
         pendingWrites: report.pendingWrites,
       });
+      // A changed plan applies from the next round on.
+      await refreshConfig(clock.now());
     }
     return { batchItemFailures: [] };
   };

@@ -1,4 +1,4 @@
-/** RoundQueue on SQS: the minute's rounds as one SendMessageBatch of delayed messages. */
+/** RoundQueue on SQS: rounds as SendMessageBatch requests of delayed messages (≤ 10 entries each). */
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { sqsClient } from '../shared/aws-clients.js';
 import type { RoundMessageEntry } from '../../shared/probe/round-message.js';

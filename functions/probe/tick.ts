@@ -1,9 +1,11 @@
 /**
  * The probe function's tick (EventBridge Scheduler `rate(1 minute)`;
  * docs/adr/0001-probe-cadence.md): when the region has targets, picks the region's shard
- * count from its requests and their CPU cost at the shards' memory size (`shardCountForPlan`) and puts the minute's rounds on each
- * shard's round queue as one SendMessageBatch with DelaySeconds 0/10/…/50 (or 0/30).
- * Without targets it sends nothing, so an idle region costs one short invocation a minute.
+ * count from its requests and their CPU cost at the shards' memory size (`shardCountForPlan`),
+ * waits for the next whole second and puts the next minute's rounds on each shard's round
+ * queue (`roundsToEnqueue`: exact whole-second delays; also the current minute's when this
+ * container did not enqueue them). Without targets it sends nothing, so an idle region costs
+ * one short invocation a minute.
  * Environment: TABLE_NAME, ROUND_QUEUE_URL (one per shard, comma list), PROBE_REGION
  * (default AWS_REGION), PROBE_REGIONS, PROBE_MEMORY_MB (default DEFAULT_PROBE_MEMORY_MB).
  */
@@ -11,7 +13,7 @@ import { EnvironmentVariable as Env } from '../../shared/contracts/environment.j
 import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
-import { roundPeriodMsOf, roundsOfMinute } from '../../shared/probe/round-schedule.js';
+import { roundPeriodMsOf, roundsToEnqueue, sendMomentOf } from '../../shared/probe/round-schedule.js';
 import { DEFAULT_PROBE_MEMORY_MB, shardCountForPlan } from '../../shared/probe/shard-capacity.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
@@ -32,6 +34,8 @@ export interface TickResult {
   readonly shards: number;
   readonly roundPeriodMs: number | undefined;
   readonly enqueued: readonly RoundMessageEntry[];
+  /** The end of the span of rounds enqueued so far (epoch ms; undefined without targets). */
+  readonly enqueuedUntil?: number;
 }
 
 /** What the tick needs of a region's plan: its request count, shard count and round period. */
@@ -55,13 +59,18 @@ export function tickPlan(
   return { targets: targets.length, shards, roundPeriodMs };
 }
 
-/** The minute's round messages for a region's plan at `now`; none when the region has no targets. */
-export function tickMessagesOf(plan: TickPlan, now: number): TickResult {
+/**
+ * The round messages for a region's plan, sent at `sendAt` (a whole second: `sendMomentOf`),
+ * after rounds enqueued until `enqueuedUntil`; none when the region has no targets.
+ */
+export function tickMessagesOf(plan: TickPlan, sendAt: number, enqueuedUntil?: number): TickResult {
   const { roundPeriodMs, shards } = plan;
   if (roundPeriodMs === undefined) return { ...plan, enqueued: [] };
+  const next = roundsToEnqueue(sendAt, roundPeriodMs, enqueuedUntil);
   return {
     ...plan,
-    enqueued: roundMessageEntries(roundsOfMinute(now, roundPeriodMs), roundPeriodMs, shards),
+    enqueued: roundMessageEntries(next.rounds, roundPeriodMs, shards),
+    enqueuedUntil: next.enqueuedUntil,
   };
 }
 
@@ -69,12 +78,20 @@ export function tickMessages(
   profiles: readonly Profile[],
   region: string,
   defaultProbeRegions: readonly string[],
-  now: number,
+  sendAt: number,
   maxShards = 1,
   probeMemoryMb = DEFAULT_PROBE_MEMORY_MB,
+  enqueuedUntil?: number,
 ): TickResult {
-  return tickMessagesOf(tickPlan(profiles, region, defaultProbeRegions, maxShards, probeMemoryMb), now);
+  return tickMessagesOf(
+    tickPlan(profiles, region, defaultProbeRegions, maxShards, probeMemoryMb),
+    sendAt,
+    enqueuedUntil,
+  );
 }
+
+/** SQS takes at most 10 entries per SendMessageBatch. */
+const SQS_BATCH_MAX = 10;
 
 export interface TickDeps {
   readonly region: string;
@@ -88,10 +105,15 @@ export interface TickDeps {
   readonly fallbackProbeRegions: readonly string[];
   /** The shard functions' memory size (MB). @default DEFAULT_PROBE_MEMORY_MB */
   readonly probeMemoryMb?: number;
+  /** Waits until the whole second the rounds are sent at. @default setTimeout */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let planned: { config: unknown; plan: TickPlan } | undefined;
+  /** The end of the rounds this container enqueued (unknown in a new one). */
+  let enqueuedUntil: number | undefined;
   return async () => {
     const config = await deps.loadConfig();
     // The same config object as last time (nothing changed: config-cache.ts) keeps the plan.
@@ -103,11 +125,19 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
         plan: tickPlan(config.profiles, deps.region, defaults, deps.queues.length, deps.probeMemoryMb),
       };
     }
-    const result = tickMessagesOf(planned.plan, deps.clock.now());
-    if (result.enqueued.length > 0)
-      await Promise.all(
-        deps.queues.slice(0, result.shards).map((queue) => queue.sendRounds(result.enqueued)),
-      );
+    if (planned.plan.roundPeriodMs === undefined) return tickMessagesOf(planned.plan, deps.clock.now());
+    // Sent on a whole second, every delay is exact (a wait of < 1 s at the tick's 128 MB).
+    const now = deps.clock.now();
+    const sendAt = sendMomentOf(now);
+    if (sendAt > now) await sleep(sendAt - now);
+    const result = tickMessagesOf(planned.plan, sendAt, enqueuedUntil);
+    const batches: RoundMessageEntry[][] = [];
+    for (let i = 0; i < result.enqueued.length; i += SQS_BATCH_MAX)
+      batches.push(result.enqueued.slice(i, i + SQS_BATCH_MAX));
+    await Promise.all(
+      deps.queues.slice(0, result.shards).flatMap((queue) => batches.map((batch) => queue.sendRounds(batch))),
+    );
+    enqueuedUntil = result.enqueuedUntil;
     return result;
   };
 }

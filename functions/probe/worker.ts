@@ -519,7 +519,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       // A new worker announces itself before its first verdicts, so the evaluator never sees a
       // verdict from a region that has not heartbeat yet (it would count that vote as stale).
       const announced = lastHeartbeatDueAt === undefined && (await heartbeatIfDue(dueAt));
-      const retried = await Promise.all([...pendingVerdicts.values()].map(writeVerdict));
+      // Writes that failed last round are retried beside the probes, not before them (a newer
+      // verdict of the same judge supersedes its retry: writes are conditional).
+      const retrying = Promise.all([...pendingVerdicts.values()].map(writeVerdict));
       const due: { probe: PlannedProbe; judges: PlannedJudge[] }[] = [];
       for (const probe of planned) {
         const judges = probe.judges.filter((judge) =>
@@ -543,6 +545,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           return check(probe, runnable, changes);
         }),
       );
+      const retried = await retrying;
       const heartbeatWritten = (await heartbeatIfDue(dueAt)) || announced;
       return report({
         ...counts,

@@ -1,6 +1,6 @@
 /**
  * One probe region (docs/adr/0001-probe-cadence.md): an EventBridge Scheduler tick every
- * minute enqueues the minute's rounds as delayed SQS messages; the probe function takes one
+ * minute enqueues the next minute's rounds as delayed SQS messages; the probe function takes one
  * round per message, serially (reserved concurrency 1) so its warm container keeps the rule
  * state; it writes probe state cross-region to the home table (docs/adr/0005-cross-region-state.md).
  */

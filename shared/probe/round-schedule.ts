@@ -81,16 +81,44 @@ export interface ScheduledRound {
 }
 
 /**
- * The rounds of the minute `now` falls in, for a once-a-minute tick. Rounds already a
- * whole period late are left out (the next one covers them); delays are whole seconds
- * (SQS DelaySeconds), rounded to the nearest, never negative.
+ * When a tick that is ready at `now` sends its rounds: the next whole second. Rounds are due
+ * on whole seconds and SQS counts `DelaySeconds` in whole seconds, so from a whole second
+ * every delay is exact and a round becomes visible at its due time — neither up to a second
+ * early (a billed wait in the shard) nor late.
  */
-export function roundsOfMinute(now: number, roundPeriodMs: number): ScheduledRound[] {
-  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+export function sendMomentOf(now: number): number {
+  return Math.ceil(now / 1000) * 1000;
+}
+
+/** What a tick enqueues: its rounds, and the end of the span they cover (the next tick's `enqueuedUntil`). */
+export interface TickRounds {
+  readonly rounds: readonly ScheduledRound[];
+  readonly enqueuedUntil: number;
+}
+
+/**
+ * The rounds a once-a-minute tick enqueues when it sends at `sendAt`: those of the next
+ * minute, so that neither the scheduler's lateness nor the tick's planning delays a round,
+ * as long as the tick runs within its minute. Rounds of the current minute are added only
+ * when `enqueuedUntil` (the end of what this tick enqueued last time; `undefined` when it
+ * does not know, as on its first run) does not cover them: the first tick, or one after a
+ * gap, starts probing at once. Such a round may have been enqueued already by a tick the
+ * caller does not remember; the round handler skips the second copy. Rounds a whole period
+ * late are left out (the next one covers them). Delays are whole seconds from `sendAt`,
+ * rounded up, so a round is never delivered before it is due.
+ */
+export function roundsToEnqueue(
+  sendAt: number,
+  roundPeriodMs: number,
+  enqueuedUntil: number | undefined,
+): TickRounds {
+  const minuteStart = Math.floor(sendAt / MINUTE_MS) * MINUTE_MS;
+  const until = minuteStart + 2 * MINUTE_MS;
+  const from = Math.max(minuteStart, enqueuedUntil ?? minuteStart);
   const rounds: ScheduledRound[] = [];
-  for (let dueAt = minuteStart; dueAt < minuteStart + MINUTE_MS; dueAt += roundPeriodMs) {
-    if (dueAt + roundPeriodMs <= now) continue;
-    rounds.push({ dueAt, delaySeconds: Math.max(0, Math.round((dueAt - now) / 1000)) });
+  for (let dueAt = minuteStart; dueAt < until; dueAt += roundPeriodMs) {
+    if (dueAt < from || dueAt + roundPeriodMs <= sendAt) continue;
+    rounds.push({ dueAt, delaySeconds: Math.max(0, Math.ceil((dueAt - sendAt) / 1000)) });
   }
-  return rounds;
+  return { rounds, enqueuedUntil: Math.max(until, enqueuedUntil ?? until) };
 }

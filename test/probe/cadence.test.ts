@@ -12,39 +12,55 @@ import { external, monitor, profile } from './worker.fixtures.js';
 
 const MINUTE = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-describe('the tick: the minute’s rounds as one SQS batch', () => {
+describe('the tick: the next minute’s rounds as delayed SQS messages', () => {
   it.each([
     {
-      name: '10 s targets: six rounds at DelaySeconds 0/10/…/50',
+      name: '10 s targets: six rounds of the next minute, each delayed to its due time',
       interval: 10 as const,
       at: MINUTE,
-      delays: [0, 10, 20, 30, 40, 50],
+      enqueuedUntil: MINUTE + 60_000,
+      delays: [60, 70, 80, 90, 100, 110],
     },
-    { name: '30 s targets only: two rounds at 0/30', interval: 30 as const, at: MINUTE, delays: [0, 30] },
     {
-      name: 'a tick 7 s late still aligns rounds to the wall-clock grid',
+      name: '30 s targets only: two rounds',
+      interval: 30 as const,
+      at: MINUTE,
+      enqueuedUntil: MINUTE + 60_000,
+      delays: [60, 90],
+    },
+    {
+      name: 'a tick sending 7 s into its minute still aligns rounds to the wall-clock grid',
       interval: 10 as const,
       at: MINUTE + 7_000,
-      delays: [0, 3, 13, 23, 33, 43],
+      enqueuedUntil: MINUTE + 60_000,
+      delays: [53, 63, 73, 83, 93, 103],
     },
     {
-      name: 'a tick 25 s late leaves out the rounds a whole period late',
+      name: 'a first tick 25 s into its minute also sends the rest of it, leaving out rounds a whole period late',
       interval: 10 as const,
       at: MINUTE + 25_000,
-      delays: [0, 5, 15, 25],
+      enqueuedUntil: undefined,
+      delays: [0, 5, 15, 25, 35, 45, 55, 65, 75, 85],
     },
-  ])('$name', ({ interval, at, delays }) => {
+  ])('$name', ({ interval, at, enqueuedUntil, delays }) => {
     // Prepare
     const shop = profile('shop', {
       monitorConfig: monitor({ intervalInSeconds: interval, timeoutInSeconds: 9 }),
       endpoints: [external('a', 'a.example.net')],
     });
     // Act
-    const { enqueued, roundPeriodMs } = tickMessages([shop], 'us-east-1', ['us-east-1'], at);
+    const { enqueued, roundPeriodMs } = tickMessages(
+      [shop],
+      'us-east-1',
+      ['us-east-1'],
+      at,
+      1,
+      undefined,
+      enqueuedUntil,
+    );
     // Assess
     expect(roundPeriodMs).toBe(interval * 1000);
     expect(enqueued.map((e) => e.DelaySeconds)).toEqual(delays);
-    expect(enqueued.length).toBeLessThanOrEqual(10);
     for (const entry of enqueued)
       expect(parseRoundMessage(entry.MessageBody)).toMatchObject({ roundPeriodMs: interval * 1000 });
   });

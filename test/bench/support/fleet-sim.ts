@@ -116,13 +116,18 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
     timers.add(timer);
   };
   let end = Infinity;
+  /** Rounds sent and not yet delivered, by due time (the tick sends a minute ahead). */
+  const undelivered: number[] = [];
   const delivered = new Array<number>(MAX_PROBE_SHARDS).fill(0);
   const queues = Array.from({ length: MAX_PROBE_SHARDS }, (_, shard): RoundQueue => ({
     sendRounds: async (entries) => {
       for (const entry of entries) {
         const latency =
           RECEIVE_LATENCY_MS.min + Math.random() * (RECEIVE_LATENCY_MS.max - RECEIVE_LATENCY_MS.min);
+        const { dueAt } = JSON.parse(entry.MessageBody) as { dueAt: number };
+        undelivered.push(dueAt);
         later((entry.DelaySeconds ?? 0) * 1000 + latency, () => {
+          undelivered.splice(undelivered.indexOf(dueAt), 1);
           delivered[shard]!++;
           real[shard]?.send({ type: 'round', body: entry.MessageBody });
         });
@@ -164,7 +169,7 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   // Every measured round delivered (a loaded machine may tick late), then the shards report
   // once their last round is done.
   await new Promise((resolve) => setTimeout(resolve, end - 1_000 - Date.now()));
-  while (timers.size > 1) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (undelivered.some((dueAt) => dueAt < end)) await new Promise((resolve) => setTimeout(resolve, 200));
   for (const timer of timers) clearTimeout(timer);
   timers.clear();
   const reports = await Promise.all(real.map((shard) => shard.report(windows)));
