@@ -225,19 +225,20 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
    * and nothing counted twice when requests move between shards.
    */
   async function restoreMissingStates(): Promise<void> {
-    const missing = judges.filter((j) => !states.has(j.key));
+    const missing = planned.flatMap((probe) =>
+      probe.judges.filter((j) => !states.has(j.key)).map((judge) => ({ judge, request: probe.key })),
+    );
     if (missing.length === 0) return;
     const [heartbeats, stored] = await Promise.all([
       store.loadHeartbeats(region),
       store.loadVerdicts(
         region,
-        missing.map((j) => j.key),
+        missing.map(({ judge }) => judge.key),
       ),
     ]);
     const verdicts = new Map(stored.map((item) => [item.targetKey, item]));
     const newestFirst = [...heartbeats].sort((a, b) => b.at - a.at);
-    for (const judge of missing) {
-      const request = requestOf.get(judge.key) ?? judge.key;
+    for (const { judge, request } of missing) {
       const holder = newestFirst.find((h) => isInShard(request, h.shard ?? 0, h.shards ?? 1));
       const checkpoint = holder?.checkpoint[judge.key];
       const certificate = holder?.certificates?.[judge.key];
@@ -246,7 +247,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       // Nothing judged before the judge's endpoints were (re-)enabled carries over: start afresh.
       const stale =
         (verdict !== undefined && !countsAfterEnable(verdict, judge.freshAfter)) ||
-        (checkpoint !== undefined && !countsAfterEnable({ checkedAt: holder?.at ?? 0 }, judge.freshAfter));
+        (holder !== undefined &&
+          checkpoint !== undefined &&
+          !countsAfterEnable({ checkedAt: holder.at }, judge.freshAfter));
       if (verdict !== undefined && !stale) {
         decidedAt.set(judge.key, verdict.checkedAt);
         storedVerdicts.set(judge.key, verdict);

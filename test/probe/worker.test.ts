@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { createProbeWorker, type ProbeWorkerOptions } from '../../functions/probe/worker.js';
-import { fakeClock, noSleep, planned, scriptedProber } from './worker.fixtures.js';
+import { isInShard } from '../../shared/probe/shards.js';
+import type { Prober } from '../../shared/probe/target.js';
+import { fakeClock, noSleep, planned, scriptedProber, shared } from './worker.fixtures.js';
 
 const REGION = 'us-east-1';
 const ROUND = 10_000;
@@ -376,5 +378,229 @@ describe('probe worker: time scale, spreading and concurrency', () => {
     const report = await worker.runRound(clock.now(), ROUND);
     expect(report.probed).toBe(20);
     expect(peak).toBe(3);
+  });
+});
+
+describe('probe worker: what the heartbeat carries', () => {
+  it('a heartbeat write that fails is a pending write until the next round writes it', async () => {
+    // Prepare: the first heartbeat lands; the next one (the checkpoint moved: one failure) fails once
+    const store = new MemoryProbeStateStore();
+    const putHeartbeat = store.putHeartbeat.bind(store);
+    let failures = 0;
+    store.putHeartbeat = async (item) => {
+      if (failures-- > 0) throw new Error('ProvisionedThroughputExceededException');
+      return putHeartbeat(item);
+    };
+    const { worker, script, round } = setup({}, store);
+    worker.setTargets([planned('t', { toleratedNumberOfFailures: 2 })]);
+    await round();
+    script.down.add('t');
+    failures = 1;
+    // Act
+    const failed = await round();
+    const next = await round();
+    // Assess
+    expect(failed).toMatchObject({ heartbeatWritten: false, pendingWrites: 1 });
+    expect(next).toMatchObject({ heartbeatWritten: true, pendingWrites: 0 });
+    expect(store.heartbeats.get(REGION)?.checkpoint).toMatchObject({ t: { failures: 2 } });
+  });
+
+  it('a replaced worker carries on the certificates of the heartbeat it restored from, before its own checks see one', async () => {
+    // Prepare: A saw the certificate; B's checks of it time out (no certificate seen)
+    const store = new MemoryProbeStateStore();
+    const a = setup({}, store);
+    a.worker.setTargets([planned('t', { protocol: 'HTTPS', port: 443, toleratedNumberOfFailures: 5 })]);
+    await a.round();
+    a.script.certificates.set('t', { notAfter: 5_000, subject: 'shop.example.com', issuer: 'R11' });
+    const { dueAt } = await a.round();
+    expect(store.heartbeats.get(REGION)?.certificates).toEqual({ t: [5_000, 'shop.example.com', 'R11'] });
+    // Act: B's first round, the next one
+    const b = setup({}, store);
+    b.script.down.add('t');
+    b.worker.setTargets([planned('t', { protocol: 'HTTPS', port: 443, toleratedNumberOfFailures: 5 })]);
+    b.clock.set(dueAt + ROUND);
+    const report = await b.worker.runRound(dueAt + ROUND, ROUND);
+    // Assess: B announced itself with A's certificate
+    expect(report.heartbeatWritten).toBe(true);
+    expect(store.heartbeats.get(REGION)?.certificates).toEqual({ t: [5_000, 'shop.example.com', 'R11'] });
+  });
+
+  it('a target dropped from the plan takes its certificate out of the next heartbeat', async () => {
+    // Prepare
+    const { worker, script, store, round } = setup();
+    worker.setTargets([planned('kept'), planned('dropped')]);
+    await round();
+    for (const key of ['kept', 'dropped'])
+      script.certificates.set(key, { notAfter: 5_000, subject: key, issuer: 'R11' });
+    await round();
+    expect(Object.keys(store.heartbeats.get(REGION)?.certificates ?? {}).sort()).toEqual(['dropped', 'kept']);
+    // Act: one heartbeat period later
+    worker.setTargets([planned('kept')]);
+    for (let i = 0; i < 6; i++) await round();
+    // Assess
+    expect(store.heartbeats.get(REGION)?.certificates).toEqual({ kept: [5_000, 'kept', 'R11'] });
+  });
+
+  it('the checkpoint holds at most maxCheckpointEntries targets; the rest restore from their verdict alone', async () => {
+    // Prepare: three targets each one failure short of down, a cap of two
+    const store = new MemoryProbeStateStore();
+    const a = setup({ maxCheckpointEntries: 2 }, store);
+    const plan = ['t0', 't1', 't2'].map((key) => planned(key, { toleratedNumberOfFailures: 1 }));
+    a.worker.setTargets(plan);
+    await a.round();
+    for (const key of ['t0', 't1', 't2']) a.script.down.add(key);
+    await a.round();
+    // Act: a replaced worker sees one more failure of each
+    const b = setup({}, store);
+    for (const key of ['t0', 't1', 't2']) b.script.down.add(key);
+    b.worker.setTargets(plan);
+    const report = await b.round();
+    // Assess: the two checkpointed targets go down on their 2nd failure; the third starts counting again
+    expect(Object.keys(store.heartbeats.get(REGION)?.checkpoint ?? {})).toHaveLength(2);
+    const checkpointed = Object.keys(store.heartbeats.get(REGION)?.checkpoint ?? {});
+    expect(report.changes.map((c) => c.judge.key).sort()).toEqual(checkpointed.sort());
+    expect(report.changes.map((c) => c.verdict)).toEqual(['down', 'down']);
+  });
+});
+
+describe('probe worker: the time scale on the rest of the settings', () => {
+  it('maxLatencyMs is scaled too: at 1/10, a 50 ms answer is slow against a 500 ms limit', async () => {
+    const clock = fakeClock();
+    const slow = scriptedProber(clock);
+    const worker = createProbeWorker({
+      region: REGION,
+      store: new MemoryProbeStateStore(),
+      clock,
+      sleep: noSleep,
+      logger: quiet,
+      timeScale: 0.1,
+      prober: slow.prober,
+    });
+    const base = planned('t', { toleratedNumberOfFailures: 0 });
+    worker.setTargets([shared('t', [{ ...base.judges[0]!, maxLatencyMs: 500 }])]);
+    slow.durations.set('t', 60);
+    const report = await worker.runRound(clock.now());
+    expect(report.changes).toMatchObject([
+      { verdict: 'down', result: { ok: false, reason: 'slow', detail: 'slow: 60 ms > 50 ms' } },
+    ]);
+  });
+
+  it('without targets the round period is the fast interval (10 s) times the scale', () => {
+    const { worker } = setup({ timeScale: 0.5 });
+    worker.setTargets([]);
+    expect(worker.roundPeriodMs()).toBe(5_000);
+  });
+});
+
+/** A prober whose answers wait until the test releases them (200 in 3 ms, as the script's). */
+function heldProber(clock: { now(): number }) {
+  const held: (() => void)[] = [];
+  let arrived: () => void = () => undefined;
+  const prober: Prober = (request, timeoutMs) =>
+    new Promise((resolve) => {
+      const startedAt = clock.now();
+      held.push(() =>
+        resolve({
+          answered: true,
+          startedAt,
+          durationMs: 3,
+          timeoutMs,
+          timings: {},
+          latencyMs: 3,
+          statusCode: 200,
+        }),
+      );
+      arrived();
+    });
+  return {
+    prober,
+    /** Resolves once `count` probes are being held. */
+    holding: (count: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => held.length >= count && resolve();
+        arrived();
+      }),
+    release: () => held.splice(0).forEach((answer) => answer()),
+  };
+}
+
+describe('probe worker: rounds that overlap (the local round timer does not wait for a round)', () => {
+  it('a check still in flight when its next round starts is skipped there, not sent twice', async () => {
+    // Prepare
+    const clock = fakeClock();
+    const held = heldProber(clock);
+    const { worker } = setup({ prober: held.prober, clock });
+    worker.setTargets([planned('t')]);
+    const dueAt = Math.ceil(clock.now() / ROUND) * ROUND;
+    // Act
+    const first = worker.runRound(dueAt, ROUND);
+    await held.holding(1);
+    const second = await worker.runRound(dueAt + ROUND, ROUND);
+    held.release();
+    // Assess
+    expect(second).toMatchObject({ probed: 0, judged: 0, skipped: 1 });
+    expect(await first).toMatchObject({ probed: 1, judged: 1, skipped: 0 });
+  });
+
+  it('a check that ends after its request moved to another shard is not counted or written here', async () => {
+    // Prepare: shard 0 of a region whose request `t` goes to shard 1 when it splits in two
+    const clock = fakeClock();
+    const held = heldProber(clock);
+    const { worker, store } = setup({ prober: held.prober, clock });
+    const key = ['a', 'b', 'c', 'd', 'e', 'f'].find((k) => isInShard(k, 1, 2))!;
+    worker.setTargets([planned(key)]);
+    const dueAt = Math.ceil(clock.now() / ROUND) * ROUND;
+    const first = worker.runRound(dueAt, ROUND);
+    await held.holding(1);
+    // Act
+    worker.setTargets([planned(key)], 2);
+    held.release();
+    const report = await first;
+    // Assess: the new holder (shard 1) counts it from the checkpoint; this shard writes nothing for it
+    expect(report.changes).toEqual([]);
+    expect(store.verdicts.size).toBe(0);
+    expect(worker.ruleState(key)).toBeUndefined();
+  });
+
+  it('an older verdict whose write fails after a newer one failed does not replace it: the next round writes the newer', async () => {
+    // Prepare: round 1 decides up, its write hangs and then fails; round 2 decides down (tolerated 0),
+    // its write fails at once
+    const store = new MemoryProbeStateStore();
+    const put = store.putVerdict.bind(store);
+    let failUp: () => void = () => undefined;
+    let upWriting: () => void = () => undefined;
+    const upStarted = new Promise<void>((resolve) => (upWriting = resolve));
+    let failDown = 1;
+    store.putVerdict = async (item) => {
+      if (item.verdict === 'up' && item.checkedAt === firstDueAt) {
+        upWriting();
+        await new Promise<void>((resolve) => (failUp = resolve));
+        throw new Error('RequestTimeout');
+      }
+      if (item.verdict === 'down' && failDown-- > 0)
+        throw new Error('ProvisionedThroughputExceededException');
+      return put(item);
+    };
+    const { worker, script, clock } = setup({}, store);
+    worker.setTargets([planned('t', { toleratedNumberOfFailures: 0 })]);
+    const firstDueAt = Math.ceil(clock.now() / ROUND) * ROUND;
+    clock.set(firstDueAt);
+    const first = worker.runRound(firstDueAt, ROUND);
+    await upStarted;
+    script.down.add('t');
+    clock.set(firstDueAt + ROUND);
+    const second = await worker.runRound(firstDueAt + ROUND, ROUND);
+    // Act
+    failUp();
+    await first;
+    clock.set(firstDueAt + 2 * ROUND);
+    const third = await worker.runRound(firstDueAt + 2 * ROUND, ROUND);
+    // Assess
+    expect(second.pendingWrites).toBe(1);
+    expect(third).toMatchObject({ verdictWrites: 1, pendingWrites: 0 });
+    expect(store.verdicts.get(`t\u0000${REGION}`)).toMatchObject({
+      verdict: 'down',
+      checkedAt: firstDueAt + ROUND,
+    });
   });
 });

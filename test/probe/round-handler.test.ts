@@ -1,0 +1,137 @@
+/**
+ * The round handler's choices, driven in-process: which SQS-delivered rounds it runs and which
+ * it acknowledges without probing (logged, never a failure of the batch, never a crash), and
+ * which regions' targets it plans when the stored definitions name no default probe regions.
+ */
+import type { SQSEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { createRoundHandler } from '../../functions/probe/round-handler.js';
+import { createProbeWorker } from '../../functions/probe/worker.js';
+import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
+
+const REGION = 'eu-west-1';
+const PERIOD = 10_000;
+
+function setup(options: { shard?: number; defaultProbeRegions?: string[]; fallback?: string[] } = {}) {
+  const clock = fakeClock();
+  const script = scriptedProber(clock);
+  const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+  const record = (level: string) => (message: string, fields: Record<string, unknown>) =>
+    void lines.push({ level, message, fields });
+  const logger = { info: record('INFO'), warn: record('WARN') };
+  const worker = createProbeWorker({
+    region: REGION,
+    shard: options.shard ?? 0,
+    store: new MemoryProbeStateStore(),
+    prober: script.prober,
+    clock,
+    sleep: noSleep,
+    logger,
+  });
+  const config = {
+    profiles: [
+      profile('shop', {
+        monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 5 }),
+        endpoints: [external('east', 'east.example.net')],
+      }),
+    ],
+    defaultProbeRegions: options.defaultProbeRegions ?? [REGION],
+  };
+  const handler = createRoundHandler({
+    worker,
+    clock,
+    loadConfig: async () => config,
+    fallbackProbeRegions: options.fallback ?? [],
+    logger,
+  });
+  const dueAt = Math.ceil(clock.now() / PERIOD) * PERIOD;
+  return { clock, script, lines, handler, dueAt };
+}
+
+function event(...bodies: string[]): SQSEvent {
+  return {
+    Records: bodies.map((body, i) => ({ messageId: `m-${i}`, body }) as SQSEvent['Records'][number]),
+  };
+}
+
+const round = (dueAt: number, shards = 1) => JSON.stringify({ dueAt, roundPeriodMs: PERIOD, shards });
+
+describe('the probe round handler', () => {
+  it('a round a whole period late is acknowledged and not probed; the round due now runs', async () => {
+    // Prepare: the container wakes a full period after the round's due time
+    const { clock, script, lines, handler, dueAt } = setup();
+    clock.set(dueAt + PERIOD);
+    // Act
+    const response = await handler(event(round(dueAt), round(dueAt + PERIOD)));
+    // Assess
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect(lines).toContainEqual({
+      level: 'WARN',
+      message: 'skipping a round a whole period late',
+      fields: { dueAt, lateMs: PERIOD },
+    });
+    expect(script.calls()).toBe(1);
+    expect(lines.filter((l) => l.message === 'round').map((l) => l.fields.dueAt)).toEqual([dueAt + PERIOD]);
+  });
+
+  it('shard 1 skips a round split in one shard (the region shrank), and runs one split in two', async () => {
+    const { clock, script, lines, handler, dueAt } = setup({ shard: 1 });
+    clock.set(dueAt);
+    await handler(event(round(dueAt, 1)));
+    expect(script.calls()).toBe(0);
+    expect(lines).toContainEqual({
+      level: 'WARN',
+      message: 'skipping a round for fewer shards than this one',
+      fields: { dueAt, shard: 1, shards: 1 },
+    });
+    clock.set(dueAt + PERIOD);
+    await handler(event(round(dueAt + PERIOD, 2)));
+    expect(lines.filter((l) => l.message === 'round').map((l) => l.fields.dueAt)).toEqual([dueAt + PERIOD]);
+  });
+
+  it.each([
+    { fallback: [REGION], probed: 1 },
+    { fallback: ['ap-south-1'], probed: 0 },
+  ])(
+    'definitions without default probe regions probe where the function’s regions say ($fallback: $probed)',
+    async ({ fallback, probed }) => {
+      const { clock, script, handler, dueAt } = setup({ defaultProbeRegions: [], fallback });
+      clock.set(dueAt);
+      await handler(event(round(dueAt)));
+      expect(script.calls()).toBe(probed);
+    },
+  );
+
+  it.each([
+    { body: 'not json', problem: 'body is not JSON' },
+    { body: 'null', problem: 'body is not an object' },
+    { body: '"a string"', problem: 'body is not an object' },
+    { body: '{}', problem: 'dueAt must be epoch milliseconds, got undefined' },
+    { body: '{"dueAt":-1,"roundPeriodMs":10000}', problem: 'dueAt must be epoch milliseconds, got -1' },
+    { body: '{"dueAt":1.5,"roundPeriodMs":10000}', problem: 'dueAt must be epoch milliseconds, got 1.5' },
+    { body: '{"dueAt":0,"roundPeriodMs":0}', problem: 'roundPeriodMs must be a positive integer, got 0' },
+    {
+      body: '{"dueAt":0,"roundPeriodMs":"10s"}',
+      problem: 'roundPeriodMs must be a positive integer, got "10s"',
+    },
+    {
+      body: '{"dueAt":0,"roundPeriodMs":10000,"shards":0}',
+      problem: 'shards must be a positive integer, got 0',
+    },
+  ])(
+    'a message $body is acknowledged and logged with its problem; the round beside it runs',
+    async ({ body, problem }) => {
+      const { clock, script, lines, handler, dueAt } = setup();
+      clock.set(dueAt);
+      const response = await handler(event(body, round(dueAt)));
+      expect(response).toEqual({ batchItemFailures: [] });
+      expect(lines).toContainEqual({
+        level: 'WARN',
+        message: 'ignoring a message that is not a round',
+        fields: { messageId: 'm-0', problem },
+      });
+      expect(script.calls()).toBe(1);
+    },
+  );
+});
