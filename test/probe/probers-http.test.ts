@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { LookupFunction } from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpProber, probeHttp } from '../../functions/probe/probers/http.js';
 import { PROBE_USER_AGENT } from '../../functions/probe/probers/user-agent.js';
@@ -374,5 +374,44 @@ describe('HTTP prober: a header secret that was not resolved', () => {
       detail: 'header "X-Api-Key": its secret was not resolved before the check, so nothing was sent',
     });
     expect(plain.received.length).toBe(before);
+  });
+});
+
+/** Whether this machine has an IPv6 loopback to listen on. */
+const ipv6Loopback = await new Promise<boolean>((resolve) => {
+  const probe = net.createServer();
+  probe.once('error', () => resolve(false));
+  probe.listen(0, '::1', () => probe.close(() => resolve(true)));
+});
+
+describe('HTTP prober: the rest of the request and the result', { retry: 2 }, () => {
+  it('an HTTPS check that times out after the handshake still reports the certificate it saw', async () => {
+    const { notAfter } = await selfSignedCertificate();
+
+    const result = await check(target('HTTPS', secure.port, { path: '/hang', timeoutMs: DEADLINE_MS }));
+
+    expect(failureOf(result).reason).toBe('timeout');
+    expect(result.certificate).toEqual({ notAfter, subject: 'localhost', issuer: 'localhost' });
+  });
+
+  it('a request without a path asks for /', async () => {
+    const before = plain.received.length;
+
+    const result = await check(target('HTTP', plain.port, { path: undefined }));
+
+    expect(result.ok).toBe(true);
+    expect(plain.received[before]?.url).toBe('/');
+  });
+
+  it.runIf(ipv6Loopback)('an IPv6 literal target is reached at [address]:port', async () => {
+    const server = await startHttpServer('::1');
+    try {
+      const result = await check(target('HTTP', server.port, { host: '::1' }));
+
+      expect(result).toMatchObject({ ok: true, statusCode: 200 });
+      expect(server.received[0]?.headers.host).toBe(`[::1]:${server.port}`);
+    } finally {
+      await server.close();
+    }
   });
 });

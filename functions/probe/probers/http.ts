@@ -240,11 +240,11 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   }
 
   socketFailed(error: Error): void {
-    if (!this.done) this.fail(failureOf(error, this.stage));
+    this.fail(failureOf(error, this.stage));
   }
 
   deadlinePassed(): void {
-    if (!this.done) this.fail(timeoutOf(this.timeoutMs, this.stage));
+    this.fail(timeoutOf(this.timeoutMs, this.stage));
   }
 
   onConnect(abort: (error?: Error) => void): void {
@@ -272,12 +272,11 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   }
 
   onError(error: Error): void {
-    if (!this.done) this.fail(failureOf(error, this.stage));
+    this.fail(failureOf(error, this.stage));
   }
 
   /** The response (or its first `bodyCapBytes`) is in: the probe is answered. */
   private judge(): void {
-    if (this.done) return;
     const lastByte = this.clock.elapsed();
     this.finish({
       answered: true,
@@ -285,8 +284,9 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
       durationMs: roundMs(lastByte),
       timeoutMs: this.timeoutMs,
       timings: this.timings(lastByte),
-      latencyMs: roundMs(lastByte - (this.sentAt ?? lastByte)),
-      statusCode: this.statusCode ?? 0,
+      // Both are set before any response: sentAt at the hand-over to undici, statusCode by onHeaders.
+      latencyMs: roundMs(lastByte - this.sentAt!),
+      statusCode: this.statusCode!,
       ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
       ...(this.bodyChunks === undefined ? {} : { body: this.keptBody(this.bodyChunks) }),
     });
@@ -299,7 +299,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   }
 
   private fail(failure: Failure): void {
-    if (this.done) return;
     this.finish({
       answered: false,
       startedAt: this.clock.startedAt,
@@ -314,7 +313,9 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     });
   }
 
+  /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */
   private finish(observation: ProbeObservation): void {
+    if (this.done) return;
     this.done = true;
     this.clock.disarm();
     this.resolve(observation);

@@ -68,7 +68,6 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
   }
 
   connected(): void {
-    if (this.done) return;
     const connect = this.clock.elapsed();
     // Latency is the handshake itself: from after the lookup to the established connection.
     this.finish({
@@ -90,7 +89,6 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
   }
 
   private failWith(failure: Failure): void {
-    if (this.done) return;
     this.finish({
       answered: false,
       startedAt: this.clock.startedAt,
@@ -103,7 +101,9 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
     });
   }
 
+  /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */
   private finish(observation: ProbeObservation): void {
+    if (this.done) return;
     this.done = true;
     this.clock.disarm();
     this.resolve(observation);
