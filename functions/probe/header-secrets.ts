@@ -115,10 +115,11 @@ export class HeaderSecrets {
     const now = this.clock.now();
     const fresh = entry.readAt !== undefined && now - entry.readAt < this.settings.freshMs;
     const waiting = entry.failedAt !== undefined && now - entry.failedAt < this.settings.retryMs;
+    // A read in flight leaves readAt and failedAt as they were, so every caller meanwhile joins it.
     if (!fresh && !waiting) {
       entry.reading ??= this.read(reference, key, entry).finally(() => (entry.reading = undefined));
       await entry.reading;
-    } else if (entry.reading !== undefined) await entry.reading;
+    }
     return this.usable(entry, key);
   }
 

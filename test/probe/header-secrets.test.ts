@@ -25,6 +25,7 @@ import { startHttpServer, type TestHttpServer } from '../support/servers.js';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:shop/probe-token-AbCdEf';
 const OTHER_SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:shop/other-QwErTy';
+const BINARY_SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:shop/binary-ZxCvBn';
 const SECRET_VALUE = 'Bearer s3cr3t-from-secrets-manager';
 const PARAMETER = '/shop/api-key';
 const PARAMETER_VALUE = 'k-parameter-value-42';
@@ -35,7 +36,10 @@ let parameterStore: LocalParameterStore;
 let server: TestHttpServer;
 
 beforeAll(async () => {
-  secretsManager = await startLocalSecretsManager({ [SECRET]: SECRET_VALUE });
+  secretsManager = await startLocalSecretsManager({
+    [SECRET]: SECRET_VALUE,
+    [BINARY_SECRET]: new TextEncoder().encode('Bearer binary-s3cr3t'),
+  });
   parameterStore = await startLocalParameterStore({ [PARAMETER]: PARAMETER_VALUE });
   server = await startHttpServer();
 });
@@ -159,6 +163,44 @@ describe('a probe with header references', () => {
       },
     ]);
     expect(JSON.stringify([observation, logger.lines])).not.toContain(PARAMETER_VALUE);
+  });
+
+  it('a binary secret (SecretBinary, no SecretString) is not sent: it does not hold a header value', async () => {
+    const logger = recordingLogger();
+    const clock = { now: () => Date.now() };
+    const prober = withHeaderSecrets(probe, new HeaderSecrets(source(), clock, logger), clock);
+    const before = server.received.length;
+
+    const observation = await prober(
+      request([{ name: 'Authorization', value: { secret: BINARY_SECRET } }]),
+      5_000,
+    );
+
+    expect(server.received.length).toBe(before);
+    expect(observation).toMatchObject({
+      answered: false,
+      reason: 'secret',
+      detail: `header "Authorization": secret ${BINARY_SECRET} does not hold a header value (text of at most 8192 printable ASCII characters, no line breaks) (InvalidHeaderValue); the check was not sent`,
+    });
+    expect(logger.lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        message: 'reading a header secret failed',
+        reference: `secret ${BINARY_SECRET}`,
+        error: 'InvalidHeaderValue',
+      },
+    ]);
+  });
+
+  it('a parameter given by name without a parameter region is read in the client’s own region (the home region’s probe function)', async () => {
+    const inOwnRegion = awsSecretSource({
+      clientOptions: {
+        region: 'eu-west-1',
+        credentials,
+        env: { [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint },
+      },
+    });
+
+    expect(await inOwnRegion.read({ parameter: PARAMETER })).toBe(PARAMETER_VALUE);
   });
 
   it('an unknown parameter fails the same way (ParameterNotFound)', async () => {

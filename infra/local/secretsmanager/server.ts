@@ -1,7 +1,9 @@
 /**
  * The local Secrets Manager: `GetSecretValue` over the AWS JSON 1.1 protocol, so the probe's
  * production client reads header secrets from it with an endpoint override. It holds the
- * secrets `tm local --secrets FILE` gives it (by full ARN) and refuses what Secrets Manager
+ * secrets `tm local --secrets FILE` gives it (by full ARN; a secret given as bytes is a binary
+ * secret, answered as `SecretBinary` without `SecretString`, as Secrets Manager answers one
+ * created with `SecretBinary`) and refuses what Secrets Manager
  * refuses: an unknown secret, version or staging label is `ResourceNotFoundException`, a
  * missing or oversized `SecretId` a `ValidationException`, any other operation
  * `UnknownOperationException`.
@@ -19,16 +21,16 @@ export interface LocalSecretsManager {
 interface StoredSecret {
   readonly arn: string;
   readonly name: string;
-  readonly value: string;
+  readonly value: string | Uint8Array;
   readonly versionId: string;
   readonly createdDate: number;
 }
 
 const NOT_FOUND = "Secrets Manager can't find the specified secret.";
 
-/** `secrets`: secret ARN → its SecretString. */
+/** `secrets`: secret ARN → its SecretString (or, as bytes, its SecretBinary). */
 export async function startLocalSecretsManager(
-  secrets: Readonly<Record<string, string>>,
+  secrets: Readonly<Record<string, string | Uint8Array>>,
   options: { readonly port?: number; readonly onError?: (error: unknown) => void } = {},
 ): Promise<LocalSecretsManager> {
   const createdDate = Math.floor(Date.now() / 1000);
@@ -67,7 +69,9 @@ export async function startLocalSecretsManager(
           ARN: secret.arn,
           Name: secret.name,
           VersionId: secret.versionId,
-          SecretString: secret.value,
+          ...(typeof secret.value === 'string'
+            ? { SecretString: secret.value }
+            : { SecretBinary: Buffer.from(secret.value).toString('base64') }),
           VersionStages: ['AWSCURRENT'],
           CreatedDate: secret.createdDate,
         };
