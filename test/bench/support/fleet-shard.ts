@@ -15,8 +15,13 @@ import { startProbePool } from '../../../functions/probe/probe-pool.js';
 import { createRoundHandler } from '../../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../../functions/probe/worker.js';
 import { parseRoundMessage } from '../../../shared/probe/round-message.js';
-import { COMPACT_SPREAD } from '../../../shared/probe/round-schedule.js';
-import type { Prober } from '../../../shared/probe/target.js';
+import {
+  COMPACT_SPREAD,
+  isDueInRound,
+  spreadWindowMs,
+  startDelayMs,
+} from '../../../shared/probe/round-schedule.js';
+import type { PlannedProbe, Prober } from '../../../shared/probe/target.js';
 import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
 
 /** Parent → shard. */
@@ -48,6 +53,11 @@ export interface ShardReport {
   readonly checkedTimes: { readonly none: number; readonly once: number; readonly more: number };
   /** Probe start minus its round's due time (ms), for the rounds due in the windows. */
   readonly lateness: readonly number[];
+  /**
+   * Probe start minus the target's own due time: its round's due time plus its stable place in
+   * the compact spread (`startDelayMs`, as the worker computes it), for the same probes.
+   */
+  readonly ownLateness: readonly number[];
   readonly rounds: readonly ShardRound[];
   /** Durations of the answered probes and the count of the unanswered, in the measured rounds. */
   readonly answeredMs: readonly number[];
@@ -70,16 +80,28 @@ const logger = {
 };
 
 const pool = startProbePool();
-/** Per request key: [due time of the round, start time] of every probe sent. */
-const starts = new Map<string, [number, number][]>();
+/** Per request key: [due time of the round, the target's own due time, start time] of every probe sent. */
+const starts = new Map<string, [number, number, number][]>();
 let roundDueAt = 0;
+/** The current round's own due time per request key (its round's due time + its place in the spread). */
+let ownDueAt = new Map<string, number>();
+
+/** Each due target's own due time in the round due at `dueAt`, by the worker's own spread rule. */
+function ownDueTimes(targets: readonly PlannedProbe[], dueAt: number, periodMs: number): Map<string, number> {
+  const due = targets.filter((t) =>
+    t.judges.some((j) => isDueInRound({ ...t, intervalMs: j.intervalMs }, dueAt, periodMs)),
+  );
+  const longestTimeout = Math.max(0, ...due.flatMap((t) => t.judges.map((j) => j.timeoutMs)));
+  const windowMs = spreadWindowMs(COMPACT_SPREAD, periodMs, due.length, longestTimeout);
+  return new Map(due.map((t) => [t.key, dueAt + startDelayMs(t, periodMs, windowMs)]));
+}
 /** [due time of the round, duration] of every answered probe; due time of every unanswered one. */
 const answeredMs: [number, number][] = [];
 const unanswered: number[] = [];
 const prober: Prober = (request, timeoutMs) => {
   let list = starts.get(request.key);
   if (list === undefined) starts.set(request.key, (list = []));
-  list.push([roundDueAt, Date.now()]);
+  list.push([roundDueAt, ownDueAt.get(request.key) ?? roundDueAt, Date.now()]);
   const dueAt = roundDueAt;
   return pool.prober(request, timeoutMs).then((observation) => {
     if (observation.answered) answeredMs.push([dueAt, observation.durationMs]);
@@ -98,12 +120,13 @@ const worker = createProbeWorker({
   concurrency: LAMBDA_PROBE_CONCURRENCY,
   logger,
 });
-const profiles = fleetProfiles(spec);
+const config = { profiles: fleetProfiles(spec), defaultProbeRegions: [FLEET_REGION] };
 let lastRound: Omit<ShardRound, 'cpuMs'> | undefined;
 const handler = createRoundHandler({
   worker,
   clock,
-  loadConfig: async () => ({ profiles, defaultProbeRegions: [FLEET_REGION] }),
+  // One object while nothing changes, as the deployed config cache returns: planned once.
+  loadConfig: async () => config,
   fallbackProbeRegions: [],
   logger: {
     ...logger,
@@ -120,6 +143,8 @@ async function runRound(body: string): Promise<void> {
   const message = parseRoundMessage(body);
   if ('problem' in message) throw new Error(message.problem);
   roundDueAt = message.dueAt;
+  // The plan the worker holds (empty before the warm-up round, which is not measured).
+  ownDueAt = ownDueTimes(worker.targets(), message.dueAt, message.roundPeriodMs);
   lastRound = undefined;
   const cpu = process.cpuUsage();
   await handler({ Records: [{ messageId: `m-${message.dueAt}`, body }] } as unknown as SQSEvent);
@@ -133,6 +158,7 @@ function report(windows: readonly Window[]): ShardReport {
   const inWindows = (dueAt: number) => windows.some((w) => dueAt >= w.from && dueAt < w.to);
   const checkedTimes = { none: 0, once: 0, more: 0 };
   const lateness: number[] = [];
+  const ownLateness: number[] = [];
   for (const target of worker.targets()) {
     const sent = starts.get(target.key) ?? [];
     for (const window of windows) {
@@ -141,13 +167,18 @@ function report(windows: readonly Window[]): ShardReport {
       else if (times === 1) checkedTimes.once++;
       else checkedTimes.more++;
     }
-    for (const [dueAt, at] of sent) if (inWindows(dueAt)) lateness.push(at - dueAt);
+    for (const [dueAt, own, at] of sent)
+      if (inWindows(dueAt)) {
+        lateness.push(at - dueAt);
+        ownLateness.push(at - own);
+      }
   }
   return {
     shard,
     targets: worker.targets().length,
     checkedTimes,
     lateness,
+    ownLateness,
     rounds: rounds.filter((r) => inWindows(r.dueAt)),
     answeredMs: answeredMs.filter(([dueAt]) => inWindows(dueAt)).map(([, ms]) => ms),
     unanswered: unanswered.filter(inWindows).length,
