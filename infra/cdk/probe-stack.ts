@@ -26,6 +26,7 @@ import type { SecretReference } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
 import { DEFAULT_PROBE_MEMORY_MB } from '../../shared/probe/shard-capacity.js';
 import { MAX_PROBE_SHARDS } from '../../shared/probe/shards.js';
+import { tickMemoryMbFor } from '../../shared/probe/tick-memory.js';
 import {
   probeFunctionName,
   probeTickFunctionName,
@@ -57,7 +58,9 @@ export interface TrafficManagerProbeStackProps extends StackProps {
    * The most shards the region's requests are split into: each shard is its own round queue
    * and probe function (reserved concurrency 1), and the tick uses as many as the requests'
    * count (2,000 per shard) and CPU at `probeMemorySize` need (`shardCountForPlan`), up to this many. Each shard beyond the first adds its
-   * queue's idle polling (~$0.26 a month, docs/cost.md). @default 1
+   * queue's idle polling (~$0.26 a month, docs/cost.md). The tick's memory follows it
+   * (`tickMemoryMbFor`: 128 MB up to 5 shards, 768 MB at 50), so that it plans that many
+   * requests within 10 s. @default 1
    */
   readonly maxProbeShards?: number;
   /** SNS topic ARN for this region's alarms; used only when it is in this stack's region. @default - alarms without actions */
@@ -160,7 +163,8 @@ export class TrafficManagerProbeStack extends Stack {
       handler: 'tickHandler',
       functionName: probeTickFunctionName(deploymentName),
       description: 'traffic-manager: enqueues the minute’s probe rounds',
-      memorySize: 128,
+      // Enough CPU to plan the most requests maxShards carry within half the timeout.
+      memorySize: tickMemoryMbFor(maxShards),
       timeout: Duration.seconds(20),
       environment: {
         ...environment,

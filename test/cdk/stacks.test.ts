@@ -348,6 +348,7 @@ describe('the probe region', () => {
     expect(JSON.stringify(tick.properties.Environment)).toMatch(
       /ROUND_QUEUE_URL.*Fn::Join.*Rounds.*Rounds1.*Rounds2/,
     );
+    expect(tick.properties.MemorySize).toBe(128);
     expect(() => {
       const bad = testApp();
       new TrafficManager(bad, 'Bad', {
@@ -385,6 +386,23 @@ describe('the probe region', () => {
     const template = Template.fromStack(larger.probes.get('us-east-1')!);
     expect(shardMemory(template)).toEqual([3538, 3538]);
     expect(tickMemoryVariable(template)).toBe('3538');
+  });
+
+  it('the probe tick gets the CPU to plan what maxProbeShards carry (2,000 requests a shard) within 10 s: 128 MB up to 5 shards, 768 MB at 50', () => {
+    const tickMemory = (maxProbeShards: number) => {
+      const app = testApp();
+      const stack = new TrafficManager(app, `Shards${maxProbeShards}`, {
+        profiles: PROFILES,
+        homeRegion: 'us-east-1',
+        probeRegions: ['us-east-1'],
+        maxProbeShards,
+      });
+      app.synth();
+      const template = Template.fromStack(stack.probes.get('us-east-1')!);
+      return functionByDescription(template, 'traffic-manager: enqueues').properties.MemorySize;
+    };
+    expect(functionByDescription(probe, 'traffic-manager: enqueues').properties.MemorySize).toBe(128);
+    expect([5, 25, 50].map(tickMemory)).toEqual([128, 384, 768]);
   });
 
   it('places the probe function in the VPC given for its region only', () => {
