@@ -14,7 +14,8 @@
  *
  * Each figure is the median of `rounds` runs; the implementations take turns within a
  * round, so a neighbour's load on a shared machine hits them alike.
- * The target servers run in a child process, so their CPU is not counted. Our CPU is
+ * The target servers run in a child process, so their CPU is not counted in ours (the every-core
+ * section prints it beside, with how many cores each side kept busy). Our CPU is
  * `process.cpuUsage()` over the run; blackbox_exporter's is utime+stime of its process
  * from /proc/<pid>/stat (10 ms ticks: fine over ≥ 1,000 probes).
  */
@@ -70,6 +71,17 @@ interface Run {
   readonly cpuMsPerProbe: number;
   readonly probesPerSecond: number;
   readonly failures: number;
+  /** Every core only: what the probing process's main thread and the servers' process used. */
+  readonly split?: CpuSplit;
+}
+
+interface CpuSplit {
+  /** CPU of the whole probing process over wall time: how many cores it kept busy. */
+  readonly coresBusy: number;
+  /** CPU per probe of the main thread alone (the rest is the probe threads and V8's helpers). */
+  readonly mainMsPerProbe: number;
+  readonly serversMsPerProbe: number;
+  readonly serversCoresBusy: number;
 }
 
 interface Ports {
@@ -137,7 +149,7 @@ async function main(): Promise<void> {
       `\nCPU ms per probe, median of ${ROUNDS} rounds; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
     );
     if (blackbox !== undefined) await stop(blackbox.process);
-    if (CORES_N > 0) await everyCore(servers.ports, figures);
+    if (CORES_N > 0) await everyCore(servers.ports, servers.process.pid ?? 0, figures);
   } finally {
     await stop(blackbox?.process);
     if (blackbox !== undefined) rmSync(blackbox.directory, { recursive: true, force: true });
@@ -207,17 +219,36 @@ function minimalProbes(protocol: ProbeProtocol, ports: Ports): { plain: OneProbe
   };
 }
 
-async function measure(n: number, probe: OneProbe, concurrency = CONCURRENCY): Promise<Run> {
+async function measure(
+  n: number,
+  probe: OneProbe,
+  concurrency = CONCURRENCY,
+  serversPid?: number,
+): Promise<Run> {
   await drive(Math.min(200, n), probe, concurrency); // warm-up: JIT, lazy modules
+  const mainTicks = cpuTicksOf('thread-self');
+  const serversTicks = serversPid === undefined ? 0 : cpuTicksOf(String(serversPid));
   const cpu = process.cpuUsage();
   const start = performance.now();
   const failures = await drive(n, probe, concurrency);
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  const ticksMs = (ticks: number): number => (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+  const serversMs = serversPid === undefined ? 0 : ticksMs(cpuTicksOf(String(serversPid)) - serversTicks);
   return {
-    cpuMsPerProbe: (used.user + used.system) / 1000 / n,
+    cpuMsPerProbe: cpuMs / n,
     probesPerSecond: (n / wallMs) * 1000,
     failures,
+    split:
+      serversPid === undefined
+        ? undefined
+        : {
+            coresBusy: cpuMs / wallMs,
+            mainMsPerProbe: ticksMs(cpuTicksOf('thread-self') - mainTicks) / n,
+            serversMsPerProbe: serversMs / n,
+            serversCoresBusy: serversMs / wallMs,
+          },
   };
 }
 
@@ -249,42 +280,68 @@ function engineProbeVia(prober: Prober, protocol: ProbeProtocol, ports: Ports): 
 /**
  * Every core against one, at `CORES_CONCURRENCY` in flight: the engine in-process, on a pool
  * of one probe thread per core, and the minimal undici loop, taking turns in each round.
- * `process.cpuUsage()` counts every thread of the process.
+ * `process.cpuUsage()` counts every thread of the process. Each protocol first warms the
+ * pool's threads up as the earlier sections warmed the main thread (JIT, lazy modules): a
+ * cold thread's first thousand probes cost up to twice the steady CPU, and a long-lived
+ * worker's threads are warm. The servers' process is measured too: they share the cores,
+ * so the probes/s the machine can reach is at most cores / (probers' + servers' CPU per probe).
  */
-async function everyCore(ports: Ports, figures: Record<string, Record<string, Run>>): Promise<void> {
+async function everyCore(
+  ports: Ports,
+  serversPid: number,
+  figures: Record<string, Record<string, Run>>,
+): Promise<void> {
   const threads = availableParallelism();
   const pool = startProbePool({ threads });
   const rows: string[][] = [];
+  const splits: string[][] = [];
   try {
     for (const protocol of PROTOCOLS) {
       const n = protocol === 'HTTPS' ? Math.min(CORES_N, Math.max(...HTTPS_COUNTS)) : CORES_N;
       const floor = minimalProbes(protocol, ports).plain;
+      await drive(
+        Math.min(n, 1_000) * threads,
+        engineProbeVia(pool.prober, protocol, ports),
+        CORES_CONCURRENCY,
+      );
       const runs: Run[][] = [];
       for (let round = 0; round < ROUNDS; round++)
         runs.push([
-          await measure(n, engineProbeVia(probe, protocol, ports), CORES_CONCURRENCY),
-          await measure(n, engineProbeVia(pool.prober, protocol, ports), CORES_CONCURRENCY),
-          await measure(n, floor, CORES_CONCURRENCY),
+          await measure(n, engineProbeVia(probe, protocol, ports), CORES_CONCURRENCY, serversPid),
+          await measure(n, engineProbeVia(pool.prober, protocol, ports), CORES_CONCURRENCY, serversPid),
+          await measure(n, floor, CORES_CONCURRENCY, serversPid),
         ]);
-      const [single, all, minimal] = [0, 1, 2].map((i) => medianBy(runs.map((r) => r[i]!)));
-      figures[protocol] = {
-        ...figures[protocol],
-        single: single!,
-        all: all!,
-        minimalAtConcurrency: minimal!,
-      };
+      const [single, all, minimal] = [0, 1, 2].map((i) => medianBy(runs.map((r) => r[i]!))) as [
+        Run,
+        Run,
+        Run,
+      ];
+      figures[protocol] = { ...figures[protocol], single, all, minimalAtConcurrency: minimal };
+      const cpuRatios = runs.map(([one, every]) => every!.cpuMsPerProbe / one!.cpuMsPerProbe);
       rows.push([
         protocol,
         String(n),
-        String(Math.round(single!.probesPerSecond)),
-        String(Math.round(all!.probesPerSecond)),
-        `${(all!.probesPerSecond / single!.probesPerSecond).toFixed(2)}× (target ≥ 1.8×)`,
-        fmt(single!.cpuMsPerProbe),
-        fmt(all!.cpuMsPerProbe),
-        `${ratio(all!.cpuMsPerProbe, single!.cpuMsPerProbe)} (target ≤ 1.1×)`,
-        `${Math.round(minimal!.probesPerSecond)} / ${fmt(minimal!.cpuMsPerProbe)}`,
-        `${(all!.probesPerSecond / minimal!.probesPerSecond).toFixed(2)}× / ${ratio(all!.cpuMsPerProbe, minimal!.cpuMsPerProbe)}`,
-        [single, all, minimal].map((r) => r!.failures).join('/'),
+        String(Math.round(single.probesPerSecond)),
+        String(Math.round(all.probesPerSecond)),
+        `${(all.probesPerSecond / single.probesPerSecond).toFixed(2)}× (target ≥ 1.8×)`,
+        fmt(single.cpuMsPerProbe),
+        fmt(all.cpuMsPerProbe),
+        `${ratio(all.cpuMsPerProbe, single.cpuMsPerProbe)} (target ≤ 1.1×)`,
+        `${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}×`,
+        `${Math.round(minimal.probesPerSecond)} / ${fmt(minimal.cpuMsPerProbe)}`,
+        `${(all.probesPerSecond / minimal.probesPerSecond).toFixed(2)}× / ${ratio(all.cpuMsPerProbe, minimal.cpuMsPerProbe)}`,
+        [single, all, minimal].map((r) => r.failures).join('/'),
+      ]);
+      const one = single.split!;
+      const every = all.split!;
+      const bound = (threads * 1000) / (all.cpuMsPerProbe + every.serversMsPerProbe);
+      splits.push([
+        protocol,
+        `${one.coresBusy.toFixed(2)} + ${one.serversCoresBusy.toFixed(2)}`,
+        `${every.coresBusy.toFixed(2)} + ${every.serversCoresBusy.toFixed(2)}`,
+        `${fmt(one.mainMsPerProbe)} / ${fmt(every.mainMsPerProbe)}`,
+        `${fmt(one.serversMsPerProbe)} / ${fmt(every.serversMsPerProbe)}`,
+        `${Math.round(bound)} (${(bound / single.probesPerSecond).toFixed(2)}×)`,
       ]);
     }
   } finally {
@@ -301,6 +358,7 @@ async function everyCore(ports: Ports, figures: Record<string, Record<string, Ru
       '1 thread ms',
       `${threads} threads ms`,
       'CPU per probe ratio',
+      'CPU ratio spread',
       'minimal probes/s / ms',
       'all cores vs minimal (probes/s / ms)',
       'failures 1/all/min',
@@ -308,8 +366,24 @@ async function everyCore(ports: Ports, figures: Record<string, Record<string, Ru
     rows,
   );
   console.log(
-    `\nEvery core: ${threads} probe threads vs in-process, concurrency ${CORES_CONCURRENCY}, median of ${ROUNDS} rounds (by probes/s); ` +
-      `the loopback servers share the same ${threads} cores, so the ratio is bounded by what they leave.`,
+    `\nEvery core: ${threads} probe threads vs in-process, concurrency ${CORES_CONCURRENCY}, median of ${ROUNDS} rounds ` +
+      `(by probes/s; the spread is the CPU per probe ratio of each round), after a warm-up of the threads.`,
+  );
+  console.log('');
+  printTable(
+    [
+      'protocol',
+      'cores busy, 1 thread: probers + servers',
+      `cores busy, ${threads} threads: probers + servers`,
+      'main thread ms, 1 / all',
+      'servers ms, 1 / all',
+      `machine bound probes/s: ${threads} cores / (probers + servers ms) (vs 1 thread)`,
+    ],
+    splits,
+  );
+  console.log(
+    `\nThe loopback servers run in a separate process on the same ${threads} cores; their CPU is not in the probers' ` +
+      `figures, but it is taken from the same cores, so no throughput ratio above the machine bound is possible here.`,
   );
 }
 
@@ -398,20 +472,30 @@ async function measureBlackbox(
   }
 }
 
-/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuTicksOf(pid: number): number {
+/**
+ * utime + stime of a process (`pid`) or of the calling thread (`thread-self`), in clock ticks
+ * (fields 14 and 15 of /proc/<pid>/stat).
+ */
+function cpuTicksOf(pid: number | string): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** The targets: HTTP and HTTPS answer 200 `ok`; TCP accepts and waits for the client's reset. */
+/**
+ * The targets, as cheap as the work they must do, so they leave the probers as much of the
+ * shared cores as possible: HTTP and HTTPS answer a fixed `200 ok` (Connection: close) to the
+ * first bytes of a request, straight on the socket (no HTTP parser, no request/response
+ * objects); TCP accepts and closes (`pauseOnConnect`: the socket is never read).
+ */
 const SERVERS_PROGRAM = `
-const http = require('node:http'), https = require('node:https'), net = require('node:net');
-const ok = (req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-const h = http.createServer(ok), s = https.createServer({ key: process.env.KEY, cert: process.env.CERT }, ok);
-const t = net.createServer((socket) => socket.on('error', () => {}));
-for (const server of [h, s, t]) server.on('clientError', (e, socket) => socket.destroy());
+const net = require('node:net'), tls = require('node:tls');
+const RESPONSE = 'HTTP/1.1 200 OK\\r\\ncontent-type: text/plain\\r\\ncontent-length: 2\\r\\nconnection: close\\r\\n\\r\\nok';
+const answer = (socket) => { socket.on('error', () => {}); socket.once('data', () => socket.end(RESPONSE)); };
+const h = net.createServer(answer);
+const s = tls.createServer({ key: process.env.KEY, cert: process.env.CERT }, answer);
+s.on('tlsClientError', (e, socket) => socket.destroy());
+const t = net.createServer({ pauseOnConnect: true }, (socket) => socket.destroy());
 let left = 3;
 const ready = () => { if (--left === 0) process.stdout.write(JSON.stringify({ http: h.address().port, https: s.address().port, tcp: t.address().port }) + '\\n'); };
 for (const server of [h, s, t]) server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, ready);
