@@ -29,6 +29,8 @@ export interface TrafficManagerHomeProps {
   readonly alarmTopicArn?: string;
   /** SNS topic ARN that receives every status event from the bus; its policy must allow events.amazonaws.com to publish. @default - no notifications */
   readonly notificationTopicArn?: string;
+  /** The most shards a probe region splits into (the dashboard shows every shard's probe function). @default 1 */
+  readonly maxProbeShards?: number;
   /** Evaluator memory in MiB. @default 512 */
   readonly evaluatorMemorySize?: number;
   /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
@@ -88,6 +90,7 @@ export class TrafficManagerHome extends Construct {
       deploymentName,
       evaluator: this.evaluator,
       probeRegions: props.probeRegions,
+      maxProbeShards: props.maxProbeShards,
       alarmAction: alarmTopic === undefined ? undefined : new SnsAction(alarmTopic),
     });
   }

@@ -20,6 +20,8 @@ export interface MonitoringProps {
   readonly deploymentName: string;
   readonly evaluator: Evaluator;
   readonly probeRegions: readonly string[];
+  /** The shards (one probe function each) every probe region may split into. @default 1 */
+  readonly maxProbeShards?: number;
   /** @default - alarms without actions */
   readonly alarmAction?: IAlarmAction;
 }
@@ -122,18 +124,31 @@ export class Monitoring extends Construct {
     });
     if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
 
+    const shards = Array.from({ length: props.maxProbeShards ?? 1 }, (_, shard) => shard);
     const probeWidgets = props.probeRegions.flatMap((region) => {
-      const fn = probeFunctionName(props.deploymentName);
-      const probe = (metricName: string, statistic: string) =>
-        new Metric({
-          namespace: 'AWS/Lambda',
-          metricName,
-          dimensionsMap: { FunctionName: fn },
-          region,
-          statistic,
+      // Every shard's function, summed (Invocations, Errors) or the slowest (Duration): one line
+      // per region however many shards it splits into.
+      const probe = (metricName: string, statistic: string, over: 'SUM' | 'MAX') => {
+        // Metric ids are per graph: one name per metric and shard (e.g. errors2).
+        const id = (shard: number) => `${metricName.toLowerCase()}${shard}`;
+        return new MathExpression({
+          expression: `${over}([${shards.map(id).join(', ')}])`,
+          usingMetrics: Object.fromEntries(
+            shards.map((shard) => [
+              id(shard),
+              new Metric({
+                namespace: 'AWS/Lambda',
+                metricName,
+                dimensionsMap: { FunctionName: probeFunctionName(props.deploymentName, shard) },
+                region,
+                statistic,
+              }),
+            ]),
+          ),
           period: Duration.minutes(1),
-          label: `${region} ${metricName}`,
+          label: `${region} ${metricName}${shards.length === 1 ? '' : ` (${over} of ${shards.length} shards)`}`,
         });
+      };
       const deadLetters = new Metric({
         namespace: 'AWS/SQS',
         metricName: 'ApproximateNumberOfMessagesVisible',
@@ -146,8 +161,8 @@ export class Monitoring extends Construct {
       return [
         new GraphWidget({
           title: `probe ${region}: rounds`,
-          left: [probe('Invocations', 'Sum'), probe('Errors', 'Sum'), deadLetters],
-          right: [probe('Duration', 'Maximum')],
+          left: [probe('Invocations', 'Sum', 'SUM'), probe('Errors', 'Sum', 'SUM'), deadLetters],
+          right: [probe('Duration', 'Maximum', 'MAX')],
           width: 12,
         }),
       ];

@@ -110,6 +110,7 @@ export class TrafficManager extends Construct {
       probeRegions: props.probeRegions,
       notificationTopicArn: props.notificationTopicArn,
       evaluatorMemorySize: props.evaluatorMemorySize,
+      maxProbeShards: props.maxProbeShards,
       endpointMetrics: props.endpointMetrics,
       reconcileInterval: props.reconcileInterval,
     };

@@ -690,6 +690,44 @@ describe('events and alarms', () => {
     expect(actions(probe)).toEqual([undefined, undefined]);
   });
 
+  it("the dashboard's probe widgets cover every shard's function: Invocations and Errors summed, Duration the slowest", () => {
+    const app = testApp();
+    const sharded = new TrafficManager(app, 'ShardedDashboard', {
+      profiles: PROFILES,
+      homeRegion: 'us-east-1',
+      probeRegions: ['us-east-1', 'eu-west-1'],
+      maxProbeShards: 3,
+    });
+    app.synth();
+    const [dashboard] = Object.values(
+      Template.fromStack(sharded.home).findResources('AWS::CloudWatch::Dashboard'),
+    );
+    const body = JSON.parse(
+      (dashboard?.Properties as { DashboardBody: { 'Fn::Join': [string, unknown[]] } }).DashboardBody[
+        'Fn::Join'
+      ][1]
+        .map((part) => (typeof part === 'string' ? part : ''))
+        .join(''),
+    ) as { widgets: { properties: { title: string; metrics: unknown[][] } }[] };
+    const widget = body.widgets.find((w) => w.properties.title === 'probe eu-west-1: rounds');
+    const lines = widget?.properties.metrics ?? [];
+    const expressions = lines.flatMap((line) => {
+      const options = line.at(-1) as { expression?: string; label?: string };
+      return options.expression === undefined ? [] : [[options.expression, options.label]];
+    });
+    expect(expressions).toEqual([
+      ['SUM([invocations0, invocations1, invocations2])', 'eu-west-1 Invocations (SUM of 3 shards)'],
+      ['SUM([errors0, errors1, errors2])', 'eu-west-1 Errors (SUM of 3 shards)'],
+      ['MAX([duration0, duration1, duration2])', 'eu-west-1 Duration (MAX of 3 shards)'],
+    ]);
+    const functions = lines
+      .filter((line) => line.includes('FunctionName'))
+      .map((line) => [line[1], line[3], (line.at(-1) as { region?: string }).region]);
+    for (const metric of ['Invocations', 'Errors', 'Duration'])
+      for (const name of ['traffic-manager-probe', 'traffic-manager-probe-1', 'traffic-manager-probe-2'])
+        expect(functions).toContainEqual([metric, name, 'eu-west-1']);
+  });
+
   it('a dashboard shows the home metrics and every probe region', () => {
     const body = JSON.stringify(home.findResources('AWS::CloudWatch::Dashboard'));
     for (const text of ['probe us-east-1', 'probe eu-west-1', 'traffic-manager-probe', 'StaleRegions']) {
