@@ -209,6 +209,63 @@ describe('probing on every core', () => {
     }
   });
 
+  it('at 128 MB on Lambda the pool is one thread, in-process: no worker thread is started', async () => {
+    const saved = process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE;
+    process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE = '128';
+    const single = startProbePool();
+    if (saved === undefined) delete process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE;
+    else process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE = saved;
+    const before = http.received.length;
+
+    const observation = await single.prober(
+      planned('one', { host: '127.0.0.1', port: http.port, path: '/one' }),
+      6_000,
+    );
+
+    expect(single).toMatchObject({ threads: 1, prober: probe });
+    expect(single.answered()).toEqual([]);
+    expect(observation).toMatchObject({ answered: true, statusCode: 200 });
+    expect(http.received.slice(before).map((r) => r.url)).toEqual(['/one']);
+    await single.close();
+  });
+
+  it.each([
+    { name: 'a thread that dies at once is not restarted: its lane probes in-process', settled: false },
+    { name: 'a thread that dies after its start is replaced by a new one', settled: true },
+  ])('$name; the probe it held ends as a failure', async ({ settled }) => {
+    // Prepare: a request the thread cannot even read (no headers) throws inside the thread, which dies
+    const beforeStart = Date.now();
+    const crashing = startProbePool({ threads: 2 });
+    const afterStart = Date.now();
+    const key = ['c0', 'c1', 'c2', 'c3', 'c4', 'c5'].find((k) => threadOf(k, 2) === 0)!;
+    const healthy = planned(key, { host: '127.0.0.1', port: http.port, path: '/after' });
+    const broken = { ...healthy, headers: undefined } as unknown as PlannedProbe;
+    try {
+      if (settled) {
+        // A thread that has answered, 2 s after its start, counts as started.
+        expect(await crashing.prober(healthy, 6_000)).toMatchObject({ answered: true });
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_000 - (Date.now() - afterStart))));
+      }
+      const answeredBefore = crashing.answered()[0]!;
+      // Act
+      const lost = await crashing.prober(broken, 6_000);
+      const diedWithin = Date.now() - beforeStart;
+      const after = await crashing.prober(healthy, 6_000);
+      // Assess
+      expect(lost).toMatchObject({
+        answered: false,
+        reason: 'network',
+        detail: 'the probe thread ended before the probe did',
+      });
+      expect(after).toMatchObject({ answered: true, statusCode: 200 });
+      // A replacement thread answered it; an in-process probe leaves the lane's count as it was.
+      if (settled) expect(crashing.answered()[0]).toBe(answeredBefore + 1);
+      else if (diedWithin < 2_000) expect(crashing.answered()[0]).toBe(answeredBefore);
+    } finally {
+      await crashing.close();
+    }
+  });
+
   it.each([
     {
       name: 'Lambda at 1,769 MB: one vCPU of time, one thread (though 2 cores show)',
