@@ -1,6 +1,7 @@
 /** `RecordSet` (core) ⇄ the Route 53 SDK's `ResourceRecordSet`. */
 import type { ResourceRecordSet } from '@aws-sdk/client-route-53';
 import { fromRoute53Name } from '../../shared/zone/names.js';
+import { required } from '../shared/required.js';
 import type { RecordSet, RecordType } from '../../shared/zone/record-set.js';
 
 export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
@@ -40,11 +41,17 @@ export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
   };
 }
 
+/** The record set's name in our form (unescaped, no trailing dot). */
+export function fromSdkRecordSetName(sdk: ResourceRecordSet): string {
+  return fromRoute53Name(required(sdk.Name, 'ResourceRecordSet.Name'));
+}
+
+/** Reads a record set as Route 53 lists it; a field the API always sends but left out throws `MissingResponseFieldError`. */
 export function fromSdkRecordSet(sdk: ResourceRecordSet): RecordSet {
   const geo = sdk.GeoLocation;
   const record: RecordSet = {
-    name: fromRoute53Name(sdk.Name ?? ''),
-    type: sdk.Type as RecordType,
+    name: fromSdkRecordSetName(sdk),
+    type: required(sdk.Type, 'ResourceRecordSet.Type') as RecordType,
     ...(sdk.TTL !== undefined && { ttl: sdk.TTL }),
     ...(sdk.SetIdentifier !== undefined && { setIdentifier: sdk.SetIdentifier }),
     ...(sdk.Weight !== undefined && { weight: sdk.Weight }),
@@ -60,18 +67,21 @@ export function fromSdkRecordSet(sdk: ResourceRecordSet): RecordSet {
     ...(sdk.Failover !== undefined && { failover: sdk.Failover }),
     ...(sdk.CidrRoutingConfig !== undefined && {
       cidrRoutingConfig: {
-        collectionId: sdk.CidrRoutingConfig.CollectionId ?? '',
-        locationName: sdk.CidrRoutingConfig.LocationName ?? '',
+        collectionId: required(sdk.CidrRoutingConfig.CollectionId, 'CidrRoutingConfig.CollectionId'),
+        locationName: required(sdk.CidrRoutingConfig.LocationName, 'CidrRoutingConfig.LocationName'),
       },
     }),
     ...(sdk.AliasTarget !== undefined && {
       aliasTarget: {
-        hostedZoneId: sdk.AliasTarget.HostedZoneId ?? '',
-        dnsName: fromRoute53Name(sdk.AliasTarget.DNSName ?? ''),
-        evaluateTargetHealth: sdk.AliasTarget.EvaluateTargetHealth ?? false,
+        hostedZoneId: required(sdk.AliasTarget.HostedZoneId, 'AliasTarget.HostedZoneId'),
+        dnsName: fromRoute53Name(required(sdk.AliasTarget.DNSName, 'AliasTarget.DNSName')),
+        evaluateTargetHealth: required(
+          sdk.AliasTarget.EvaluateTargetHealth,
+          'AliasTarget.EvaluateTargetHealth',
+        ),
       },
     }),
-    values: (sdk.ResourceRecords ?? []).map((r) => r.Value ?? ''),
+    values: (sdk.ResourceRecords ?? []).map((r) => required(r.Value, 'ResourceRecord.Value')),
   };
   return record;
 }

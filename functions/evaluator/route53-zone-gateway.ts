@@ -21,15 +21,17 @@ import {
   type CidrCollectionChange,
   type ListResourceRecordSetsCommandOutput,
   type RRType,
+  type ResourceRecordSet,
   type Route53Client,
 } from '@aws-sdk/client-route-53';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+import { required } from '../shared/required.js';
 import { isTransientAwsError, retrying, type RetryPolicy } from '../shared/retry.js';
 import { InvalidChangeBatchError } from './errors.js';
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
 import { fromRoute53Name } from '../../shared/zone/names.js';
-import { fromSdkRecordSet, toSdkRecordSet } from './route53-codec.js';
+import { fromSdkRecordSet, fromSdkRecordSetName, toSdkRecordSet } from './route53-codec.js';
 
 /** Route 53 returns at most 300 record sets per ListResourceRecordSets page. */
 const LIST_PAGE_SIZE = 300;
@@ -92,10 +94,8 @@ export class Route53ZoneGateway implements ZoneGateway {
     let start: PageStart = {};
     for (;;) {
       const page = await this.listPage(hostedZoneId, start);
-      for (const set of page.ResourceRecordSets ?? []) {
-        if (names.has(fromRoute53Name(set.Name ?? '')) && ['A', 'AAAA', 'CNAME'].includes(set.Type ?? '')) {
-          records.push(fromSdkRecordSet(set));
-        }
+      for (const set of recordSetsOf(page)) {
+        if (names.has(fromSdkRecordSetName(set)) && isRecordType(set)) records.push(fromSdkRecordSet(set));
       }
       if (!page.IsTruncated) return records;
       start = nextPageStart(page);
@@ -122,13 +122,13 @@ export class Route53ZoneGateway implements ZoneGateway {
       let start: PageStart = { name: `${name}.` };
       for (;;) {
         const page = await this.listPage(hostedZoneId, start);
-        const sets = page.ResourceRecordSets ?? [];
-        const here = sets.filter((s) => fromRoute53Name(s.Name ?? '') === name);
-        records.push(
-          ...here.filter((s) => ['A', 'AAAA', 'CNAME'].includes(s.Type ?? '')).map(fromSdkRecordSet),
-        );
+        const sets = recordSetsOf(page);
+        const here = sets.filter((s) => fromSdkRecordSetName(s) === name);
+        records.push(...here.filter(isRecordType).map(fromSdkRecordSet));
         const leftName = here.length < sets.length; // the page went past our name
-        if (!page.IsTruncated || leftName || fromRoute53Name(page.NextRecordName ?? '') !== name) break;
+        if (!page.IsTruncated || leftName) break;
+        if (fromRoute53Name(required(page.NextRecordName, 'ListResourceRecordSets.NextRecordName')) !== name)
+          break;
         start = nextPageStart(page);
       }
     }
@@ -153,7 +153,7 @@ export class Route53ZoneGateway implements ZoneGateway {
             }),
           ),
         );
-        changeIds.push(out.ChangeInfo?.Id ?? '');
+        changeIds.push(required(out.ChangeInfo?.Id, 'ChangeResourceRecordSets.ChangeInfo.Id'));
       } catch (error) {
         if (errorName(error) === 'InvalidChangeBatch') {
           // Real Route 53 puts the reasons in `Message` ("[a, b]") and leaves the SDK's `messages` empty.
@@ -191,7 +191,7 @@ export class Route53ZoneGateway implements ZoneGateway {
         );
         summary = { Id: created.Collection?.Id, Name: collection.name, Version: created.Collection?.Version };
       }
-      const id = summary.Id ?? '';
+      const id = required(summary.Id, 'CidrCollection.Id');
       const changes = await this.cidrChanges(id, collection);
       if (changes.length > 0) {
         await this.call('ChangeCidrCollection', () =>
@@ -215,11 +215,14 @@ export class Route53ZoneGateway implements ZoneGateway {
     );
     const current = new Map<string, Set<string>>();
     for (const location of locations.CidrLocations ?? []) {
-      const name = location.LocationName ?? '';
+      const name = required(location.LocationName, 'CidrLocations[].LocationName');
       const blocks = await this.call('ListCidrBlocks', () =>
         this.client.send(new ListCidrBlocksCommand({ CollectionId: id, LocationName: name })),
       );
-      current.set(name, new Set((blocks.CidrBlocks ?? []).map((b) => b.CidrBlock ?? '')));
+      current.set(
+        name,
+        new Set((blocks.CidrBlocks ?? []).map((b) => required(b.CidrBlock, 'CidrBlocks[].CidrBlock'))),
+      );
     }
     const changes: CidrCollectionChange[] = [];
     for (const [name, cidrs] of Object.entries(desired.locations)) {
@@ -255,6 +258,15 @@ export class Route53ZoneGateway implements ZoneGateway {
   }
 }
 
-function errorName(error: unknown): string {
-  return (error as { name?: string } | undefined)?.name ?? '';
+function errorName(error: unknown): string | undefined {
+  return (error as { name?: string } | undefined)?.name;
+}
+
+function recordSetsOf(page: ListResourceRecordSetsCommandOutput): ResourceRecordSet[] {
+  return required(page.ResourceRecordSets, 'ListResourceRecordSets.ResourceRecordSets');
+}
+
+/** The record types the evaluator writes; the zone's others (NS, SOA, TXT…) are not ours. */
+function isRecordType(set: ResourceRecordSet): boolean {
+  return ['A', 'AAAA', 'CNAME'].includes(required(set.Type, 'ResourceRecordSet.Type'));
 }

@@ -35,3 +35,15 @@ export class UnprocessedItemsError extends TrafficManagerError {
     super(`${operation}: ${count} items left unprocessed`);
   }
 }
+
+/**
+ * An AWS response lacks a field the API always sends (the SDK types it optional): the service
+ * broke its contract, so the call fails here instead of acting on a made-up empty value.
+ */
+export class MissingResponseFieldError extends TrafficManagerError {
+  override readonly name = 'MissingResponseFieldError';
+  readonly code = 'MISSING_RESPONSE_FIELD';
+  constructor(readonly field: string) {
+    super(`the AWS response has no ${field}, which the API always sends`);
+  }
+}

@@ -131,4 +131,50 @@ describe('RecordSet ⇄ Route 53 ResourceRecordSet', () => {
   it('a listed record without ResourceRecords (Route 53 leaves them out of an alias) has no values', () => {
     expect(fromSdkRecordSet({ Name: 'x.example.com.', Type: 'A' }).values).toEqual([]);
   });
+
+  // As the SDK would parse a response that left the field out (its types say it cannot).
+  it.each<[string, object]>([
+    ['ResourceRecordSet.Name', { Type: 'A', TTL: 30, ResourceRecords: [{ Value: '192.0.2.1' }] }],
+    [
+      'ResourceRecordSet.Type',
+      { Name: 'x.example.com.', TTL: 30, ResourceRecords: [{ Value: '192.0.2.1' }] },
+    ],
+    ['ResourceRecord.Value', { Name: 'x.example.com.', Type: 'A', TTL: 30, ResourceRecords: [{}] }],
+    [
+      'AliasTarget.DNSName',
+      {
+        Name: 'x.example.com.',
+        Type: 'A',
+        AliasTarget: { HostedZoneId: 'Z1', EvaluateTargetHealth: false },
+      },
+    ],
+    [
+      'AliasTarget.EvaluateTargetHealth',
+      {
+        Name: 'x.example.com.',
+        Type: 'A',
+        AliasTarget: { HostedZoneId: 'Z1', DNSName: 'y.example.com.' },
+      },
+    ],
+    [
+      'CidrRoutingConfig.LocationName',
+      {
+        Name: 'x.example.com.',
+        Type: 'A',
+        SetIdentifier: 'eu',
+        CidrRoutingConfig: { CollectionId: 'c-1' },
+        TTL: 30,
+        ResourceRecords: [{ Value: '192.0.2.1' }],
+      },
+    ],
+  ])('a listed record set without %s (the API always sends it) fails naming the field', (field, listed) => {
+    expect(() => fromSdkRecordSet(listed as ResourceRecordSet)).toThrow(
+      expect.objectContaining({
+        name: 'MissingResponseFieldError',
+        code: 'MISSING_RESPONSE_FIELD',
+        field,
+        message: `the AWS response has no ${field}, which the API always sends`,
+      }),
+    );
+  });
 });
