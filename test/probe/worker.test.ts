@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { createProbeWorker, type ProbeWorkerOptions } from '../../functions/probe/worker.js';
 import { isInShard } from '../../shared/probe/shards.js';
@@ -206,6 +206,26 @@ describe('probe worker: failures of the store and restarts', () => {
     expect(pendingAtHeartbeat.length).toBeGreaterThan(0);
     expect(pendingAtHeartbeat.every((pending) => pending === 0)).toBe(true);
     expect(store.verdicts.get(`t\u0000${REGION}`)?.verdict).toBe('up');
+  });
+
+  it('without a logger, a failed write is told on the console, with the key and the error, never lost', async () => {
+    const store = new MemoryProbeStateStore();
+    store.putVerdict = async () => {
+      throw new Error('ProvisionedThroughputExceededException');
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { worker, round } = setup({ logger: undefined }, store);
+      worker.setTargets([planned('t')]);
+      expect(await round()).toMatchObject({ pendingWrites: 1 });
+      expect(warn).toHaveBeenCalledWith('verdict write failed; retrying next round', {
+        key: 't',
+        region: REGION,
+        error: 'Error: ProvisionedThroughputExceededException',
+      });
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('a replaced worker continues the counts: 2 failures in A, the 1st in B makes 3 → down (tolerated 2)', async () => {
