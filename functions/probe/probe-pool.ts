@@ -51,6 +51,8 @@ export interface ProbePool {
 export interface ProbePoolOptions {
   /** Worker threads; 1 probes in-process. @default probeThreadsFor(process.env) */
   readonly threads?: number;
+  /** Starts one probe thread. @default a thread running this module's thread side */
+  readonly spawnThread?: () => Worker;
 }
 
 /**
@@ -70,7 +72,8 @@ export function probeThreadsFor(
 export function startProbePool(options: ProbePoolOptions = {}): ProbePool {
   const threads = options.threads ?? probeThreadsFor(process.env);
   if (threads <= 1) return { prober: probe, threads: 1, answered: () => [], close: async () => undefined };
-  const lanes = Array.from({ length: threads }, () => new Lane());
+  const spawnThread = options.spawnThread ?? threadOfThisModule;
+  const lanes = Array.from({ length: threads }, () => new Lane(spawnThread));
   return {
     threads,
     answered: () => lanes.map((lane) => lane.answered),
@@ -94,7 +97,7 @@ class Lane {
   private closed = false;
   answered = 0;
 
-  constructor() {
+  constructor(private readonly spawnThread: () => Worker) {
     this.worker = this.spawn();
   }
 
@@ -125,12 +128,16 @@ class Lane {
 
   private spawn(): Worker {
     const startedAt = Date.now();
-    const worker = threadOfThisModule();
-    worker.on('message', (reports: ProbeReport[]) => {
-      this.answered += reports.length;
-      for (const { id, observation } of reports) {
-        this.pending.get(id)?.(observation);
-        this.pending.delete(id);
+    const worker = this.spawnThread();
+    worker.on('message', (reports: unknown) => {
+      // Only reports of probes in flight settle anything: a malformed message is ignored.
+      if (!Array.isArray(reports)) return;
+      for (const report of reports as Partial<ProbeReport>[]) {
+        const resolve = typeof report?.id === 'number' ? this.pending.get(report.id) : undefined;
+        if (resolve === undefined || !isObservation(report.observation)) continue;
+        this.answered++;
+        this.pending.delete(report.id!);
+        resolve(report.observation);
       }
     });
     worker.on('error', () => undefined);
@@ -160,6 +167,12 @@ function threadOfThisModule(): Worker {
   return new Worker(fileURLToPath(new URL('./probe-thread.mjs', import.meta.url)), { workerData });
 }
 
+function isObservation(value: unknown): value is ProbeObservation {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as ProbeObservation).answered === 'boolean'
+  );
+}
+
 function threadEnded(): ProbeObservation {
   return {
     answered: false,
@@ -186,13 +199,21 @@ export function serveProbes(port: MessagePort): void {
     out = [];
     port.postMessage(reports);
   };
-  port.on('message', (orders: ProbeOrder[]) => {
-    for (const order of orders) {
+  port.on('message', (orders: unknown) => {
+    if (!Array.isArray(orders)) return;
+    for (const order of orders as Partial<ProbeOrder>[]) {
+      if (
+        typeof order?.id !== 'number' ||
+        typeof order.key !== 'string' ||
+        typeof order.timeoutMs !== 'number'
+      )
+        continue;
       if (order.request !== undefined) requests.set(order.key, order.request);
       const request = requests.get(order.key);
       if (request === undefined) continue;
+      const id = order.id;
       void probe(request, order.timeoutMs).then((observation) => {
-        out.push({ id: order.id, observation });
+        out.push({ id, observation });
         if (out.length === 1) setImmediate(send);
       });
     }

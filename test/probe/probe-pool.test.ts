@@ -6,7 +6,7 @@
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import {
@@ -59,6 +59,13 @@ afterAll(async () => {
   await pool.close();
   await Promise.all([http.close(), https.close(), tcp.close(), blackhole.close()]);
 });
+
+/** A real probe thread wrapped by test/probe/misbehaving-probe-thread.mjs. */
+function threadWith(fault: 'junk' | 'die'): Worker {
+  return new Worker(new URL('./misbehaving-probe-thread.mjs', import.meta.url), {
+    workerData: { fault, module: new URL('../../functions/probe/probe-pool.ts', import.meta.url).href },
+  });
+}
 
 /** 60 requests: healthy HTTP/HTTPS/TCP, HTTP 500s and refused TCP ports, one per 6. */
 function plan(): PlannedProbe[] {
@@ -165,6 +172,59 @@ describe('probing on every core', () => {
     const observation = await pending;
     expect(observation).toMatchObject({ answered: false, reason: 'network' });
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a malformed message from a thread is ignored, never a crash: the probes settle with what the thread observed', async () => {
+    // Prepare: threads that post junk (and a report with no observation) before every real batch
+    const misbehaving = startProbePool({ threads: 2, spawnThread: () => threadWith('junk') });
+    const requests = Array.from({ length: 8 }, (_, i) =>
+      planned(`junk-${i}`, { protocol: 'HTTP', host: '127.0.0.1', port: http.port, path: `/ok/${i}` }),
+    );
+    try {
+      // Act
+      const observations = await Promise.all(requests.map((request) => misbehaving.prober(request, 6_000)));
+      // Assess
+      expect(observations).toEqual(
+        requests.map(() => expect.objectContaining({ answered: true, statusCode: 200 })),
+      );
+      expect(misbehaving.answered().reduce((a, b) => a + b, 0)).toBe(8);
+    } finally {
+      await misbehaving.close();
+    }
+  });
+
+  it('a thread that dies mid-batch ends every probe in flight as a failure, promptly, and its share is probed on', async () => {
+    // Prepare: threads that exit 100 ms after their first batch arrived; black-holed probes are
+    // still in flight then (their timeout is 30 s)
+    const dying = startProbePool({ threads: 2, spawnThread: () => threadWith('die') });
+    const holes = Array.from({ length: 6 }, (_, i) =>
+      planned(`die-${i}`, { protocol: 'TCP', host: '127.0.0.1', port: blackhole.port, path: undefined }),
+    );
+    try {
+      // Act
+      const started = Date.now();
+      const observations = await Promise.all(holes.map((request) => dying.prober(request, 30_000)));
+      const elapsed = Date.now() - started;
+      // A thread that ended this early is not restarted: its share runs in-process from now on.
+      const after = await dying.prober(
+        planned('die-after', { protocol: 'HTTP', host: '127.0.0.1', port: http.port, path: '/ok/after' }),
+        6_000,
+      );
+      // Assess
+      expect(observations).toEqual(
+        holes.map(() =>
+          expect.objectContaining({
+            answered: false,
+            reason: 'network',
+            detail: 'the probe thread ended before the probe did',
+          }),
+        ),
+      );
+      expect(elapsed).toBeLessThan(20_000);
+      expect(after).toMatchObject({ answered: true, statusCode: 200 });
+    } finally {
+      await dying.close();
+    }
   });
 
   it('the thread side probes a request sent once and then named by its key, and skips a key it never received', async () => {
