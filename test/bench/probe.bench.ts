@@ -32,18 +32,14 @@ import { probe } from '../../functions/probe/probers/registry.js';
 import { createTickHandler, tickMessages } from '../../functions/probe/tick.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { LAMBDA_MB_PER_VCPU } from '../../functions/probe/probe-pool.js';
+import { DEFAULT_PROBE_MEMORY_MB, shardCountForPlan } from '../../shared/probe/shard-capacity.js';
+import type { ProbeProtocol } from '../../shared/profile/types.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { CONFIG_CACHE_MAX_AGE_MS } from '../../functions/shared/config-cache.js';
 import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
 import { MAX_PROBE_SHARDS, SHARD_CAPACITY, shardCountFor } from '../../shared/probe/shards.js';
 import { BLACK_HOLED_ADDRESSES, FLEET_REGION, fleetProfiles } from './support/fleet.js';
-import {
-  SHARD_MEMORY_MB,
-  simulateFleet,
-  startFleetServers,
-  type FleetFigures,
-  type FleetRun,
-} from './support/fleet-sim.js';
+import { simulateFleet, startFleetServers, type FleetFigures, type FleetRun } from './support/fleet-sim.js';
 import { createProbeWorker, DEFAULT_CONCURRENCY } from '../../functions/probe/worker.js';
 import { COMPACT_SPREAD, roundDueAtOf, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';
@@ -468,8 +464,13 @@ const PRICE = {
   dynamoReadUnit: 0.125 / 1e6, // on-demand RRU (≤4 KB strongly consistent)
   schedulerInvocation: 1.0 / 1e6,
   interRegionGb: 0.02,
-  route53FastHttpsNonAws: 4.75, // $0.75 + HTTPS $2 + fast interval $2
+  route53NonAwsCheck: 0.75, // a basic health check of a non-AWS endpoint, a month
+  route53NonAwsFeature: 2.0, // each optional feature of it: HTTPS, fast interval (10 s), …
 };
+/** A Route 53 health check doing the same work: non-AWS endpoint, fast interval, HTTPS a feature too ($4.75). */
+function route53FastCheck(protocol: ProbeProtocol): number {
+  return PRICE.route53NonAwsCheck + PRICE.route53NonAwsFeature * (protocol === 'HTTPS' ? 2 : 1);
+}
 const MINUTES_PER_MONTH = 43_800;
 const HOURS_PER_MONTH = 730;
 const REGIONS = 3;
@@ -502,16 +503,22 @@ function printCost(inputs: CostInputs): void {
   const money = (x: number) => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
   const n = (x: number) => x.toLocaleString('en-US');
   const rounds = MINUTES_PER_MONTH * 6;
-  const memoryGb = SHARD_MEMORY_MB / 1024;
-  // CPU per HTTPS probe in a shard: the fleet's measured per-probe CPU (HTTP, worker included)
-  // plus what TLS adds to the prober (HTTPS − HTTP of the same probers run).
+  // Priced as production deploys a shard: its default memory size, and as many shards as the
+  // probe tick would choose (by request count and by CPU at that memory size).
+  const memoryMb = DEFAULT_PROBE_MEMORY_MB;
+  const memoryGb = memoryMb / 1024;
+  // CPU per probe in a shard: the fleet's measured per-probe CPU (HTTP, worker included, its
+  // warm-up round discarded) plus what the protocol's prober costs beyond HTTP's (the probers
+  // bench, its warm-up probes discarded).
   const httpCpu = inputs.fleet.roundCpuMs / Math.max(1, inputs.fleet.probesPerRound);
-  const engineCpu = (protocol: string) => cores[protocol]?.engine?.cpuMsPerProbe ?? NaN;
-  const tlsExtra = Math.max(0, engineCpu('HTTPS') - engineCpu('HTTP'));
-  const httpsCpu = httpCpu + tlsExtra;
+  const engineCpu = (protocol: ProbeProtocol) => cores[protocol]?.engine?.cpuMsPerProbe ?? NaN;
+  const cpuPerProbe = (protocol: ProbeProtocol): number =>
+    Math.max(engineCpu(protocol), httpCpu + engineCpu(protocol) - engineCpu('HTTP'));
+  const httpsCpu = cpuPerProbe('HTTPS');
   console.log(
-    `\ncost model inputs (measured): shard CPU per HTTP probe ${httpCpu.toFixed(3)} ms (fleet run, worker included) + TLS ${tlsExtra.toFixed(3)} ms (probers) ` +
-      `= ${httpsCpu.toFixed(3)} ms per HTTPS probe; tick ${inputs.tickMs.toFixed(1)} ms (one profile); ` +
+    `\ncost model inputs (measured, warmed up: the fleet's first round and the probers' ${PROBERS_WARM_UP} first probes per run discarded): ` +
+      `shard CPU per HTTP probe ${httpCpu.toFixed(3)} ms (fleet run, worker included); per probe HTTPS ${httpsCpu.toFixed(3)} ms, ` +
+      `HTTP ${cpuPerProbe('HTTP').toFixed(3)} ms, TCP ${cpuPerProbe('TCP').toFixed(3)} ms (HTTP + the prober's difference from HTTP); tick ${inputs.tickMs.toFixed(1)} ms (one profile); ` +
       `writes ${inputs.sharded.unitsPerTargetHour.toFixed(4)} WCU per target-region-hour steady; assumed: ${REMOTE_PROBE_MS} ms slowest remote probe per round, ` +
       `${IDLE_POLL_REQUESTS_PER_MINUTE} idle SQS receives a minute per queue, ${CONFIG_CHANGES_PER_MONTH} config changes a month ` +
       `(each reader checks 2 revision counters a minute and reads the whole config ${FULL_CONFIG_READS_PER_MONTH} times a month: per change and hourly)`,
@@ -522,13 +529,13 @@ function printCost(inputs: CostInputs): void {
   // Memory per shard: a full shard's probe starts are CPU-bound at the memory's vCPU share.
   const fullShard = SHARD_CAPACITY;
   console.log(`memory per shard (a full shard: ${n(fullShard)} HTTPS requests every 10 s):`);
-  for (const memoryMb of [128, 512, 1_024, LAMBDA_MB_PER_VCPU]) {
-    const startMs = lambdaWallMs(fullShard * httpsCpu, memoryMb);
+  for (const sizeMb of [128, 512, 1_024, LAMBDA_MB_PER_VCPU]) {
+    const startMs = lambdaWallMs(fullShard * httpsCpu, sizeMb);
     const windowMs = Math.min(500, fullShard * 2);
     const wallMs = Math.max(windowMs, startMs) + REMOTE_PROBE_MS;
-    const perMonth = rounds * (wallMs / 1000) * (memoryMb / 1024) * PRICE.lambdaGbSecond;
+    const perMonth = rounds * (wallMs / 1000) * (sizeMb / 1024) * PRICE.lambdaGbSecond;
     console.log(
-      `  ${String(memoryMb).padStart(5)} MB (${(Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU) * 100).toFixed(0)} % of a vCPU): ` +
+      `  ${String(sizeMb).padStart(5)} MB (${(Math.min(1, sizeMb / LAMBDA_MB_PER_VCPU) * 100).toFixed(0)} % of a vCPU): ` +
         `starts a full round's probes in ${(startMs / 1000).toFixed(2)} s (lateness target ≤ 1 s: ${startMs <= 1_000 ? 'met' : 'NOT met'}), ` +
         `duration ${money(perMonth)} per shard-month`,
     );
@@ -546,48 +553,58 @@ function printCost(inputs: CostInputs): void {
       `each further deployed shard adds its idle queue polling, ${money(idleQueue)} per region`,
   );
   console.log(
-    `cost per endpoint-month, HTTPS every 10 s from 3 regions, ${SHARD_MEMORY_MB} MB shards (the deployment sized to the fleet: maxProbeShards = shards used):`,
+    `cost per endpoint-month, every 10 s from 3 regions, ${n(memoryMb)} MB shards (the default probeMemorySize), ` +
+      `as many as the probe tick chooses (the deployment sized to the fleet: maxProbeShards = shards used):`,
   );
   const rows: string[][] = [];
-  for (const endpoints of [10, 1_000, 10_000, 100_000]) {
-    const shards = shardCountFor(endpoints, MAX_PROBE_SHARDS);
-    const perShard = endpoints / shards;
-    const tickCpu = tickPlanCpuMs(endpoints);
-    const tick = tickCost(inputs.tickMs + lambdaWallMs(tickCpu, TICK_MEMORY_MB));
-    const queues = shards * (idleQueue + (MINUTES_PER_MONTH + 2 * rounds) * PRICE.sqsRequest);
-    const roundMs =
-      Math.max(Math.min(500, perShard * 2), lambdaWallMs(perShard * httpsCpu, SHARD_MEMORY_MB)) +
-      REMOTE_PROBE_MS;
-    const probing =
-      shards * rounds * (PRICE.lambdaRequest + (Math.ceil(roundMs) / 1000) * memoryGb * PRICE.lambdaGbSecond);
-    const writes = endpoints * inputs.sharded.unitsPerTargetHour * HOURS_PER_MONTH * PRICE.dynamoWriteUnit;
-    // The tick and every shard read the two revision counters once a minute (one strongly
-    // consistent read unit each), and the whole config only when it changed or an hour passed.
-    const readers = 1 + shards;
-    const configReads = readers * FULL_CONFIG_READS_PER_MONTH;
-    const readUnits =
-      readers * MINUTES_PER_MONTH * 2 + configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
-    const reads = readUnits * PRICE.dynamoReadUnit;
-    const transfer =
-      ((REGIONS - 1) / REGIONS) *
-      ((configReads * endpoints * configBytesPerEndpoint) / 1e9) *
-      PRICE.interRegionGb;
-    const perRegion = scheduler + tick + queues + probing + writes + reads + transfer;
-    const total = REGIONS * perRegion;
-    rows.push([
-      n(endpoints),
-      String(shards),
-      `${money(REGIONS * probing)} + ${money(REGIONS * queues)}`,
-      money(REGIONS * (reads + transfer)),
-      money(REGIONS * (scheduler + tick + writes)),
-      money(total),
-      `${money(total / endpoints)}${endpoints >= 1_000 ? (total / endpoints <= 0.01 ? ' (met)' : ' (NOT met)') : ''}`,
-      `$${PRICE.route53FastHttpsNonAws.toFixed(2)}`,
-      `${lambdaWallMs(tickCpu, TICK_MEMORY_MB).toFixed(0)} ms`,
-    ]);
-  }
+  const tickCpuOf = new Map<number, number>();
+  for (const protocol of ['HTTPS', 'HTTP', 'TCP'] as const)
+    for (const endpoints of [10, 1_000, 10_000, 100_000]) {
+      const due = Array.from({ length: endpoints }, () => ({ protocol, intervalMs: 10_000 }));
+      const shards = shardCountForPlan(due, 10_000, MAX_PROBE_SHARDS, memoryMb);
+      const perShard = endpoints / shards;
+      const tickCpu = tickCpuOf.get(endpoints) ?? tickPlanCpuMs(endpoints);
+      tickCpuOf.set(endpoints, tickCpu);
+      const tick = tickCost(inputs.tickMs + lambdaWallMs(tickCpu, TICK_MEMORY_MB));
+      const queues = shards * (idleQueue + (MINUTES_PER_MONTH + 2 * rounds) * PRICE.sqsRequest);
+      const roundMs =
+        Math.max(Math.min(500, perShard * 2), lambdaWallMs(perShard * cpuPerProbe(protocol), memoryMb)) +
+        REMOTE_PROBE_MS;
+      const probing =
+        shards *
+        rounds *
+        (PRICE.lambdaRequest + (Math.ceil(roundMs) / 1000) * memoryGb * PRICE.lambdaGbSecond);
+      const writes = endpoints * inputs.sharded.unitsPerTargetHour * HOURS_PER_MONTH * PRICE.dynamoWriteUnit;
+      // The tick and every shard read the two revision counters once a minute (one strongly
+      // consistent read unit each), and the whole config only when it changed or an hour passed.
+      const readers = 1 + shards;
+      const configReads = readers * FULL_CONFIG_READS_PER_MONTH;
+      const readUnits =
+        readers * MINUTES_PER_MONTH * 2 +
+        configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
+      const reads = readUnits * PRICE.dynamoReadUnit;
+      const transfer =
+        ((REGIONS - 1) / REGIONS) *
+        ((configReads * endpoints * configBytesPerEndpoint) / 1e9) *
+        PRICE.interRegionGb;
+      const perRegion = scheduler + tick + queues + probing + writes + reads + transfer;
+      const total = REGIONS * perRegion;
+      rows.push([
+        protocol,
+        n(endpoints),
+        String(shards),
+        `${money(REGIONS * probing)} + ${money(REGIONS * queues)}`,
+        money(REGIONS * (reads + transfer)),
+        money(REGIONS * (scheduler + tick + writes)),
+        money(total),
+        `${money(total / endpoints)}${endpoints >= 1_000 ? (total / endpoints <= 0.01 ? ' (met)' : ' (NOT met)') : ''}`,
+        `$${route53FastCheck(protocol).toFixed(2)}`,
+        `${lambdaWallMs(tickCpu, TICK_MEMORY_MB).toFixed(0)} ms`,
+      ]);
+    }
   printRows(
     [
+      'protocol',
       'endpoints',
       'shards/region',
       'rounds + queues',
@@ -595,7 +612,7 @@ function printCost(inputs: CostInputs): void {
       'tick + scheduler + writes',
       'total',
       'per endpoint (≤ $0.01 from 1,000)',
-      'Route 53 per endpoint',
+      'Route 53 per endpoint (non-AWS, 10 s)',
       'tick planning at 128 MB',
     ],
     rows,
@@ -603,7 +620,8 @@ function printCost(inputs: CostInputs): void {
   console.log(
     `prices (us-east-1): Lambda arm64 $0.0000133334/GB-s, $0.20/M requests; SQS $0.40/M requests; DynamoDB on-demand $0.625/M WRU, $0.125/M RRU; ` +
       `Scheduler $1.00/M; inter-region transfer $0.02/GB (2 of 3 regions read the home table); ${n(MINUTES_PER_MONTH)}-minute month; ` +
-      `config ${configBytesPerEndpoint.toFixed(0)} B per endpoint (the bench profiles' JSON); Route 53 health check, non-AWS HTTPS at 10 s: $0.75 + $2 + $2.`,
+      `config ${configBytesPerEndpoint.toFixed(0)} B per endpoint (the bench profiles' JSON); Route 53 health check of a non-AWS endpoint at 10 s: ` +
+      `$${PRICE.route53NonAwsCheck.toFixed(2)} + $${PRICE.route53NonAwsFeature.toFixed(2)} fast interval (+ $${PRICE.route53NonAwsFeature.toFixed(2)} HTTPS).`,
   );
 }
 
@@ -614,6 +632,9 @@ function printRows(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** Probes of each kind the probers bench runs before it measures (JIT warm-up: HTTPS settles after ~1,000). */
+const PROBERS_WARM_UP = 1_000;
+
 /** CPU per probe and throughput per protocol from test/bench/probers.bench.ts `--json`. */
 type CoreFigures = Record<string, Record<string, { cpuMsPerProbe: number; probesPerSecond: number }>>;
 
@@ -621,8 +642,9 @@ async function runProbersBench(): Promise<CoreFigures | undefined> {
   const path = join(here, 'probers.bench.ts');
   const json = join(mkdtempSync(join(tmpdir(), 'bench-probers-')), 'figures.json');
   const flags = SHORT
-    ? ['--n', '2000', '--https-n', '500', '--rounds', '1', '--cores-n', '2000']
+    ? ['--n', '2000', '--https-n', '1000', '--rounds', '3', '--cores-n', '2000']
     : ['--n', '1000,10000', '--https-n', '1000', '--rounds', '3', '--cores-n', '4000'];
+  flags.push('--warm-up', String(PROBERS_WARM_UP));
   console.log(`\n── test/bench/probers.bench.ts ${flags.join(' ')} ──`);
   await new Promise<void>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path, ...flags, '--json', json], {

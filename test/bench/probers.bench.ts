@@ -5,14 +5,16 @@
  *
  *   npx tsx test/bench/probers.bench.ts [--n 1000,10000] [--https-n 1000] [--concurrency 16]
  *                                       [--rounds 3] [--only HTTP,HTTPS,TCP] [--no-blackbox]
- *                                       [--cores-n 4000] [--cores-concurrency 64] [--json FILE]
+ *                                       [--cores-n 4000] [--cores-concurrency 64] [--warm-up 200]
+ *                                       [--json FILE]
  *
  * Then every core against one: the engine's probes/s and CPU per probe on a probe pool of
  * one thread per core (functions/probe/probe-pool.ts) against the same engine in-process,
  * beside the minimal undici loop at the same concurrency (`--cores-n 0` skips it).
  * `--json FILE` writes the figures for the cost model of test/bench/probe.bench.ts.
  *
- * Each figure is the median of `rounds` runs; the implementations take turns within a
+ * Each figure is the median of `rounds` runs, each after `warm-up` probes that are not measured
+ * (JIT, lazy modules: HTTPS needs ~1,000 before its CPU per probe settles); the implementations take turns within a
  * round, so a neighbour's load on a shared machine hits them alike.
  * The target servers run in a child process, so their CPU is not counted in ours (the every-core
  * section prints it beside, with how many cores each side kept busy). Our CPU is
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     'no-blackbox': { type: 'boolean', default: false },
     'cores-n': { type: 'string', default: '4000' },
     'cores-concurrency': { type: 'string', default: '64' },
+    'warm-up': { type: 'string', default: '200' },
     json: { type: 'string' },
   },
 });
@@ -56,6 +59,7 @@ const COUNTS = args.n.split(',').map(Number);
 const HTTPS_COUNTS = args['https-n'].split(',').map(Number);
 const CONCURRENCY = Number(args.concurrency);
 const ROUNDS = Number(args.rounds);
+const WARM_UP = Number(args['warm-up']);
 const PROTOCOLS = args.only.split(',') as ProbeProtocol[];
 const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
       rows,
     );
     console.log(
-      `\nCPU ms per probe, median of ${ROUNDS} rounds; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
+      `\nCPU ms per probe, median of ${ROUNDS} rounds after ${WARM_UP} warm-up probes each; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
     );
     if (blackbox !== undefined) await stop(blackbox.process);
     if (CORES_N > 0) await everyCore(servers.ports, servers.process.pid ?? 0, figures);
@@ -225,7 +229,7 @@ async function measure(
   concurrency = CONCURRENCY,
   serversPid?: number,
 ): Promise<Run> {
-  await drive(Math.min(200, n), probe, concurrency); // warm-up: JIT, lazy modules
+  await drive(WARM_UP, probe, concurrency); // warm-up: JIT, lazy modules
   const mainTicks = cpuTicksOf('thread-self');
   const serversTicks = serversPid === undefined ? 0 : cpuTicksOf(String(serversPid));
   const cpu = process.cpuUsage();
