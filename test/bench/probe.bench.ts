@@ -9,7 +9,7 @@
  *  4. DynamoDB writes per target-region-hour (fake prober and clock, real writes to
  *     DynamoDB Local): 10 and 1,000 targets steady and flapping; 100,000 targets steady, sharded;
  *  5. the monthly cost per endpoint at 10 s from 3 regions, from the measured CPU and durations.
- * `BENCH_SHORT=1` (or `--short`) runs a shorter version (~3 min; the default is ~5 min);
+ * `BENCH_SHORT=1` (or `--short`) runs a shorter version (~5–8 min; the default is longer);
  * `BENCH_ONLY=round|fleet|cores|writes` runs one part (the cost needs all of them);
  * `BENCH_REAL_SHARDS=N` runs N shards of each fleet as processes (default 2).
  * Backends run in child processes, on loopback only.
