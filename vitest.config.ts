@@ -16,9 +16,9 @@ export default defineConfig({
       reporter: ['text-summary'],
       reportsDirectory: 'coverage',
       thresholds: {
-        // Branches 90: the Azure import and health-rule modules brought shared/ to 91.5 % (was ≥ 95 %).
-        'shared/**': { lines: 95, branches: 90 },
-        'functions/**': { lines: 90, branches: 85 },
+        // Branches 94: the Azure import modules' error branches keep shared/ at 94.5 %.
+        'shared/**': { lines: 95, branches: 94 },
+        'functions/**': { lines: 90, branches: 90 },
       },
     },
   },
