@@ -131,10 +131,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     const streams = dynamoDbStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     const { streamArn } = await createTable(dynamodb, LOCAL_TABLE_NAME);
+    const watchClient = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    cleanup.push(async () => watchClient.destroy());
     // One outage of the store is one message (and, if it lasts, a fatal stop), not a log line per failed call.
     const storeWatch = watchStateStore({
       description: `DynamoDB Local at ${ddb.endpoint}`,
-      check: () => dynamodb.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME })),
+      // A client of its own: the check must not wait for a socket behind the probes' hung writes.
+      check: (abortSignal) =>
+        watchClient.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME }), { abortSignal }),
       log,
       limitMs: STATE_STORE_OUTAGE_LIMIT_MS * timeScale,
       onGiveUp: (message) => options.onFatal?.(message),

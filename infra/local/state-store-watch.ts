@@ -1,17 +1,26 @@
 /**
  * Watches the local stack's state store (DynamoDB Local). When it stops answering — its Java
- * process exited, or connections are refused or reset — the watch says so once, with what
- * happens next; the stack keeps serving DNS from the last published zone (fail static) while
+ * process exited, connections are refused or reset, or a call times out — the watch says so
+ * once, with what happens next; the stack keeps serving DNS from the last published zone (fail static) while
  * the watch retries with exponential backoff. If the store answers again it says so and the
  * stack carries on; if it has not within `limitMs`, `onGiveUp` is called (`tm local` then
  * stops with exit code 3). Callers' own error lines about the store are dropped while it is
  * down (`explains`), so one outage is a few lines, not one per failed call.
+ *
+ * The watch does not depend on the callers to notice: it pings the store itself (`check`) every
+ * `pingIntervalMs`, each check bounded by `checkTimeoutMs`, so a store that stops answering is
+ * named within `pingIntervalMs + checkTimeoutMs` of its last answer — however many of the
+ * callers' requests are queued behind it, or however their errors are worded.
  */
 export interface StateStoreWatchOptions {
   /** For messages: `DynamoDB Local at http://127.0.0.1:…`. */
   readonly description: string;
-  /** Resolves when the store answers (e.g. DescribeTable of the stack's table). */
-  readonly check: () => Promise<unknown>;
+  /**
+   * Resolves when the store answers (e.g. DescribeTable of the stack's table); should give up
+   * when `signal` aborts (the watch stops waiting for it then anyway). Give it a client of its
+   * own, so the check does not wait behind the callers' requests for a socket.
+   */
+  readonly check: (signal: AbortSignal) => Promise<unknown>;
   readonly log: (line: string) => void;
   /** How long the store may stay gone before giving up. */
   readonly limitMs: number;
@@ -20,7 +29,14 @@ export interface StateStoreWatchOptions {
   readonly firstRetryDelayMs?: number;
   /** @default 8000 */
   readonly maxRetryDelayMs?: number;
+  /** Pause between two checks while the store answers. @default 2000 */
+  readonly pingIntervalMs?: number;
+  /** A check without an answer this long is a failed one. @default 5000 */
+  readonly checkTimeoutMs?: number;
 }
+
+/** How long after its last answer a store that stopped answering is named gone, at the defaults. */
+export const STATE_STORE_DETECTION_BOUND_MS = 2_000 + 5_000;
 
 export interface StateStoreWatch {
   /** Whether the store is known to be gone. */
@@ -34,8 +50,11 @@ export interface StateStoreWatch {
   stop(): void;
 }
 
+// TimeoutError: the SDK's bound on an attempt — a request without an answer (code ETIMEDOUT,
+// lost when a caller logs `String(error)`) or a connection not made in time (no code at all:
+// also what a request gets that waited for one of the client's sockets behind hung ones).
 const CONNECTION_FAILURE =
-  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|socket hang up|other side closed/i;
+  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|TimeoutError|socket hang up|other side closed/i;
 
 /** Whether an error (or its cause, or a logged `String(error)`) is a failure to reach the store. */
 export function isConnectionFailure(error: unknown): boolean {
@@ -53,18 +72,60 @@ export function isConnectionFailure(error: unknown): boolean {
 export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatch {
   const firstDelay = options.firstRetryDelayMs ?? 500;
   const maxDelay = options.maxRetryDelayMs ?? 8_000;
+  const pingInterval = options.pingIntervalMs ?? 2_000;
+  const checkTimeout = options.checkTimeoutMs ?? 5_000;
   let downSince: number | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  const retry = (delay: number) => {
-    timer = setTimeout(() => {
-      void options.check().then(
+  const schedule = (delay: number, run: () => void) => {
+    clearTimeout(timer);
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+
+  /** One check, failed when it has no answer within `checkTimeoutMs`. */
+  const check = async (): Promise<void> => {
+    const abort = new AbortController();
+    let timeout: NodeJS.Timeout | undefined;
+    const noAnswer = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => {
+        const error = new Error(`no answer within ${checkTimeout / 1000} s`);
+        error.name = 'TimeoutError';
+        abort.abort(error);
+        reject(error);
+      }, checkTimeout);
+    });
+    try {
+      await Promise.race([options.check(abort.signal), noAnswer]);
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+
+  const ping = () =>
+    schedule(pingInterval, () => {
+      void check().then(
+        () => {
+          if (!stopped && downSince === undefined) ping();
+        },
+        (error: unknown) => {
+          if (stopped || downSince !== undefined) return;
+          if (isConnectionFailure(error)) markDown(`check: ${firstLine(error)}`);
+          else ping(); // it answered, with an error of its own: not gone
+        },
+      );
+    });
+
+  const retry = (delay: number) =>
+    schedule(delay, () => {
+      void check().then(
         () => {
           if (stopped || downSince === undefined) return;
           const seconds = ((Date.now() - downSince) / 1000).toFixed(1);
           downSince = undefined;
           options.log(`state store: ${options.description} answers again after ${seconds} s; carrying on`);
+          ping();
         },
         () => {
           if (stopped || downSince === undefined) return;
@@ -80,8 +141,7 @@ export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatc
           retry(Math.min(delay * 2, maxDelay, options.limitMs - downFor));
         },
       );
-    }, delay);
-  };
+    });
 
   const markDown = (reason: string) => {
     if (stopped || downSince !== undefined) return;
@@ -95,6 +155,7 @@ export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatc
     retry(firstDelay);
   };
 
+  ping();
   return {
     get down() {
       return downSince !== undefined;

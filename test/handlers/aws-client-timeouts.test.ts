@@ -147,6 +147,8 @@ describe('AWS clients against an endpoint that accepts and never answers', () =>
         // The handlers' retry layers retry it; tm local's store watch counts it as the store not answering.
         expect(isTransientAwsError(error)).toBe(true);
         expect(isConnectionFailure(error)).toBe(true);
+        // Also as the probe logs it (String(error) drops the ETIMEDOUT code).
+        expect(isConnectionFailure(String(error))).toBe(true);
         // The connection bound is set too (a connect that never completes cannot be made on loopback).
         const handler = client.config.requestHandler as { httpHandlerConfigs(): object };
         expect(handler.httpHandlerConfigs()).toMatchObject(HTTP_TIMEOUTS);

@@ -46,6 +46,22 @@ describe('the state store watch', () => {
       failure: true,
     },
     { name: 'socket hang up', error: new Error('socket hang up'), failure: true },
+    {
+      name: 'a logged SDK request timeout (the probe logs String(error): no code)',
+      error:
+        'TimeoutError: @smithy/node-http-handler - [ERROR] a request has exceeded the configured 4000 ms requestTimeout.',
+      failure: true,
+    },
+    {
+      name: 'an SDK connection timeout (no code: also a request that waited for a socket behind hung ones)',
+      error: Object.assign(
+        new Error(
+          '@smithy/node-http-handler - the request socket did not establish a connection with the server within the configured timeout of 3000 ms.',
+        ),
+        { name: 'TimeoutError' },
+      ),
+      failure: true,
+    },
     { name: 'a condition check failure', error: new Error('The conditional request failed'), failure: false },
     {
       name: 'a throttle',
@@ -87,6 +103,40 @@ describe('the state store watch', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(checks).toHaveLength(count);
     watch.stop();
+  });
+
+  it('names a store that stops answering by its own checks, within ping interval + check timeout, with no caller reporting', async () => {
+    const lines: string[] = [];
+    const checks: AbortSignal[] = [];
+    let answering = true;
+    let stoppedAt = 0;
+    const watch = watchStateStore({
+      description: 'DynamoDB Local at http://127.0.0.1:4567',
+      // Like a SIGSTOPped process: the check neither answers nor fails.
+      check: (signal) => {
+        checks.push(signal);
+        return answering ? Promise.resolve() : new Promise(() => undefined);
+      },
+      log: (line) => lines.push(line),
+      limitMs: 60_000,
+      onGiveUp: () => undefined,
+      pingIntervalMs: 50,
+      checkTimeoutMs: 200,
+    });
+    try {
+      await until(() => checks.length >= 3);
+      expect(lines).toEqual([]);
+      answering = false;
+      stoppedAt = Date.now();
+      await until(() => watch.down);
+      expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(200 - 2);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/is gone \(check: no answer within 0\.2 s\)\. DNS keeps answering/);
+      // The check that timed out was told to give up.
+      expect(checks.some((signal) => signal.aborted)).toBe(true);
+    } finally {
+      watch.stop();
+    }
   });
 
   it('errors that are not connection failures do not mark the store gone', () => {
