@@ -66,3 +66,15 @@ export class DemoError extends LocalStackError {
   override readonly name = 'DemoError';
   override readonly code = 'DEMO';
 }
+
+/**
+ * The state store watch's own check got no answer in time. Its name ends in `TimeoutError`, as
+ * the SDK's own timeouts do, so it counts as the store not answering.
+ */
+export class StateStoreCheckTimeoutError extends LocalStackError {
+  override readonly name = 'StateStoreCheckTimeoutError';
+  override readonly code = 'STATE_STORE_CHECK_TIMEOUT';
+  constructor(readonly timeoutMs: number) {
+    super(`no answer within ${timeoutMs / 1000} s`);
+  }
+}

@@ -12,6 +12,8 @@
  * named within `pingIntervalMs + checkTimeoutMs` of its last answer — however many of the
  * callers' requests are queued behind it, or however their errors are worded.
  */
+import { StateStoreCheckTimeoutError } from './errors.js';
+
 export interface StateStoreWatchOptions {
   /** For messages: `DynamoDB Local at http://127.0.0.1:…`. */
   readonly description: string;
@@ -90,8 +92,7 @@ export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatc
     let timeout: NodeJS.Timeout | undefined;
     const noAnswer = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {
-        const error = new Error(`no answer within ${checkTimeout / 1000} s`);
-        error.name = 'TimeoutError';
+        const error = new StateStoreCheckTimeoutError(checkTimeout);
         abort.abort(error);
         reject(error);
       }, checkTimeout);

@@ -66,6 +66,7 @@ const ARGUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   DnsPortInUseError: ['127.0.0.1', 5353],
   DnsPortAccessError: ['127.0.0.1', 53],
   ClientLocationsError: ['locations.json', ['"x": is not a CIDR']],
+  StateStoreCheckTimeoutError: [5_000],
   Route53ApiError: ['NoSuchHealthCheck', 404, 'No health check'],
   NoSuchHostedZoneError: ['Z1'],
   HostedZoneAlreadyExistsError: ['example.com', 'ref-1'],
