@@ -24,6 +24,7 @@ import {
   secretReferencesOf,
 } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { deploymentRegionProblems } from '../../shared/profile/deployment-regions.js';
 import { normalizeProfiles } from './definitions.js';
 import { bindHostedZones } from './hosted-zones.js';
 import { InvalidDeploymentError } from './errors.js';
@@ -190,25 +191,7 @@ function validateRegions(props: TrafficManagerProps, profiles: readonly Profile[
       problems.push(`probeVpcs.${region}: not a probe region (${props.probeRegions.join(', ')})`);
     }
   }
-  for (const profile of profiles) {
-    const quorum = profile.monitorConfig.regionQuorum;
-    if (
-      profile.probeRegions === undefined &&
-      typeof quorum === 'number' &&
-      quorum > props.probeRegions.length
-    ) {
-      problems.push(
-        `profile "${profile.name}" monitorConfig.regionQuorum: must be at most ${props.probeRegions.length}, the number of the deployment's probe regions (${props.probeRegions.join(', ')}), got ${quorum}`,
-      );
-    }
-    for (const region of profile.probeRegions ?? []) {
-      if (!props.probeRegions.includes(region)) {
-        problems.push(
-          `profile "${profile.name}" probeRegions: ${region} has no probe stack (deployment probe regions: ${props.probeRegions.join(', ')})`,
-        );
-      }
-    }
-  }
+  problems.push(...deploymentRegionProblems(profiles, props.probeRegions, "the deployment's probe regions"));
   const reconcile = props.reconcileInterval?.toSeconds();
   if (reconcile !== undefined && (reconcile < 60 || reconcile % 60 !== 0)) {
     problems.push(

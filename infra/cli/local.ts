@@ -4,6 +4,7 @@
  */
 import { emitKeypressEvents } from 'node:readline';
 import { parseDefinitions } from '../../shared/profile/index.js';
+import { deploymentRegionProblems } from '../../shared/profile/deployment-regions.js';
 import { secretReferencesOf } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
 import {
@@ -124,6 +125,13 @@ async function runStack(
       return 1;
     }
     throw error;
+  }
+
+  const regionProblems = deploymentRegionProblems(profiles, regions, 'the probe regions of --regions');
+  if (regionProblems.length > 0) {
+    await demo?.stop();
+    io.stderr.write(regionProblems.map((problem) => `tm local: ${problem}\n`).join(''));
+    return 1;
   }
 
   for (const reference of missingLocalSecrets(secretReferencesOf(profiles), secrets)) {

@@ -195,7 +195,7 @@ describe('deployment settings', () => {
           probeRegions: ['us-east-1'],
         }),
     ).toThrow(
-      'profile "shop" probeRegions: ap-southeast-1 has no probe stack (deployment probe regions: us-east-1)',
+      `profile "shop" probeRegions: ap-southeast-1 is not one of the deployment's probe regions (us-east-1): nothing would probe from it`,
     );
   });
 
