@@ -174,12 +174,14 @@ export class Route53ZoneGateway implements ZoneGateway {
 
   async syncCidrCollections(desired: readonly CidrCollection[]): Promise<CidrCollection[]> {
     if (desired.length === 0) return [];
-    const existing = await this.call('ListCidrCollections', () =>
-      this.client.send(new ListCidrCollectionsCommand({})),
+    const existing = await this.allPages(
+      'ListCidrCollections',
+      (NextToken) => this.client.send(new ListCidrCollectionsCommand({ NextToken })),
+      (page) => page.CidrCollections,
     );
     const result: CidrCollection[] = [];
     for (const collection of desired) {
-      let summary = existing.CidrCollections?.find((c) => c.Name === collection.name);
+      let summary = existing.find((c) => c.Name === collection.name);
       if (summary === undefined) {
         const created = await this.call('CreateCidrCollection', () =>
           this.client.send(
@@ -210,19 +212,21 @@ export class Route53ZoneGateway implements ZoneGateway {
   }
 
   private async cidrChanges(id: string, desired: CidrCollection): Promise<CidrCollectionChange[]> {
-    const locations = await this.call('ListCidrLocations', () =>
-      this.client.send(new ListCidrLocationsCommand({ CollectionId: id })),
+    const locations = await this.allPages(
+      'ListCidrLocations',
+      (NextToken) => this.client.send(new ListCidrLocationsCommand({ CollectionId: id, NextToken })),
+      (page) => page.CidrLocations,
     );
     const current = new Map<string, Set<string>>();
-    for (const location of locations.CidrLocations ?? []) {
+    for (const location of locations) {
       const name = required(location.LocationName, 'CidrLocations[].LocationName');
-      const blocks = await this.call('ListCidrBlocks', () =>
-        this.client.send(new ListCidrBlocksCommand({ CollectionId: id, LocationName: name })),
+      const blocks = await this.allPages(
+        'ListCidrBlocks',
+        (NextToken) =>
+          this.client.send(new ListCidrBlocksCommand({ CollectionId: id, LocationName: name, NextToken })),
+        (page) => page.CidrBlocks,
       );
-      current.set(
-        name,
-        new Set((blocks.CidrBlocks ?? []).map((b) => required(b.CidrBlock, 'CidrBlocks[].CidrBlock'))),
-      );
+      current.set(name, new Set(blocks.map((b) => required(b.CidrBlock, 'CidrBlocks[].CidrBlock'))));
     }
     const changes: CidrCollectionChange[] = [];
     for (const [name, cidrs] of Object.entries(desired.locations)) {
@@ -239,6 +243,26 @@ export class Route53ZoneGateway implements ZoneGateway {
       }
     }
     return changes;
+  }
+
+  /**
+   * Every item of a NextToken-paged listing (the CIDR lists: Route 53 does not document their
+   * page size), each page one request through `call`. Not the SDK's paginators: they send on the
+   * client themselves, so a page would bypass this retry layer and its counts.
+   */
+  private async allPages<Page extends { NextToken?: string | undefined }, Item>(
+    operation: string,
+    send: (nextToken: string | undefined) => Promise<Page>,
+    itemsOf: (page: Page) => Item[] | undefined,
+  ): Promise<Item[]> {
+    const items: Item[] = [];
+    let nextToken: string | undefined;
+    do {
+      const page = await this.call(operation, () => send(nextToken));
+      items.push(...(itemsOf(page) ?? []));
+      nextToken = page.NextToken;
+    } while (nextToken !== undefined);
+    return items;
   }
 
   private call<T>(operation: string, send: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import { ListCidrBlocksCommand, ListCidrLocationsCommand } from '@aws-sdk/client-route-53';
+import { paginateListCidrBlocks, paginateListCidrLocations } from '@aws-sdk/client-route-53';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { route53Client } from '../../functions/shared/aws-clients.js';
 import { InvalidChangeBatchError } from '../../functions/evaluator/errors.js';
@@ -73,15 +73,17 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
     values: [`198.51.100.${i % 250}`],
   });
 
-  /** The collection's blocks by location, as Route 53 lists them. */
+  /** The collection's blocks by location, as Route 53 lists them (every page, by the SDK's paginators). */
   async function blocks(id: string): Promise<Record<string, string[]>> {
     const client = route53Client({ endpoint: route53.endpoint, credentials, requestsPerSecond: 1000 });
-    const locations = await client.send(new ListCidrLocationsCommand({ CollectionId: id }));
     const out: Record<string, string[]> = {};
-    for (const { LocationName } of locations.CidrLocations ?? []) {
-      const listed = await client.send(new ListCidrBlocksCommand({ CollectionId: id, LocationName }));
-      const cidrs = (listed.CidrBlocks ?? []).map((b) => b.CidrBlock ?? '').sort();
-      if (cidrs.length > 0) out[LocationName!] = cidrs;
+    for await (const page of paginateListCidrLocations({ client }, { CollectionId: id })) {
+      for (const { LocationName } of page.CidrLocations ?? []) {
+        const cidrs: string[] = [];
+        for await (const listed of paginateListCidrBlocks({ client }, { CollectionId: id, LocationName }))
+          cidrs.push(...(listed.CidrBlocks ?? []).map((b) => b.CidrBlock ?? ''));
+        if (cidrs.length > 0) out[LocationName!] = cidrs.sort();
+      }
     }
     return out;
   }
@@ -192,5 +194,36 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
     expect(synced?.id).toBe(id);
     expect(await blocks(id)).toEqual({ home: ['192.0.2.0/24'], office: ['10.0.0.0/8'] });
     expect(route53.calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
+  });
+
+  it('a collection on a later ListCidrCollections page is found and adopted, not created again', async () => {
+    // Route 53 pages the listing (NextToken); the stand-in's pages hold 100, so tm-shop is on page 2.
+    for (let i = 0; i < 100; i++) route53.createCidrCollection(`c-${String(i).padStart(3, '0')}`);
+    const id = route53.createCidrCollection('tm-shop', { office: ['10.0.0.0/8'] });
+
+    const [synced] = await gateway.syncCidrCollections([
+      { id: '', name: 'tm-shop', locations: { office: ['10.0.0.0/8'] } },
+    ]);
+
+    expect(synced?.id).toBe(id);
+    expect(route53.calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
+    expect(route53.calls.filter((c) => c.operation === 'ListCidrCollections')).toHaveLength(2);
+  });
+
+  it('locations and blocks on later pages are compared too: what the definitions drop goes, wherever it was listed', async () => {
+    const office = Array.from({ length: 150 }, (_, i) => `10.${Math.floor(i / 100)}.${i % 100}.0/24`);
+    const others = Object.fromEntries(
+      Array.from({ length: 101 }, (_, i) => [`loc-${String(i).padStart(3, '0')}`, [`172.16.${i}.0/24`]]),
+    );
+    // 102 locations: office sorts last (page 2 of ListCidrLocations); its 150 blocks take two pages.
+    const id = route53.createCidrCollection('tm-big', { ...others, office });
+
+    await gateway.syncCidrCollections([
+      { id: '', name: 'tm-big', locations: { office: office.slice(0, 140) } },
+    ]);
+
+    const after = await blocks(id);
+    expect(Object.keys(after)).toEqual(['office']);
+    expect(after['office']).toEqual(office.slice(0, 140).sort());
   });
 });
