@@ -22,8 +22,6 @@ import type { ShardOrder, ShardReport, Window } from './fleet-shard.js';
 import { percentile } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The memory size the bench's cost table prices a shard at. */
-export const SHARD_MEMORY_MB = 512;
 /**
  * The memory size the simulated shards run as and the tick sizes them by: the construct's
  * default (`probeMemorySize`), as the deployed tick reads it from PROBE_MEMORY_MB.
