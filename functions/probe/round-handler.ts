@@ -4,10 +4,13 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Clock } from '../../shared/clock.js';
+import { isCpuScaleWriteDue, nextCpuScale } from '../../shared/probe/cpu-scale.js';
+import { roundCpuMs } from '../../shared/probe/shard-capacity.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { PlannedProbe } from '../../shared/probe/target.js';
+import type { CapacityWriter } from './capacity-store.js';
 import type { ProbeWorker, WorkerLogger } from './worker.js';
 
 /** Profiles are re-read at most this often (a config change reaches the probes within a minute). */
@@ -29,6 +32,19 @@ export interface RoundHandlerDeps {
   /** Used when the CONFIG items carry no default probe regions. */
   readonly fallbackProbeRegions: readonly string[];
   readonly logger: WorkerLogger & { info(message: string, fields: Record<string, unknown>): void };
+  /** Where the shard's measured CPU scale goes (the region's tick sizes the region by it); none: not measured. */
+  readonly capacity?: CapacityWriter;
+  /**
+   * CPU time (ms) this process has used so far, every thread included (the probe threads').
+   * @default process.cpuUsage(), user + system
+   */
+  readonly cpuTimeMs?: () => number;
+}
+
+/** The process's CPU time: `process.cpuUsage()` is the whole process's (getrusage), so the probe threads' counts too. */
+function processCpuTimeMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 export type RoundHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -45,6 +61,32 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   let plan: PlannedProbe[] = [];
   let shards = 1;
   let lastDueAt = -Infinity;
+  const cpuTimeMs = deps.cpuTimeMs ?? processCpuTimeMs;
+  /** The smoothed CPU scale of this container's rounds, and what was stored last. */
+  let cpuScale: number | undefined;
+  let storedScale: { scale: number; at: number } | undefined;
+
+  /**
+   * Folds a round's CPU into the shard's scale and stores it when that is due. Only rounds
+   * that follow this container's previous round under the same split count: a container's
+   * first round (JIT, first connections) and a restore from the table are one-offs.
+   */
+  async function measure(cpuMs: number, roundPeriodMs: number, shards: number): Promise<number | undefined> {
+    const { capacity } = deps;
+    if (capacity === undefined) return undefined;
+    cpuScale = nextCpuScale(cpuScale, cpuMs, roundCpuMs(worker.targets(), roundPeriodMs));
+    const now = clock.now();
+    if (cpuScale === undefined || !isCpuScaleWriteDue(storedScale, cpuScale, now)) return cpuScale;
+    const item = { region: worker.region, shard: worker.shard, shards, scale: cpuScale, at: now };
+    try {
+      await capacity.write(item);
+      storedScale = item;
+    } catch (error) {
+      // Retried after the next round: sizing goes on with the last stored scale meanwhile.
+      logger.warn('storing the shard’s measured CPU scale failed', { error: String(error) });
+    }
+    return cpuScale;
+  }
 
   /** Re-plans when the config is due for a re-read; true when it set the worker's targets. */
   async function refreshConfig(now: number): Promise<boolean> {
@@ -115,7 +157,13 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       // The first round needs a plan; later re-reads wait until after the round, off its start.
       const refreshed = configReadAt === undefined && (await refreshConfig(now));
       if (!refreshed && resharded) worker.setTargets(plan, shards);
+      const cpuBefore = cpuTimeMs();
       const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
+      const cpuMs = cpuTimeMs() - cpuBefore;
+      const scale =
+        continuous && !refreshed && !report.restoreFailed
+          ? await measure(cpuMs, round.roundPeriodMs, shards)
+          : cpuScale;
       logger.info('round', {
         dueAt: round.dueAt,
         shards,
@@ -126,6 +174,8 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         verdictWrites: report.verdictWrites,
         heartbeatWritten: report.heartbeatWritten,
         pendingWrites: report.pendingWrites,
+        cpuMs,
+        cpuScale: scale,
       });
       // A changed plan applies from the next round on.
       await refreshConfig(clock.now());

@@ -1,8 +1,9 @@
 /**
  * The probe function's tick (EventBridge Scheduler `rate(1 minute)`;
  * docs/adr/0001-probe-cadence.md): when the region has targets, picks the region's shard
- * count from its requests and their CPU cost at the shards' memory size (`shardCountForPlan`),
- * waits for the next whole second and puts the next minute's rounds on each shard's round
+ * count from its requests and their CPU cost at the shards' memory size (`shardCountForLoad`),
+ * that cost scaled by what the shards measured (their CAPACITY items, one Query a minute:
+ * shared/probe/cpu-scale.ts), waits for the next whole second and puts the next minute's rounds on each shard's round
  * queue (`roundsToEnqueue`: exact whole-second delays; also the current minute's when this
  * container did not enqueue them). Without targets it sends nothing, so an idle region costs
  * one short invocation a minute.
@@ -14,7 +15,13 @@ import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsToEnqueue, sendMomentOf } from '../../shared/probe/round-schedule.js';
-import { DEFAULT_PROBE_MEMORY_MB, shardCountForPlan } from '../../shared/probe/shard-capacity.js';
+import { regionCpuScale, shardCountWithHysteresis } from '../../shared/probe/cpu-scale.js';
+import {
+  DEFAULT_PROBE_MEMORY_MB,
+  planLoadOf,
+  shardCountForLoad,
+  type PlanLoad,
+} from '../../shared/probe/shard-capacity.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
@@ -25,6 +32,8 @@ import {
   tableNameFromEnv,
 } from '../shared/env.js';
 import { MissingEnvironmentVariableError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+import { dynamoDbCapacityStore, type CapacityReader } from './capacity-store.js';
 import type { RoundQueue } from './round-queue.js';
 import { sqsRoundQueue } from './sqs-round-queue.js';
 
@@ -33,6 +42,8 @@ export interface TickResult {
   /** Shards that get the minute's rounds (0 without targets). */
   readonly shards: number;
   readonly roundPeriodMs: number | undefined;
+  /** The shards' measured CPU scale the count was chosen with (undefined: none fresh, the constants alone). */
+  readonly cpuScale?: number;
   readonly enqueued: readonly RoundMessageEntry[];
   /** The end of the span of rounds enqueued so far (epoch ms; undefined without targets). */
   readonly enqueuedUntil?: number;
@@ -41,8 +52,11 @@ export interface TickResult {
 /** What the tick needs of a region's plan: its request count, shard count and round period. */
 export interface TickPlan {
   readonly targets: number;
+  /** The count by the constants alone (before any measurement). */
   readonly shards: number;
   readonly roundPeriodMs: number | undefined;
+  /** Requests and one round's predicted CPU: what the count is chosen from. */
+  readonly load?: PlanLoad;
 }
 
 export function tickPlan(
@@ -55,8 +69,9 @@ export function tickPlan(
   const targets = planProbes(profiles, region, defaultProbeRegions);
   const roundPeriodMs = roundPeriodMsOf(targets);
   if (roundPeriodMs === undefined) return { targets: 0, shards: 0, roundPeriodMs };
-  const shards = shardCountForPlan(targets, roundPeriodMs, maxShards, probeMemoryMb);
-  return { targets: targets.length, shards, roundPeriodMs };
+  const load = planLoadOf(targets, roundPeriodMs);
+  const shards = shardCountForLoad(load, maxShards, probeMemoryMb);
+  return { targets: targets.length, shards, roundPeriodMs, load };
 }
 
 /**
@@ -107,6 +122,10 @@ export interface TickDeps {
   readonly probeMemoryMb?: number;
   /** Waits until the whole second the rounds are sent at. @default setTimeout */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The shards' measured CPU scales; none: sized by the constants alone. */
+  readonly capacity?: CapacityReader;
+  /** Told when the capacity read fails (the count then stays as it was). @default console */
+  readonly logger?: { warn(message: string, fields: Record<string, unknown>): void };
 }
 
 export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
@@ -114,6 +133,32 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
   let planned: { config: unknown; plan: TickPlan } | undefined;
   /** The end of the rounds this container enqueued (unknown in a new one). */
   let enqueuedUntil: number | undefined;
+  /** The count this container chose last (unknown in a new one). */
+  let shards: number | undefined;
+  const memoryMb = deps.probeMemoryMb ?? DEFAULT_PROBE_MEMORY_MB;
+  const log = deps.logger ?? console;
+
+  /**
+   * The count for this minute: the constants' count scaled by the shards' worst fresh measured
+   * scale, growing at once and shrinking only with headroom; a failed read keeps the count.
+   */
+  async function shardCount(plan: TickPlan, now: number): Promise<{ shards: number; cpuScale?: number }> {
+    const { load } = plan;
+    if (deps.capacity === undefined || load === undefined) return { shards: plan.shards };
+    let measured: ReturnType<typeof regionCpuScale>;
+    try {
+      measured = regionCpuScale(await deps.capacity.read(deps.region), now, deps.queues.length);
+    } catch (error) {
+      log.warn('reading the shards’ measured CPU failed; the shard count stays', { error: String(error) });
+      return { shards: shards ?? plan.shards };
+    }
+    const needed = (scale: number) => shardCountForLoad(load, deps.queues.length, memoryMb, scale);
+    return {
+      shards: shardCountWithHysteresis(needed, measured?.scale ?? 1, shards ?? measured?.shards),
+      cpuScale: measured?.scale,
+    };
+  }
+
   return async () => {
     const config = await deps.loadConfig();
     // The same config object as last time (nothing changed: config-cache.ts) keeps the plan.
@@ -130,7 +175,11 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
     const now = deps.clock.now();
     const sendAt = sendMomentOf(now);
     if (sendAt > now) await sleep(sendAt - now);
-    const result = tickMessagesOf(planned.plan, sendAt, enqueuedUntil);
+    const sized = await shardCount(planned.plan, now);
+    const result = {
+      ...tickMessagesOf({ ...planned.plan, shards: sized.shards }, sendAt, enqueuedUntil),
+      ...sized,
+    };
     const batches: RoundMessageEntry[][] = [];
     for (let i = 0; i < result.enqueued.length; i += SQS_BATCH_MAX)
       batches.push(result.enqueued.slice(i, i + SQS_BATCH_MAX));
@@ -138,6 +187,7 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
       deps.queues.slice(0, result.shards).flatMap((queue) => batches.map((batch) => queue.sendRounds(batch))),
     );
     enqueuedUntil = result.enqueuedUntil;
+    shards = result.shards;
     return result;
   };
 }
@@ -156,7 +206,8 @@ export const tickHandler = async (): Promise<TickResult> => {
         'the URLs of the round queues, one per shard',
       );
     const dynamodb = dynamoDbClientFromEnv();
-    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableNameFromEnv());
+    const tableName = tableNameFromEnv();
+    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
     tick = createTickHandler({
       region: probeRegionFromEnv(),
       clock: { now: () => Date.now() },
@@ -166,6 +217,8 @@ export const tickHandler = async (): Promise<TickResult> => {
       loadConfig: () => effectiveConfig(Date.now()),
       fallbackProbeRegions: probeRegionsFromEnv(),
       probeMemoryMb: positiveIntegerFromEnv(Env.probeMemoryMb, DEFAULT_PROBE_MEMORY_MB),
+      capacity: dynamoDbCapacityStore(dynamodb, tableName),
+      logger,
     });
   }
   return tick();

@@ -173,7 +173,7 @@ export class TrafficManagerProbeStack extends Stack {
       },
       logLevel: props.logLevel,
     });
-    for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probeTick))
+    for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probeTick(region)))
       this.tick.addToRolePolicy(statement);
     for (const shard of this.shards) shard.roundQueue.grantSendMessages(this.tick);
 

@@ -59,17 +59,43 @@ export function roundCpuMs(
 /** The probe functions' memory size unless `probeMemorySize` says otherwise: one full vCPU (ADR 0001, "Shard size"). */
 export const DEFAULT_PROBE_MEMORY_MB = LAMBDA_MB_PER_VCPU;
 
+/** What sizing needs of a region's plan: its request count and one round's predicted CPU (`roundCpuMs`). */
+export interface PlanLoad {
+  readonly requests: number;
+  readonly roundCpuMs: number;
+}
+
+export function planLoadOf(
+  probes: readonly Pick<PlannedProbe, 'protocol' | 'intervalMs'>[],
+  roundPeriodMs: number,
+): PlanLoad {
+  return { requests: probes.length, roundCpuMs: roundCpuMs(probes, roundPeriodMs) };
+}
+
 /**
- * How many shards a region runs for its planned probes: enough for the request count
- * (`SHARD_CAPACITY`) and for one round's CPU at `memoryMb`, at most `maxShards`.
+ * How many shards a region runs for its load: enough for the request count
+ * (`SHARD_CAPACITY`) and for one round's CPU — the constants' prediction times `cpuScale`,
+ * the shards' measured scale (shared/probe/cpu-scale.ts; 1 before any measurement) — at
+ * `memoryMb`, at most `maxShards`.
  */
+export function shardCountForLoad(
+  load: PlanLoad,
+  maxShards: number,
+  memoryMb = DEFAULT_PROBE_MEMORY_MB,
+  cpuScale = 1,
+): number {
+  const byRequests = shardCountFor(load.requests, maxShards);
+  const byCpu = shardCountFor(load.roundCpuMs * cpuScale, maxShards, roundCpuBudgetMs(memoryMb));
+  return Math.max(byRequests, byCpu);
+}
+
+/** `shardCountForLoad` of these planned probes. */
 export function shardCountForPlan(
   probes: readonly Pick<PlannedProbe, 'protocol' | 'intervalMs'>[],
   roundPeriodMs: number,
   maxShards: number,
   memoryMb = DEFAULT_PROBE_MEMORY_MB,
+  cpuScale = 1,
 ): number {
-  const byRequests = shardCountFor(probes.length, maxShards);
-  const byCpu = shardCountFor(roundCpuMs(probes, roundPeriodMs), maxShards, roundCpuBudgetMs(memoryMb));
-  return Math.max(byRequests, byCpu);
+  return shardCountForLoad(planLoadOf(probes, roundPeriodMs), maxShards, memoryMb, cpuScale);
 }

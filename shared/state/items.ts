@@ -7,6 +7,7 @@
  *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
  *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
  *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint + the period's check summaries + HTTPS certificates (per shard)
+ *  REGION#<region>                 CAPACITY#<shard>     probe (region)    the shard's measured CPU scale (shared/probe/cpu-scale.ts); on a material change or every 20 min; the probe tick sizes the region by it
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
@@ -40,6 +41,8 @@ import type { StoredCheckSummary } from '../monitor/check-summary.js';
 import type { StoredCertificate } from '../monitor/certificate-summary.js';
 
 const HEARTBEAT_SK = 'HEARTBEAT';
+/** Sort-key prefix of a shard's capacity item (REGION#<region> / CAPACITY#<shard>). */
+export const CAPACITY_SK = 'CAPACITY#';
 
 export const Keys = {
   config: (profile: string) => ({ pk: 'CONFIG', sk: `PROFILE#${profile}` }),
@@ -49,6 +52,8 @@ export const Keys = {
     pk: `REGION#${region}`,
     sk: shard === 0 ? HEARTBEAT_SK : `${HEARTBEAT_SK}#${shard}`,
   }),
+  /** One Query on the `CAPACITY#` prefix reads every shard's measured CPU scale (never matched by the heartbeat prefix). */
+  capacity: (region: string, shard: number) => ({ pk: `REGION#${region}`, sk: `${CAPACITY_SK}${shard}` }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
   tick: () => ({ pk: 'TICK', sk: 'REGIONS' }),
   /** Written by the tick while outbox items wait; its stream record wakes the evaluator to publish them. */
@@ -155,8 +160,14 @@ export const TABLE_ACCESS = {
     const own = [`${KeyPrefix.verdict}${region}#*`, `${KeyPrefix.region}${region}`];
     return { writes: own, reads: [...CONFIG_READS, ...own] };
   },
-  /** The probe tick reads the config (and the runtime controls) to plan the minute's rounds. */
-  probeTick: { writes: [], reads: CONFIG_READS },
+  /**
+   * The probe tick reads the config (and the runtime controls) to plan the minute's rounds,
+   * and its own region's shard capacities to size it.
+   */
+  probeTick: (region: string): TableAccess => ({
+    writes: [],
+    reads: [...CONFIG_READS, `${KeyPrefix.region}${region}`],
+  }),
   /**
    * The stream-triggered evaluator: statuses, their outbox, history and zone reconciles out;
    * config, controls, verdicts, heartbeats in.
@@ -316,6 +327,18 @@ export interface HeartbeatItem {
    * what `tm status` shows and the tick warns about. Absent in heartbeats written before it existed.
    */
   readonly certificates?: Readonly<Record<string, StoredCertificate>>;
+}
+
+/** REGION#<region> / CAPACITY#<shard>: what a shard measured its rounds' CPU to be (`CpuScaleReading`). */
+export interface CapacityItem {
+  readonly region: string;
+  readonly shard: number;
+  /** The split the shard ran under. */
+  readonly shards: number;
+  /** Measured round CPU over what the constants predict (`roundCpuMs`), smoothed over rounds. */
+  readonly scale: number;
+  /** Epoch ms of the write. */
+  readonly at: number;
 }
 
 /**

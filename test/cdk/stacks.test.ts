@@ -553,11 +553,11 @@ describe('least privilege', () => {
       ],
     },
     {
-      name: 'the probe tick only reads the config and the runtime controls (and their revision counters)',
+      name: 'the probe tick only reads the config and the runtime controls (and their revision counters), and its own region’s shard capacities',
       template: () => probe,
       fn: 'traffic-manager: enqueues',
       writes: undefined,
-      reads: ['CONFIG', 'CONTROL', 'REVISION#CONFIG', 'REVISION#CONTROL'],
+      reads: ['CONFIG', 'CONTROL', 'REVISION#CONFIG', 'REVISION#CONTROL', 'REGION#eu-west-1'],
     },
     {
       name: 'the evaluator writes statuses, their outbox, history and zone reconciles, reads config, controls, verdicts, heartbeats, statuses and the outbox',

@@ -1,0 +1,49 @@
+/**
+ * The shards' measured CPU scales on the traffic-manager table: each shard writes its own
+ * REGION#<region> / CAPACITY#<shard> item (when it moved materially, or to refresh it), and
+ * the region's probe tick reads them all in one Query a minute (layout: shared/state/items.ts;
+ * the rule for when: shared/probe/cpu-scale.ts).
+ */
+import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { CpuScaleReading } from '../../shared/probe/cpu-scale.js';
+import { CAPACITY_SK, Keys, type CapacityItem } from '../../shared/state/items.js';
+import { queryAll } from '../shared/query-all.js';
+
+/** What a shard's round handler writes. */
+export interface CapacityWriter {
+  write(item: CapacityItem): Promise<void>;
+}
+
+/** What the region's tick reads. */
+export interface CapacityReader {
+  read(region: string): Promise<CpuScaleReading[]>;
+}
+
+export function dynamoDbCapacityStore(
+  client: DynamoDBClient,
+  tableName: string,
+): CapacityWriter & CapacityReader {
+  return {
+    async write(item) {
+      await client.send(
+        new PutItemCommand({
+          TableName: tableName,
+          Item: marshall({ ...Keys.capacity(item.region, item.shard), ...item }),
+        }),
+      );
+    },
+    async read(region) {
+      // Eventually consistent: a scale a second old sizes the next minute as well.
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: {
+          ':pk': { S: Keys.capacity(region, 0).pk },
+          ':sk': { S: CAPACITY_SK },
+        },
+      });
+      return items.map((item) => item as unknown as CapacityItem);
+    },
+  };
+}
