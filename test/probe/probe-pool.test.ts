@@ -11,12 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import {
   probeThreadsFor,
+  REPORT_GRACE_MS,
   serveProbes,
   startProbePool,
   type ProbePool,
 } from '../../functions/probe/probe-pool.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
+import type { PeerCertificate } from '../../shared/probe/certificate.js';
+import type { ProbeObservation } from '../../shared/probe/result.js';
+import { readReports } from '../../shared/probe/thread-wire.js';
 import { threadOf } from '../../shared/probe/shards.js';
 import type { PlannedProbe, Prober } from '../../shared/probe/target.js';
 import { KeyPrefix, type VerdictItem } from '../../shared/state/items.js';
@@ -61,7 +65,7 @@ afterAll(async () => {
 });
 
 /** A real probe thread wrapped by test/probe/misbehaving-probe-thread.mjs. */
-function threadWith(fault: 'junk' | 'die'): Worker {
+function threadWith(fault: 'junk' | 'truncate' | 'silent' | 'die'): Worker {
   return new Worker(new URL('./misbehaving-probe-thread.mjs', import.meta.url), {
     workerData: { fault, module: new URL('../../functions/probe/probe-pool.ts', import.meta.url).href },
   });
@@ -227,19 +231,78 @@ describe('probing on every core', () => {
     }
   });
 
-  it('the thread side probes a request sent once and then named by its key, and skips a key it never received', async () => {
+  it('a report that is not whole (truncated) is trusted in no part, never a crash: its probes end as failures and the thread probes on', async () => {
+    // Prepare: threads that cut the last number off every report batch they post
+    const truncating = startProbePool({ threads: 2, spawnThread: () => threadWith('truncate') });
+    const requests = Array.from({ length: 6 }, (_, i) =>
+      planned(`cut-${i}`, { protocol: 'HTTP', host: '127.0.0.1', port: http.port, path: `/ok/${i}` }),
+    );
+    const before = http.received.length;
+    try {
+      // Act: two rounds of the same requests
+      const first = await Promise.all(requests.map((request) => truncating.prober(request, 6_000)));
+      const second = await Promise.all(requests.map((request) => truncating.prober(request, 6_000)));
+      // Assess: every probe was sent and answered by the server, and every one settled as a failure
+      expect(http.received.length - before).toBe(12);
+      expect([...first, ...second]).toEqual(
+        [...requests, ...requests].map(() =>
+          expect.objectContaining({
+            answered: false,
+            reason: 'network',
+            detail: 'the probe thread sent a malformed report',
+          }),
+        ),
+      );
+      expect(truncating.answered()).toEqual([0, 0]);
+    } finally {
+      await truncating.close();
+    }
+  });
+
+  it(`a probe whose report never comes ends as a failure ${REPORT_GRACE_MS} ms after its timeout`, async () => {
+    // Prepare: threads that probe and never report
+    const silent = startProbePool({ threads: 2, spawnThread: () => threadWith('silent') });
+    const request = planned('silent', {
+      protocol: 'HTTP',
+      host: '127.0.0.1',
+      port: http.port,
+      path: '/ok/s',
+    });
+    try {
+      // Act
+      const started = Date.now();
+      const observation = await silent.prober(request, 200);
+      const elapsed = Date.now() - started;
+      // Assess: not before the grace has passed; the sweep runs each second (slack for a loaded machine)
+      expect(observation).toMatchObject({
+        answered: false,
+        reason: 'network',
+        detail: 'the probe thread did not report the probe in time',
+      });
+      expect(elapsed).toBeGreaterThanOrEqual(200 + REPORT_GRACE_MS);
+      expect(elapsed).toBeLessThan(200 + REPORT_GRACE_MS + 10_000);
+    } finally {
+      await silent.close();
+    }
+  }, 30_000);
+
+  it('the thread side probes a request sent once and then named by its index, and skips an index it never received', async () => {
     // The thread's end of the channel runs here, in the main thread, where its lines are measured.
     const { port1: thread, port2: lane } = new MessageChannel();
     serveProbes(thread);
-    const reports: { id: number; observation: { answered: boolean; statusCode?: number } }[] = [];
+    const reports = new Map<number, ProbeObservation>();
+    const certificates: PeerCertificate[] = [];
     let arrived = () => undefined as void;
-    lane.on('message', (batch: typeof reports) => {
-      reports.push(...batch);
+    lane.on('message', (batch: unknown) => {
+      readReports(batch, certificates, {
+        settle: (id, observation) => reports.set(id, observation),
+        malformed: (id) => reports.set(id, { answered: false } as ProbeObservation),
+      });
       arrived();
     });
     const answered = (ids: number[]) =>
       new Promise<void>((resolve) => {
-        arrived = () => ids.every((id) => reports.some((r) => r.id === id)) && resolve();
+        arrived = () => ids.every((id) => reports.has(id)) && resolve();
         arrived();
       });
     const request = planned('pool-k', {
@@ -250,17 +313,19 @@ describe('probing on every core', () => {
     });
     try {
       let done = answered([0, 1]);
-      lane.postMessage([
-        { id: 0, key: request.key, timeoutMs: 6_000, request },
-        { id: 1, key: request.key, timeoutMs: 6_000 },
-        { id: 2, key: 'never-sent', timeoutMs: 6_000 },
-      ]);
+      lane.postMessage({
+        orders: new Float64Array([0, 7, 6_000, 1, 7, 6_000, 2, 8, 6_000]),
+        requests: [[7, request]],
+      });
+      // Not an order batch, or a truncated one: ignored.
+      lane.postMessage([{ id: 9, key: request.key, timeoutMs: 6_000 }]);
+      lane.postMessage({ orders: new Float64Array([9, 7]), requests: [] });
       await done;
       done = answered([3]);
-      lane.postMessage([{ id: 3, key: request.key, timeoutMs: 6_000 }]);
+      lane.postMessage({ orders: new Float64Array([3, 7, 6_000]), requests: [] });
       await done;
-      expect(reports.map((r) => r.id).sort()).toEqual([0, 1, 3]);
-      expect(reports.map((r) => r.observation)).toEqual(
+      expect([...reports.keys()].sort()).toEqual([0, 1, 3]);
+      expect([...reports.values()]).toEqual(
         Array.from({ length: 3 }, () => expect.objectContaining({ answered: true, statusCode: 200 })),
       );
     } finally {
