@@ -29,6 +29,7 @@ import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record
 import { required } from '../shared/required.js';
 import { isTransientAwsError, retrying, type RetryPolicy } from '../shared/retry.js';
 import { InvalidChangeBatchError } from './errors.js';
+import { rejectedBatchReasons } from './invalid-change-batch.js';
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
 import { fromRoute53Name } from '../../shared/zone/names.js';
 import { fromSdkRecordSet, fromSdkRecordSetName, toSdkRecordSet } from './route53-codec.js';
@@ -155,12 +156,8 @@ export class Route53ZoneGateway implements ZoneGateway {
         );
         changeIds.push(required(out.ChangeInfo?.Id, 'ChangeResourceRecordSets.ChangeInfo.Id'));
       } catch (error) {
-        if (errorName(error) === 'InvalidChangeBatch') {
-          // Real Route 53 puts the reasons in `Message` ("[a, b]") and leaves the SDK's `messages` empty.
-          const listed = (error as { messages?: string[] }).messages ?? [];
-          const messages = listed.length > 0 ? listed : [(error as Error).message];
-          throw new InvalidChangeBatchError(hostedZoneId, messages);
-        }
+        const reasons = rejectedBatchReasons(error);
+        if (reasons !== undefined) throw new InvalidChangeBatchError(hostedZoneId, reasons);
         throw error;
       }
     }

@@ -1,4 +1,6 @@
 import { paginateListCidrBlocks, paginateListCidrLocations } from '@aws-sdk/client-route-53';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { route53Client } from '../../functions/shared/aws-clients.js';
 import { InvalidChangeBatchError } from '../../functions/evaluator/errors.js';
@@ -60,6 +62,92 @@ describe('the Route 53 zone gateway (real SDK client against the local Route 53)
     const error = await gateway.publish(ZONE, [[change]]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidChangeBatchError);
     expect((error as InvalidChangeBatchError).messages.join()).toMatch(/missing\.example\.com/);
+  });
+});
+
+/** A loopback server answering every request with HTTP 400 and `body`, for as long as `use` runs. */
+async function answering<T>(body: string, use: (endpoint: string) => Promise<T>): Promise<T> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(400, { 'Content-Type': 'text/xml' }).end(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe('a rejected batch, in each shape Route 53 has answered it (real SDK client)', () => {
+  const reasons = [
+    "Tried to delete resource record set [name='one.example.com.', type='A'] but it was not found",
+    "Tried to create resource record set [name='two.example.com.', type='A'] but it already exists",
+  ];
+  const xml = (root: string, inner: string) =>
+    `<?xml version="1.0"?>\n<${root} xmlns="https://route53.amazonaws.com/doc/2013-04-01/">${inner}<RequestId>r-1</RequestId></${root}>`;
+  const listed = `<Messages>${reasons.map((r) => `<Message>${r}</Message>`).join('')}</Messages>`;
+
+  async function rejection(body: string): Promise<unknown> {
+    return answering(body, (endpoint) =>
+      new Route53ZoneGateway(route53Client({ endpoint, credentials }))
+        .publish(ZONE, [[{ action: 'UPSERT', recordSet: a('one.example.com', '192.0.2.1') }]])
+        .catch((e: unknown) => e),
+    );
+  }
+
+  it.each([
+    {
+      shape: 'ErrorResponse with one Message "[first, second]" (what Route 53 answers now)',
+      body: xml(
+        'ErrorResponse',
+        `<Error><Type>Sender</Type><Code>InvalidChangeBatch</Code><Message>[${reasons.join(', ')}]</Message></Error>`,
+      ),
+      messages: [`[${reasons.join(', ')}]`],
+    },
+    {
+      shape:
+        'an InvalidChangeBatch root listing Messages (what Route 53 answered before; the SDK names it Unknown)',
+      body: xml('InvalidChangeBatch', listed),
+      messages: reasons,
+    },
+    {
+      shape: 'an InvalidChangeBatch root with a single Message in Messages',
+      body: xml('InvalidChangeBatch', `<Messages><Message>${reasons[0]}</Message></Messages>`),
+      messages: [reasons[0]],
+    },
+    {
+      shape: "ErrorResponse with the SDK model's messages list beside its Message",
+      body: xml(
+        'ErrorResponse',
+        `<Error><Type>Sender</Type><Code>InvalidChangeBatch</Code><Message>[${reasons.join(', ')}]</Message>` +
+          `<messages>${reasons.map((r) => `<Message>${r}</Message>`).join('')}</messages></Error>`,
+      ),
+      messages: reasons,
+    },
+    {
+      shape: 'ErrorResponse with Messages and no Message (the SDK says UnknownError)',
+      body: xml(
+        'ErrorResponse',
+        `<Error><Type>Sender</Type><Code>InvalidChangeBatch</Code>${listed}</Error>`,
+      ),
+      messages: reasons,
+    },
+  ])('$shape: InvalidChangeBatchError with every reason', async ({ body, messages }) => {
+    const error = await rejection(body);
+    expect(error).toBeInstanceOf(InvalidChangeBatchError);
+    expect((error as InvalidChangeBatchError).messages).toEqual(messages);
+  });
+
+  it('another 400 without Messages stays what it is (not a rejected batch)', async () => {
+    const error = await rejection(
+      xml(
+        'ErrorResponse',
+        '<Error><Type>Sender</Type><Code>InvalidInput</Code><Message>bad</Message></Error>',
+      ),
+    );
+    expect(error).not.toBeInstanceOf(InvalidChangeBatchError);
+    expect((error as Error).name).toBe('InvalidInput');
   });
 });
 

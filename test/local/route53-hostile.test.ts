@@ -7,7 +7,7 @@
 import { ListResourceRecordSetsCommand, type Route53Client } from '@aws-sdk/client-route-53';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
-import { httpRequest, rawRequest } from '../support/raw-http.js';
+import { httpRequest, rawRequest, SIGNED_ROUTE53 } from '../support/raw-http.js';
 import { route53Client } from '../../functions/shared/aws-clients.js';
 
 let route53: LocalRoute53;
@@ -17,10 +17,7 @@ let zoneId: string;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-const SIGNED =
-  'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/route53/aws4_request, ' +
-  'SignedHeaders=host;x-amz-date, Signature=' +
-  'a'.repeat(64);
+const SIGNED = SIGNED_ROUTE53;
 
 const changeBody = `<?xml version="1.0" encoding="UTF-8"?>
 <ChangeResourceRecordSetsRequest xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><ChangeBatch><Changes><Change>

@@ -11,6 +11,12 @@ export interface RawReply {
   readonly body: string;
 }
 
+/** An `Authorization` header shaped like SigV4 for Route 53 (the local stand-ins check its shape, not its signature). */
+export const SIGNED_ROUTE53 =
+  'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/route53/aws4_request, ' +
+  'SignedHeaders=host;x-amz-date, Signature=' +
+  'a'.repeat(64);
+
 /** Sends `request` as is and reads until the server closes or `timeoutMs` passes. */
 export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
   return new Promise((resolve, reject) => {

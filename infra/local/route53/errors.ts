@@ -14,13 +14,7 @@ export class Route53ApiError extends TrafficManagerError {
   /** `Sender` for client errors, `Receiver` for server errors. */
   readonly type: 'Sender' | 'Receiver';
 
-  constructor(
-    code: string,
-    status: number,
-    message: string,
-    /** Each problem of a rejected change batch, which `message` lists as `[first, second]`. */
-    readonly messages?: readonly string[],
-  ) {
+  constructor(code: string, status: number, message: string) {
     super(message);
     this.code = code;
     this.status = status;
@@ -30,7 +24,7 @@ export class Route53ApiError extends TrafficManagerError {
 
 /** A change batch that breaks a Route 53 rule: Route 53 sends every problem in one message. */
 export function invalidChangeBatch(messages: readonly string[]): Route53ApiError {
-  return new Route53ApiError('InvalidChangeBatch', 400, `[${messages.join(', ')}]`, messages);
+  return new Route53ApiError('InvalidChangeBatch', 400, `[${messages.join(', ')}]`);
 }
 
 /** A request that fails a field constraint or is malformed (`InvalidInput`, 400). */

@@ -357,15 +357,13 @@ export function listCidrBlocksResponse(page: Paged<{ cidr: string; location: str
 }
 
 /**
- * Route 53's `ErrorResponse`. For `InvalidChangeBatch`, Route 53 itself sends
- * only `Message` ("[first, second]"); the local one adds a `messages` list so
- * the SDK's `InvalidChangeBatch.messages` is filled in tests (do not rely on it
- * against AWS: read `message`).
+ * Route 53's `ErrorResponse`. A rejected change batch is one too, as Route 53 answers it: code
+ * `InvalidChangeBatch` and one `Message` listing every problem ("[first, second]"), no list of
+ * them (the SDK's `InvalidChangeBatch.messages` stays empty, as against AWS).
  */
 export function errorResponse(error: Route53ApiError, requestId: string): string {
-  const messages = error.messages === undefined ? {} : { messages: { Message: [...error.messages] } };
   return document('ErrorResponse', {
-    Error: { Type: error.type, Code: error.code, Message: error.message, ...messages },
+    Error: { Type: error.type, Code: error.code, Message: error.message },
     RequestId: requestId,
   });
 }
