@@ -92,7 +92,7 @@ export function mapGeoCodes(lists: readonly unknown[], names: readonly string[])
   for (const [country, parts] of widened) {
     const endpoints = new Set(parts.map((part) => part.endpoint));
     mappings.forEach((codes, index) => {
-      if (codes?.some((code) => code.toUpperCase() === country)) endpoints.add(index);
+      if (codes?.some((code) => isCode(code, country))) endpoints.add(index);
     });
     const [only, ...others] = [...endpoints];
     if (only === undefined) continue;
@@ -107,7 +107,7 @@ export function mapGeoCodes(lists: readonly unknown[], names: readonly string[])
     }
     const codes = mappings[only];
     if (codes === undefined) continue;
-    if (!codes.some((code) => code.toUpperCase() === country)) codes.push(country);
+    if (!codes.some((code) => isCode(code, country))) codes.push(country);
     const subdivisions = AZURE_SUBDIVISIONS[country] ?? [];
     const whole =
       subdivisions.length > 0 &&
@@ -129,6 +129,11 @@ export function mapGeoCodes(lists: readonly unknown[], names: readonly string[])
   }
 }
 
+/** Whether a mapped entry is `code`, in any case; an entry that is no string (validation names it) is none. */
+function isCode(entry: unknown, code: string): boolean {
+  return typeof entry === 'string' && entry.toUpperCase() === code;
+}
+
 /** `CA-ON`, `GB-SCT`, `AU-NSW`, `XJ`… → the country Route 53 routes them as; `undefined` for a code Azure does not have. */
 function partOfCountry(code: string): { country: string; name: string } | undefined {
   const part = AZURE_PARTS_OF_COUNTRIES[code];
@@ -142,8 +147,7 @@ function fillMiddleEast(
   mappings: (string[] | undefined)[],
   notes: { endpoint: number; received: unknown; message: string }[],
 ): void {
-  const has = (codes: string[] | undefined, code: string) =>
-    codes?.some((c) => c.toUpperCase() === code) === true;
+  const has = (codes: string[] | undefined, code: string) => codes?.some((c) => isCode(c, code)) === true;
   const continent = mappings.findIndex((codes) => TAKE_IN_MIDDLE_EAST.some((code) => has(codes, code)));
   if (continent < 0) return;
   const middleEast = AZURE_GEO_REGIONS[MIDDLE_EAST]?.countries ?? [];
