@@ -67,9 +67,11 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   let storedScale: { scale: number; at: number } | undefined;
 
   /**
-   * Folds a round's CPU into the shard's scale and stores it when that is due. Only rounds
-   * that follow this container's previous round under the same split count: a container's
-   * first round (JIT, first connections) and a restore from the table are one-offs.
+   * Folds a round's CPU into the shard's scale and stores it when that is due. Not for a
+   * container's first round (JIT, first connections) nor one whose split changed (the moved
+   * states restore from the table): one-offs. A round after a skipped one counts, restore
+   * included — an overloaded shard whose rounds overrun must still tell, and it errs towards
+   * more shards.
    */
   async function measure(cpuMs: number, roundPeriodMs: number, shards: number): Promise<number | undefined> {
     const { capacity } = deps;
@@ -149,7 +151,8 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       // A shard that missed the previous round, or whose split changed, may hold counts another
       // shard has moved on since: it restores its states from the table (heartbeats and verdicts).
       const continuous = lastDueAt === round.dueAt - round.roundPeriodMs && round.shards === shards;
-      if (!continuous && Number.isFinite(lastDueAt)) worker.forgetStates();
+      const firstRound = !Number.isFinite(lastDueAt);
+      if (!continuous && !firstRound) worker.forgetStates();
       lastDueAt = round.dueAt;
       // Every shard of a round splits the requests by the round's shard count (the tick's).
       const resharded = round.shards !== shards;
@@ -161,7 +164,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
       const cpuMs = cpuTimeMs() - cpuBefore;
       const scale =
-        continuous && !refreshed && !report.restoreFailed
+        !firstRound && !resharded && !refreshed && !report.restoreFailed
           ? await measure(cpuMs, round.roundPeriodMs, shards)
           : cpuScale;
       logger.info('round', {

@@ -554,14 +554,16 @@ function printCost(inputs: CostInputs): void {
   );
   console.log(
     `cost per endpoint-month, every 10 s from 3 regions, ${n(memoryMb)} MB shards (the default probeMemorySize), ` +
-      `as many as the probe tick chooses (the deployment sized to the fleet: maxProbeShards = shards used):`,
+      `as many as the probe tick chooses at the fleet's measured CPU scale (${inputs.fleet.cpuScale?.toFixed(2) ?? 'none: the constants'}; ` +
+      `the deployment sized to the fleet: maxProbeShards = shards used):`,
   );
   const rows: string[][] = [];
   const tickCpuOf = new Map<number, number>();
   for (const protocol of ['HTTPS', 'HTTP', 'TCP'] as const)
     for (const endpoints of [10, 1_000, 10_000, 100_000]) {
       const due = Array.from({ length: endpoints }, () => ({ protocol, intervalMs: 10_000 }));
-      const shards = shardCountForPlan(due, 10_000, MAX_PROBE_SHARDS, memoryMb);
+      // As the tick sizes them once the shards measured: the fleet run's measured CPU scale.
+      const shards = shardCountForPlan(due, 10_000, MAX_PROBE_SHARDS, memoryMb, inputs.fleet.cpuScale);
       const perShard = endpoints / shards;
       const tickCpu = tickCpuOf.get(endpoints) ?? tickPlanCpuMs(endpoints);
       tickCpuOf.set(endpoints, tickCpu);

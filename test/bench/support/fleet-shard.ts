@@ -4,7 +4,9 @@
  * `LAMBDA_PROBE_CONCURRENCY`, the probe pool sized from `AWS_LAMBDA_FUNCTION_MEMORY_SIZE`),
  * one round at a time (reserved concurrency 1). Rule states live in memory (the writes
  * are measured on DynamoDB Local elsewhere). Round messages arrive over IPC, as SQS would
- * deliver them; each probe start is recorded with the due time of its round.
+ * deliver them; each probe start is recorded with the due time of its round. The handler's
+ * measured CPU scale (its CAPACITY item) goes back over IPC to the tick's process, where the
+ * real tick reads it.
  *
  *   node --import tsx test/bench/support/fleet-shard.ts '<FleetSpec JSON>' <shard>
  */
@@ -22,7 +24,14 @@ import {
   startDelayMs,
 } from '../../../shared/probe/round-schedule.js';
 import type { PlannedProbe, Prober } from '../../../shared/probe/target.js';
+import type { CapacityItem } from '../../../shared/state/items.js';
 import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
+
+/** Shard → parent, besides the answers to orders: the CAPACITY item the round handler stored. */
+export interface CapacityMessage {
+  readonly type: 'capacity';
+  readonly item: CapacityItem;
+}
 
 /** Parent → shard. */
 export type ShardOrder =
@@ -133,6 +142,10 @@ const handler = createRoundHandler({
     info: (message, fields) => {
       if (message === 'round') lastRound = fields as unknown as Omit<ShardRound, 'cpuMs'>;
     },
+  },
+  // As the deployed handler stores it (REGION#<region> / CAPACITY#<shard>), for the tick to read.
+  capacity: {
+    write: async (item) => void process.send?.({ type: 'capacity', item } satisfies CapacityMessage),
   },
 });
 

@@ -1,7 +1,8 @@
 /**
  * The cloud path of a probe region, simulated on one machine: the real tick
- * (`createTickHandler`, sizing shards at the construct's default memory) sends each next
- * minute's rounds to one emulated SQS queue per shard;
+ * (`createTickHandler`, sizing shards at the construct's default memory by the CPU scale the
+ * shards measured in their warm-up rounds, as deployed) sends each next minute's rounds to
+ * one emulated SQS queue per shard;
  * each queue delivers a round after its `DelaySeconds` plus a receive latency to its shard,
  * a child process running the real round handler (fleet-shard.ts) against loopback
  * backends (fleet-servers.ts). Shards beyond `realShards` get their rounds but no process:
@@ -16,9 +17,10 @@ import type { RoundQueue } from '../../../functions/probe/round-queue.js';
 import { planProbes } from '../../../shared/probe/plan.js';
 import { MAX_PROBE_SHARDS, shardOf } from '../../../shared/probe/shards.js';
 import { DEFAULT_PROBE_MEMORY_MB } from '../../../shared/probe/shard-capacity.js';
+import type { CapacityItem } from '../../../shared/state/items.js';
 import { MINUTE_MS, roundDueAtOf } from '../../../shared/probe/round-schedule.js';
 import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
-import type { ShardOrder, ShardReport, Window } from './fleet-shard.js';
+import type { CapacityMessage, ShardOrder, ShardReport, Window } from './fleet-shard.js';
 import { percentile } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +44,12 @@ export interface FleetRun {
 
 export interface FleetFigures {
   readonly run: FleetRun;
+  /** The shards the tick chose, by the measured scale. */
   readonly shards: number;
+  /** The shards the constants alone give (the warm-up rounds ran under this split). */
+  readonly priorShards: number;
+  /** The shards' measured CPU scale the tick sized with (undefined: none reached it). */
+  readonly cpuScale: number | undefined;
   readonly reports: readonly ShardReport[];
   /** Probe start against its round's due time (the spread's ≤ 0.5 s included). */
   readonly lateness: { readonly p50: number; readonly p99: number; readonly max: number };
@@ -75,7 +82,11 @@ interface ShardProcess {
   exited: Promise<void>;
 }
 
-async function startShard(spec: FleetSpec, shard: number): Promise<ShardProcess> {
+async function startShard(
+  spec: FleetSpec,
+  shard: number,
+  onCapacity: (item: CapacityItem) => void,
+): Promise<ShardProcess> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(here, 'fleet-shard.ts'), JSON.stringify(spec), String(shard)],
@@ -85,23 +96,29 @@ async function startShard(spec: FleetSpec, shard: number): Promise<ShardProcess>
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`shard ${shard} exited (${code})`)));
+  // Answers to orders come in order; the capacity items the handler stores come in between.
+  const answers: ((message: unknown) => void)[] = [];
+  child.on('message', (message) => {
+    if ((message as Partial<CapacityMessage>).type === 'capacity')
+      onCapacity((message as CapacityMessage).item);
+    else answers.shift()?.(message);
   });
+  const answer = <T>(order?: ShardOrder) =>
+    new Promise<T>((resolve) => {
+      answers.push((message) => resolve(message as T));
+      if (order !== undefined) child.send(order);
+    });
+  await Promise.race([
+    answer(),
+    new Promise((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`shard ${shard} exited (${code})`))),
+    ),
+  ]);
   return {
     child,
     send: (order) => void child.send(order),
-    warmUp: (body) =>
-      new Promise((resolve) => {
-        child.once('message', () => resolve());
-        child.send({ type: 'warm-up', body } satisfies ShardOrder);
-      }),
-    report: (windows) =>
-      new Promise((resolve) => {
-        child.once('message', (message) => resolve(message as ShardReport));
-        child.send({ type: 'report', windows } satisfies ShardOrder);
-      }),
+    warmUp: (body) => answer<void>({ type: 'warm-up', body }),
+    report: (windows) => answer<ShardReport>({ type: 'report', windows }),
     exited,
   };
 }
@@ -111,10 +128,14 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   const intervalMs = spec.intervalInSeconds * 1000;
   const profiles = fleetProfiles(spec);
   const plan = planProbes(profiles, FLEET_REGION, [FLEET_REGION]);
-  // The production tick's own choice: by request count and CPU at the shards' memory size.
-  const { shards } = tickPlan(profiles, FLEET_REGION, [FLEET_REGION], MAX_PROBE_SHARDS, FLEET_MEMORY_MB);
+  // What the tick chooses before any shard measured: by request count and the constants' CPU.
+  const prior = tickPlan(profiles, FLEET_REGION, [FLEET_REGION], MAX_PROBE_SHARDS, FLEET_MEMORY_MB).shards;
+  // The CAPACITY items the real shards' handlers stored, as the tick's Query reads them.
+  const capacity = new Map<number, CapacityItem>();
   const real = await Promise.all(
-    Array.from({ length: Math.min(shards, run.realShards) }, (_, shard) => startShard(spec, shard)),
+    Array.from({ length: Math.min(prior, run.realShards) }, (_, shard) =>
+      startShard(spec, shard, (item) => capacity.set(item.shard, item)),
+    ),
   );
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, action: () => void): void => {
@@ -125,7 +146,7 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
     timers.add(timer);
   };
   let end = Infinity;
-  let from = Infinity;
+  let deliverFrom = Infinity;
   /** Rounds sent and not yet delivered, by due time (the tick sends a minute ahead). */
   const undelivered: number[] = [];
   const delivered = new Array<number>(MAX_PROBE_SHARDS).fill(0);
@@ -138,9 +159,9 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
         undelivered.push(dueAt);
         later((entry.DelaySeconds ?? 0) * 1000 + latency, () => {
           undelivered.splice(undelivered.indexOf(dueAt), 1);
-          // The warm-up round stands for the rounds before the measured ones (the shard is idle
+          // The warm-up rounds stand for the rounds before the delivered ones (the shard is idle
           // until the first measured round, as after any round that ended on time).
-          if (dueAt < from) return;
+          if (dueAt < deliverFrom) return;
           delivered[shard]!++;
           real[shard]?.send({ type: 'round', body: entry.MessageBody });
         });
@@ -156,19 +177,32 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
     loadConfig: async () => config,
     fallbackProbeRegions: [],
     probeMemoryMb: FLEET_MEMORY_MB,
+    capacity: { read: async () => [...capacity.values()] },
   });
-  // A cold container's first round (JIT, first connections) is not measured: each shard runs one
-  // first. Then the tick's first run (a new container: the rest of this minute and the next);
-  // measured from the first round it enqueued ahead of its due time, as a steady tick does
-  // (the round already due, which a first run also sends, is not delivered).
+  // Warm-up: two rounds per shard under the constants' split, on the round grid, as a new
+  // container's first rounds. The first (JIT, first connections) the handler does not measure;
+  // the second it does, and stores its CPU scale. Then the tick's first run (a new container:
+  // the rest of this minute and the next) reads the scales and sizes the region. Delivered from
+  // the first round it enqueued ahead of its due time, as a steady tick sends them (the round
+  // already due, which a first run also sends, is not); when the count changed, that first
+  // round is the reshard (a one-off: the moved states restore) and is not measured either.
   const periodMs = intervalMs;
-  const warmDueAt = roundDueAtOf(Date.now(), periodMs);
-  await Promise.all(
-    real.map((shard) => shard.warmUp(JSON.stringify({ dueAt: warmDueAt, roundPeriodMs: periodMs, shards }))),
-  );
+  const warmUp = (dueAt: number) =>
+    Promise.all(
+      real.map((shard) => shard.warmUp(JSON.stringify({ dueAt, roundPeriodMs: periodMs, shards: prior }))),
+    );
+  const until = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+  const firstWarmUp = roundDueAtOf(Date.now(), periodMs) + periodMs;
+  await until(firstWarmUp);
+  await warmUp(firstWarmUp);
+  // The next round, or the one due when the first ended (never a whole period late, so never skipped).
+  const secondWarmUp = Math.max(firstWarmUp + periodMs, roundDueAtOf(Date.now(), periodMs));
+  await until(secondWarmUp);
+  await warmUp(secondWarmUp);
   const first = await tick();
-  // The first measured round: the next one the tick's first run enqueued ahead of its due time.
-  from = roundDueAtOf(Date.now(), periodMs) + periodMs;
+  const { shards } = first;
+  deliverFrom = roundDueAtOf(Date.now(), periodMs) + periodMs;
+  const from = deliverFrom + (shards === prior ? 0 : periodMs);
   // Measured: whole intervals on the interval grid.
   const windows: Window[] = Array.from({ length: run.intervals }, (_, i) => ({
     from: from + i * intervalMs,
@@ -207,6 +241,8 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   const figures: FleetFigures = {
     run,
     shards,
+    priorShards: prior,
+    cpuScale: first.cpuScale,
     reports,
     lateness: spread(lateness),
     ownLateness: spread(ownLateness),
@@ -216,7 +252,6 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   };
   printFleet(
     figures,
-    first.shards,
     plan.map((p) => shardOf(p.key, shards)),
     delivered,
   );
@@ -225,7 +260,6 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
 
 function printFleet(
   figures: FleetFigures,
-  tickShards: number,
   shardOfRequest: readonly number[],
   delivered: readonly number[],
 ): void {
@@ -244,13 +278,21 @@ function printFleet(
   const n = (x: number) => x.toLocaleString('en-US');
   console.log(
     `\nfleet ${n(run.spec.targets)} HTTP targets at ${run.spec.intervalInSeconds} s (10 % black-holed): ` +
-      `tick chose ${tickShards} shard(s) of ${n(FLEET_MEMORY_MB)} MB (${n(shardOfRequest.length)} requests, ${Math.min(...perShard)}–${Math.max(...perShard)} per shard); ` +
+      `tick chose ${shards} shard(s) of ${n(FLEET_MEMORY_MB)} MB (${n(shardOfRequest.length)} requests, ${Math.min(...perShard)}–${Math.max(...perShard)} per shard); ` +
       `rounds delivered per shard ${Math.min(...delivered.slice(0, shards))}–${Math.max(...delivered.slice(0, shards))}`,
+  );
+  console.log(
+    `  sized by the shards' measured CPU: ` +
+      (figures.cpuScale === undefined
+        ? `no measurement reached the tick, so the constants' ${figures.priorShards} shard(s)`
+        : `scale ${figures.cpuScale.toFixed(2)}× the constants' prediction (the worst shard's, from its second warm-up round) → ${shards} shard(s), ` +
+          `against ${figures.priorShards} by the constants alone`),
   );
   console.log(
     `  scaled: ${reports.length} of ${shards} shards ran as processes (${n(realTargets)} targets probed for real on loopback); ` +
       `the other ${shards - reports.length} got their rounds but probed nothing (on Lambda each shard has its own CPU; here all share 2 cores); ` +
-      `a warm-up round per shard, then ${run.intervals} measured interval(s); SQS emulated: DelaySeconds + ${RECEIVE_LATENCY_MS.min}–${RECEIVE_LATENCY_MS.max} ms receive, tick 0–${TICK_LATENESS_MS} ms after the minute`,
+      `two warm-up rounds per shard (the first not measured, the second measures the CPU scale), ` +
+      `${figures.shards === figures.priorShards ? '' : "the tick's first round (the reshard, not measured), "}then ${run.intervals} measured interval(s); SQS emulated: DelaySeconds + ${RECEIVE_LATENCY_MS.min}–${RECEIVE_LATENCY_MS.max} ms receive, tick 0–${TICK_LATENESS_MS} ms after the minute`,
   );
   console.log(
     `  every target checked once per interval: ${checked.once === realTargets * run.intervals ? 'yes' : 'NO'} ` +
@@ -259,7 +301,9 @@ function printFleet(
   const skipped = reports.map((r) => r.skippedRounds);
   console.log(
     `  rounds due in the measured intervals: ${reports.map((r) => r.rounds.length).join('/')} run, ${skipped.join('/')} skipped by the real shards ` +
-      `(a round starting a whole period late is skipped: the shard's previous round overran)`,
+      `(a round starting a whole period late is skipped: the shard's previous round overran); ` +
+      `they started ${reports.flatMap((r) => r.rounds.map((round) => round.startLagMs)).join('/')} ms after their due time ` +
+      `(a round waits for the previous one, whose black-holed probes end ≥ 9.25 s after their start)`,
   );
   if (figures.lateness.max === -Infinity) return;
   const { ownLateness: own, lateness } = figures;
