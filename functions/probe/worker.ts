@@ -39,8 +39,9 @@ import {
 } from '../../shared/monitor/certificate-summary.js';
 import { countsAfterEnable } from '../../shared/status/reenabled.js';
 import {
+  dueJudgesOf,
   FAST_INTERVAL_MS,
-  isDueInRound,
+  inStartOrder,
   roundPeriodMsOf,
   spreadWindowMs,
   startDelayMs,
@@ -200,6 +201,31 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
   let heartbeatWriting = false;
+  /** Some judge may lack an in-memory state (set by setTargets and forgetStates, cleared by a restore). */
+  let restoreDue = true;
+
+  /** `planned` in start order for a round period (sorted once per plan and period). */
+  let startOrder: { readonly periodMs: number; readonly probes: readonly PlannedProbe[] } | undefined;
+
+  /** The probes due in the round due at `dueAt`, in start order, each with its due judges. */
+  function dueInRound(
+    dueAt: number,
+    roundPeriodMs: number,
+  ): { probes: PlannedProbe[]; judges: (readonly PlannedJudge[])[]; longestTimeoutMs: number } {
+    if (startOrder?.periodMs !== roundPeriodMs)
+      startOrder = { periodMs: roundPeriodMs, probes: inStartOrder(planned, roundPeriodMs) };
+    const probes: PlannedProbe[] = [];
+    const judges: (readonly PlannedJudge[])[] = [];
+    let longestTimeoutMs = 0;
+    for (const probe of startOrder.probes) {
+      const due = dueJudgesOf(probe, dueAt, roundPeriodMs);
+      if (due.length === 0) continue;
+      probes.push(probe);
+      judges.push(due);
+      for (const judge of due) longestTimeoutMs = Math.max(longestTimeoutMs, judge.timeoutMs);
+    }
+    return { probes, judges, longestTimeoutMs };
+  }
 
   function scaled(probe: PlannedProbe): PlannedProbe {
     if (scale === 1) return probe;
@@ -225,10 +251,14 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
    * and nothing counted twice when requests move between shards.
    */
   async function restoreMissingStates(): Promise<void> {
+    if (!restoreDue) return;
     const missing = planned.flatMap((probe) =>
       probe.judges.filter((j) => !states.has(j.key)).map((judge) => ({ judge, request: probe.key })),
     );
-    if (missing.length === 0) return;
+    if (missing.length === 0) {
+      restoreDue = false;
+      return;
+    }
     const [heartbeats, stored] = await Promise.all([
       store.loadHeartbeats(region),
       store.loadVerdicts(
@@ -263,6 +293,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           : restoreRuleState(judge.healthRule, judge.toleratedNumberOfFailures, verdict, checkpoint),
       );
     }
+    restoreDue = false;
   }
 
   async function writeVerdict(item: VerdictItem): Promise<boolean> {
@@ -367,14 +398,17 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
    * Sends the request once, with the longest timeout among the due judges, and lets each
    * judge judge it by its own settings. A judge with a shorter timeout is judged at its own
    * deadline when the probe is still running then, so its checks never overlap its next one.
+   * Resolves with the verdict items written.
    */
   async function check(
     probe: PlannedProbe,
     due: readonly PlannedJudge[],
     changes: VerdictChange[],
-  ): Promise<boolean[]> {
+  ): Promise<number> {
+    if (due.length === 1) return checkOne(probe, due[0]!, changes);
     for (const judge of due) inFlight.add(judge.key);
-    const timeoutMs = Math.max(...due.map((j) => j.timeoutMs));
+    let timeoutMs = 0;
+    for (const judge of due) timeoutMs = Math.max(timeoutMs, judge.timeoutMs);
     let startedAt = 0;
     let markStarted: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (markStarted = resolve));
@@ -383,7 +417,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       markStarted();
       return prober(probe, timeoutMs);
     });
-    return Promise.all(
+    const written = await Promise.all(
       due.map(async (judge) => {
         let item: VerdictItem | undefined;
         try {
@@ -403,9 +437,27 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           // The check has ended once the rule has it; a slow verdict write must not hold the next check.
           inFlight.delete(judge.key);
         }
-        return item === undefined ? false : writeVerdict(item);
+        return item !== undefined && (await writeVerdict(item));
       }),
     );
+    return written.filter(Boolean).length;
+  }
+
+  /** `check` for a request that one judge is due on (the common case): no deadline of its own to race. */
+  async function checkOne(
+    probe: PlannedProbe,
+    judge: PlannedJudge,
+    changes: VerdictChange[],
+  ): Promise<number> {
+    inFlight.add(judge.key);
+    let item: VerdictItem | undefined;
+    try {
+      const observation = await limit(prober, probe, judge.timeoutMs);
+      item = judged(probe, judge, judgeObservation(observation, judge), changes);
+    } finally {
+      inFlight.delete(judge.key);
+    }
+    return item !== undefined && (await writeVerdict(item)) ? 1 : 0;
   }
 
   function checkpointNow(): Record<string, RuleStateCheckpoint> {
@@ -474,6 +526,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       if (shardCount !== shards) heartbeatDirty = true;
       shards = shardCount;
       planned = probes.filter((p) => isInShard(p.key, shard, shards)).map(scaled);
+      startOrder = undefined;
+      restoreDue = true;
       judges = planned.flatMap((p) => p.judges);
       requestOf = new Map(planned.flatMap((p) => p.judges.map((j) => [j.key, p.key])));
       const keep = requestOf;
@@ -487,6 +541,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },
     forgetStates() {
+      restoreDue = true;
       states.clear();
       decidedAt.clear();
     },
@@ -525,34 +580,38 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       // Writes that failed last round are retried beside the probes, not before them (a newer
       // verdict of the same judge supersedes its retry: writes are conditional).
       const retrying = Promise.all([...pendingVerdicts.values()].map(writeVerdict));
-      const due: { probe: PlannedProbe; judges: PlannedJudge[] }[] = [];
-      for (const probe of planned) {
-        const judges = probe.judges.filter((judge) =>
-          isDueInRound({ intervalMs: judge.intervalMs, offsetMs: probe.offsetMs }, dueAt, roundPeriodMs),
-        );
-        if (judges.length > 0) due.push({ probe, judges });
-      }
-      const longestTimeout = due.reduce((max, d) => Math.max(max, ...d.judges.map((j) => j.timeoutMs)), 0);
-      const windowMs = spreadWindowMs(spread, roundPeriodMs, due.length, longestTimeout);
+      const due = dueInRound(dueAt, roundPeriodMs);
+      const windowMs = spreadWindowMs(spread, roundPeriodMs, due.probes.length, due.longestTimeoutMs);
       const counts = { probed: 0, judged: 0, skipped: 0 };
-      const written = await Promise.all(
-        due.map(async ({ probe, judges }) => {
-          const wait = dueAt + startDelayMs(probe, roundPeriodMs, windowMs) - clock.now();
-          if (wait > 0) await sleep(wait);
+      const checks: Promise<number>[] = [];
+      const startAt = (i: number): number => dueAt + startDelayMs(due.probes[i]!, roundPeriodMs, windowMs);
+      // In start order, one wait per distinct start time: each wait ends with every probe whose start has come.
+      for (let i = 0; i < due.probes.length;) {
+        const wait = startAt(i) - clock.now();
+        if (wait > 0) await sleep(wait);
+        const now = clock.now();
+        do {
+          const probe = due.probes[i]!;
+          const judges = due.judges[i]!;
           // Decided at the probe's own start: its previous check (one period earlier) has ended by now.
-          const runnable = judges.filter((j) => !inFlight.has(j.key));
+          const runnable = judges.some((j) => inFlight.has(j.key))
+            ? judges.filter((j) => !inFlight.has(j.key))
+            : judges;
           counts.skipped += judges.length - runnable.length;
-          if (runnable.length === 0) return [];
-          counts.probed++;
-          counts.judged += runnable.length;
-          return check(probe, runnable, changes);
-        }),
-      );
+          if (runnable.length > 0) {
+            counts.probed++;
+            counts.judged += runnable.length;
+            checks.push(check(probe, runnable, changes));
+          }
+          i++;
+        } while (i < due.probes.length && startAt(i) <= now);
+      }
+      const written = await Promise.all(checks);
       const retried = await retrying;
       const heartbeatWritten = (await heartbeatIfDue(dueAt)) || announced;
       return report({
         ...counts,
-        verdictWrites: [...retried, ...written.flat()].filter(Boolean).length,
+        verdictWrites: retried.filter(Boolean).length + written.reduce((sum, n) => sum + n, 0),
         heartbeatWritten,
         pendingWrites: worker.pendingWrites(),
       });

@@ -11,52 +11,58 @@ import { FailureReason, type ObservedBody, type ProbeObservation, type ProbeResu
 import type { ProbeJudging } from './target.js';
 
 export function judgeObservation(observation: ProbeObservation, judging: ProbeJudging): ProbeResult {
-  const base = {
-    startedAt: observation.startedAt,
-    timings: observation.timings,
-    latencyMs: observation.latencyMs,
-    ...(observation.statusCode === undefined ? {} : { statusCode: observation.statusCode }),
-    ...(observation.certificate === undefined ? {} : { certificate: observation.certificate }),
-  };
   if (observation.durationMs > judging.timeoutMs) {
     const ownDeadline =
       !observation.answered &&
       observation.reason === FailureReason.Timeout &&
       observation.timeoutMs === judging.timeoutMs;
-    return {
-      ...base,
-      latencyMs: undefined,
-      ok: false,
-      reason: FailureReason.Timeout,
-      detail: ownDeadline ? observation.detail : noAnswerWithin(judging.timeoutMs),
-    };
+    return resultOf(
+      observation,
+      undefined,
+      FailureReason.Timeout,
+      ownDeadline ? observation.detail : noAnswerWithin(judging.timeoutMs),
+    );
   }
   if (!observation.answered)
-    return { ...base, ok: false, reason: observation.reason, detail: observation.detail };
+    return resultOf(observation, observation.latencyMs, observation.reason, observation.detail);
   const ranges = judging.expectedStatusCodeRanges;
   if (observation.statusCode !== undefined && !inRanges(observation.statusCode, ranges)) {
-    return {
-      ...base,
-      ok: false,
-      reason: FailureReason.Status,
-      detail: `status ${observation.statusCode}, expected ${rangesText(ranges)}`,
-    };
+    const detail = `status ${observation.statusCode}, expected ${rangesText(ranges)}`;
+    return resultOf(observation, observation.latencyMs, FailureReason.Status, detail);
   }
   const expected = judging.expectedBody;
   const body = observation.body ?? { text: '', bytes: 0, capped: false };
-  if (expected !== undefined && !bodyMatches(expected, body.text)) {
-    return { ...base, ok: false, reason: FailureReason.Body, detail: bodyNotFound(expected, body) };
-  }
+  if (expected !== undefined && !bodyMatches(expected, body.text))
+    return resultOf(observation, observation.latencyMs, FailureReason.Body, bodyNotFound(expected, body));
   const max = judging.maxLatencyMs;
   if (max !== undefined && observation.latencyMs !== undefined && observation.latencyMs > max) {
-    return {
-      ...base,
-      ok: false,
-      reason: FailureReason.Slow,
-      detail: `slow: ${Math.round(observation.latencyMs)} ms > ${max} ms`,
-    };
+    const detail = `slow: ${Math.round(observation.latencyMs)} ms > ${max} ms`;
+    return resultOf(observation, observation.latencyMs, FailureReason.Slow, detail);
   }
-  return { ...base, ok: true };
+  return resultOf(observation, observation.latencyMs);
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The result of one check of `observation`: passed without a `reason`, failed with one. Built
+ * as one object (a check is judged for every probe of every round), the status code and the
+ * certificate only when the probe saw them.
+ */
+function resultOf(
+  observation: ProbeObservation,
+  latencyMs: number | undefined,
+  reason?: FailureReason,
+  detail = '',
+): ProbeResult {
+  const { startedAt, timings } = observation;
+  const result: Writable<ProbeResult> =
+    reason === undefined
+      ? { startedAt, timings, latencyMs, ok: true }
+      : { startedAt, timings, latencyMs, ok: false, reason, detail };
+  if (observation.statusCode !== undefined) result.statusCode = observation.statusCode;
+  if (observation.certificate !== undefined) result.certificate = observation.certificate;
+  return result;
 }
 
 /** The judgement when a judge's own deadline passed before the probe (running to a longer one) ended. */

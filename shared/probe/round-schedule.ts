@@ -39,6 +39,36 @@ export function isDueInRound(
 }
 
 /**
+ * The judges of `probe` due in the round due at `roundDueAt` (each by its own interval, at the
+ * probe's offset): the probe's own list when all are (no copy), an empty list when none is.
+ */
+export function dueJudgesOf<J extends { readonly intervalMs: number }>(
+  probe: { readonly offsetMs: number; readonly judges: readonly J[] },
+  roundDueAt: number,
+  roundPeriodMs: number,
+): readonly J[] {
+  let due: J[] | undefined;
+  for (let i = 0; i < probe.judges.length; i++) {
+    const judge = probe.judges[i]!;
+    if (isDueInRound({ intervalMs: judge.intervalMs, offsetMs: probe.offsetMs }, roundDueAt, roundPeriodMs))
+      due?.push(judge);
+    else due ??= probe.judges.slice(0, i);
+  }
+  return due ?? probe.judges;
+}
+
+/**
+ * `targets` in the order a round of `roundPeriodMs` starts them: by their offset's position in
+ * the round (`startDelayMs` keeps that order for any window), ties in the given order.
+ */
+export function inStartOrder<T extends Pick<PlannedProbe, 'offsetMs'>>(
+  targets: readonly T[],
+  roundPeriodMs: number,
+): T[] {
+  return [...targets].sort((a, b) => (a.offsetMs % roundPeriodMs) - (b.offsetMs % roundPeriodMs));
+}
+
+/**
  * How a round spreads its probes.
  * - `interval`: over the whole round period (the local stack: rounds may overlap, a
  *   target's own probes never do because its timeout is shorter than its interval).
