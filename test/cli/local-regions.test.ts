@@ -33,43 +33,36 @@ async function definitions(monitorConfig: string, ...lines: string[]): Promise<s
 }
 
 describe('tm local --regions against the profiles', () => {
-  it('a regionQuorum count above the regions: exit 1 naming profile, field and rule, nothing started', async () => {
-    const file = await definitions('{ protocol: HTTP, path: /, regionQuorum: 3 }');
+  it.each([
+    {
+      name: 'a regionQuorum count above the regions: exit 1 naming profile, field and rule',
+      monitorConfig: '{ protocol: HTTP, path: /, regionQuorum: 3 }',
+      lines: [],
+      regions: 'us-east-1,eu-west-1',
+      problem:
+        'profile "shop" monitorConfig.regionQuorum: must be at most 2, the number of the probe regions of --regions (us-east-1, eu-west-1), got 3',
+    },
+    {
+      name: 'a probeRegions entry that --regions does not name: exit 1 naming it',
+      monitorConfig: '{ protocol: HTTP, path: / }',
+      lines: ['  probeRegions: [us-east-1, ap-southeast-1]'],
+      regions: 'us-east-1',
+      problem:
+        'profile "shop" probeRegions: ap-southeast-1 is not one of the probe regions of --regions (us-east-1): nothing would probe from it',
+    },
+  ])('$name, nothing started', async ({ monitorConfig, lines, regions, problem }) => {
+    const file = await definitions(monitorConfig, ...lines);
 
     const { code, stdout, stderr } = await tmInProcess(
       'local',
       file,
       '--regions',
-      'us-east-1,eu-west-1',
+      regions,
       '--dns-port',
       '0',
     );
 
-    expect(stderr.trimEnd().split('\n')).toEqual([
-      'tm local: profile "shop" monitorConfig.regionQuorum: must be at most 2, the number of the probe regions of --regions (us-east-1, eu-west-1), got 3',
-    ]);
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-  });
-
-  it('a probeRegions entry that --regions does not name: exit 1, nothing started', async () => {
-    const file = await definitions(
-      '{ protocol: HTTP, path: / }',
-      '  probeRegions: [us-east-1, ap-southeast-1]',
-    );
-
-    const { code, stdout, stderr } = await tmInProcess(
-      'local',
-      file,
-      '--regions',
-      'us-east-1',
-      '--dns-port',
-      '0',
-    );
-
-    expect(stderr.trimEnd().split('\n')).toEqual([
-      'tm local: profile "shop" probeRegions: ap-southeast-1 is not one of the probe regions of --regions (us-east-1): nothing would probe from it',
-    ]);
+    expect(stderr.trimEnd().split('\n')).toEqual([`tm local: ${problem}`]);
     expect(code).toBe(1);
     expect(stdout).toBe('');
   });
