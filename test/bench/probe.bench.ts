@@ -29,26 +29,18 @@ import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-st
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
-import { createTickHandler, tickMessages } from '../../functions/probe/tick.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
-import { LAMBDA_MB_PER_VCPU } from '../../functions/probe/probe-pool.js';
-import { DEFAULT_PROBE_MEMORY_MB, shardCountForPlan } from '../../shared/probe/shard-capacity.js';
-import type { ProbeProtocol } from '../../shared/profile/types.js';
-import { readDeployedConfig } from '../../functions/shared/config-reader.js';
-import { CONFIG_CACHE_MAX_AGE_MS } from '../../functions/shared/config-cache.js';
 import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
-import { MAX_PROBE_SHARDS, SHARD_CAPACITY, shardCountFor } from '../../shared/probe/shards.js';
+import { MAX_PROBE_SHARDS, shardCountFor } from '../../shared/probe/shards.js';
 import { BLACK_HOLED_ADDRESSES, FLEET_REGION, fleetProfiles } from './support/fleet.js';
 import { simulateFleet, startFleetServers, type FleetFigures, type FleetRun } from './support/fleet-sim.js';
+import { measureReplanCpu, measureTicks } from './support/cost-inputs.js';
+import { COST_SIZES, printCost, shardsFor, type CoreFigures } from './support/cost-model.js';
 import { createProbeWorker, DEFAULT_CONCURRENCY } from '../../functions/probe/worker.js';
 import { COMPACT_SPREAD, roundDueAtOf, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';
 import type { PlannedProbe, ProbeRequest } from '../../shared/probe/target.js';
-import { Keys } from '../../shared/state/items.js';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { meterCapacity } from './support/capacity-meter.js';
-import { externalEndpoint, monitorConfig, profile } from '../support/profiles.js';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -101,11 +93,20 @@ async function main(): Promise<void> {
       });
     if (!SHORT) await writeCosts(client());
     const sharded = await shardedWriteCost(client(), 100_000, SHORT ? 10 : 60);
-    const timings = await handlerTimings(client());
+    const ticks = await measureTicks(client());
+    const replan = await measureReplanCpu(client(), COST_SIZES, (endpoints) => shardsFor('HTTP', endpoints));
     const fleetHttp = fleet.find((f) => f.run.spec.targets === 10_000);
     if (fleetHttp === undefined || cores === undefined)
       console.log('cost: needs the fleet and cores figures (run without BENCH_ONLY)');
-    else printCost({ sharded, tickMs: timings.tickMs, fleet: fleetHttp, cores });
+    else
+      printCost({
+        writeUnitsPerTargetHour: sharded.unitsPerTargetHour,
+        ticks,
+        replan,
+        fleet: fleetHttp,
+        cores,
+        probersWarmUp: PROBERS_WARM_UP,
+      });
   } finally {
     await ddb.stop();
   }
@@ -401,244 +402,8 @@ async function shardedWriteCost(
   return figure;
 }
 
-/** The tick's duration against DynamoDB Local (one profile: config read + plan + send), median of 25. */
-async function handlerTimings(client: DynamoDBClient): Promise<{ tickMs: number }> {
-  const tableName = 'bench-handlers';
-  await createTable(client, tableName);
-  const definition = profile({
-    name: 'shop',
-    monitorConfig: monitorConfig({ port: 8080, path: '/health', intervalInSeconds: 10 }),
-    endpoints: [externalEndpoint({ name: 'a', target: '127.0.0.1' })],
-  });
-  await client.send(
-    new PutItemCommand({
-      TableName: tableName,
-      Item: marshall(
-        {
-          ...Keys.config('shop'),
-          name: 'shop',
-          definition: JSON.stringify(definition),
-          version: '1',
-          defaultProbeRegions: ['us-east-1'],
-        },
-        { removeUndefinedValues: true },
-      ),
-    }),
-  );
-  const tick = createTickHandler({
-    region: 'us-east-1',
-    clock: { now: () => Date.now() },
-    queues: [{ sendRounds: async () => undefined }],
-    loadConfig: () => readDeployedConfig(client, tableName),
-    fallbackProbeRegions: [],
-  });
-  const durations: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const t0 = performance.now();
-    await tick();
-    durations.push(performance.now() - t0);
-  }
-  const tickMs = percentile(durations.slice(5), 50);
-  console.log(`tick (config read + plan, DynamoDB Local, one profile) median ${tickMs.toFixed(1)} ms`);
-  return { tickMs };
-}
-
-/** CPU (ms) of one tick's planning (`tickMessages`) for a fleet of `targets`, median of 3. */
-function tickPlanCpuMs(targets: number): number {
-  const profiles = fleetProfiles({ targets, intervalInSeconds: 10, ports: [8080] });
-  const samples = Array.from({ length: 3 }, () => {
-    const cpu = process.cpuUsage();
-    tickMessages(profiles, FLEET_REGION, [FLEET_REGION], Date.now(), MAX_PROBE_SHARDS);
-    const used = process.cpuUsage(cpu);
-    return (used.user + used.system) / 1000;
-  });
-  return percentile(samples, 50);
-}
-
-/** Published us-east-1 prices (2025), without free tiers. */
-const PRICE = {
-  lambdaGbSecond: 0.0000133334, // arm64
-  lambdaRequest: 0.2 / 1e6,
-  sqsRequest: 0.4 / 1e6, // standard; a batch of ≤10 messages is one request
-  dynamoWriteUnit: 0.625 / 1e6, // on-demand WRU (≤1 KB)
-  dynamoReadUnit: 0.125 / 1e6, // on-demand RRU (≤4 KB strongly consistent)
-  schedulerInvocation: 1.0 / 1e6,
-  interRegionGb: 0.02,
-  route53NonAwsCheck: 0.75, // a basic health check of a non-AWS endpoint, a month
-  route53NonAwsFeature: 2.0, // each optional feature of it: HTTPS, fast interval (10 s), …
-};
-/** A Route 53 health check doing the same work: non-AWS endpoint, fast interval, HTTPS a feature too ($4.75). */
-function route53FastCheck(protocol: ProbeProtocol): number {
-  return PRICE.route53NonAwsCheck + PRICE.route53NonAwsFeature * (protocol === 'HTTPS' ? 2 : 1);
-}
-const MINUTES_PER_MONTH = 43_800;
-const HOURS_PER_MONTH = 730;
-const REGIONS = 3;
-const TICK_MEMORY_MB = 128;
-/** Assumption (not documented exactly by AWS): an idle SQS event source keeps ~5 pollers long-polling 20 s. */
-const IDLE_POLL_REQUESTS_PER_MINUTE = 15;
-/** Assumption: the config (or a runtime control) changes this often a month. */
-const CONFIG_CHANGES_PER_MONTH = 30;
-/** Full config reads per reader a month: one per change, and at least one an hour (config-cache.ts). */
-const FULL_CONFIG_READS_PER_MONTH =
-  CONFIG_CHANGES_PER_MONTH + HOURS_PER_MONTH * (3_600_000 / CONFIG_CACHE_MAX_AGE_MS);
-/** Assumption: the slowest remote HTTPS endpoint of a round answers in ~150 ms (loopback is faster). */
-const REMOTE_PROBE_MS = 150;
-
-interface CostInputs {
-  readonly sharded: ShardedWrites;
-  readonly tickMs: number;
-  /** The 10,000-target fleet run: CPU per probe of a shard's round, worker included (HTTP). */
-  readonly fleet: FleetFigures;
-  readonly cores: CoreFigures;
-}
-
-/** Lambda bills by the millisecond; CPU-bound work runs at the memory's share of a vCPU. */
-function lambdaWallMs(cpuMs: number, memoryMb: number): number {
-  return cpuMs / Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU);
-}
-
-function printCost(inputs: CostInputs): void {
-  const { cores } = inputs;
-  const money = (x: number) => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
-  const n = (x: number) => x.toLocaleString('en-US');
-  const rounds = MINUTES_PER_MONTH * 6;
-  // Priced as production deploys a shard: its default memory size, and as many shards as the
-  // probe tick would choose (by request count and by CPU at that memory size).
-  const memoryMb = DEFAULT_PROBE_MEMORY_MB;
-  const memoryGb = memoryMb / 1024;
-  // CPU per probe in a shard: the fleet's measured per-probe CPU (HTTP, worker included, its
-  // warm-up round discarded) plus what the protocol's prober costs beyond HTTP's (the probers
-  // bench, its warm-up probes discarded).
-  const httpCpu = inputs.fleet.roundCpuMs / Math.max(1, inputs.fleet.probesPerRound);
-  const engineCpu = (protocol: ProbeProtocol) => cores[protocol]?.engine?.cpuMsPerProbe ?? NaN;
-  const cpuPerProbe = (protocol: ProbeProtocol): number =>
-    Math.max(engineCpu(protocol), httpCpu + engineCpu(protocol) - engineCpu('HTTP'));
-  const httpsCpu = cpuPerProbe('HTTPS');
-  console.log(
-    `\ncost model inputs (measured, warmed up: the fleet's first round and the probers' ${PROBERS_WARM_UP} first probes per run discarded): ` +
-      `shard CPU per HTTP probe ${httpCpu.toFixed(3)} ms (fleet run, worker included); per probe HTTPS ${httpsCpu.toFixed(3)} ms, ` +
-      `HTTP ${cpuPerProbe('HTTP').toFixed(3)} ms, TCP ${cpuPerProbe('TCP').toFixed(3)} ms (HTTP + the prober's difference from HTTP); tick ${inputs.tickMs.toFixed(1)} ms (one profile); ` +
-      `writes ${inputs.sharded.unitsPerTargetHour.toFixed(4)} WCU per target-region-hour steady; assumed: ${REMOTE_PROBE_MS} ms slowest remote probe per round, ` +
-      `${IDLE_POLL_REQUESTS_PER_MINUTE} idle SQS receives a minute per queue, ${CONFIG_CHANGES_PER_MONTH} config changes a month ` +
-      `(each reader checks 2 revision counters a minute and reads the whole config ${FULL_CONFIG_READS_PER_MONTH} times a month: per change and hourly)`,
-  );
-  const configBytesPerEndpoint =
-    JSON.stringify(fleetProfiles({ targets: 1_000, intervalInSeconds: 10, ports: [443] })).length / 1_000;
-
-  // Memory per shard: a full shard's probe starts are CPU-bound at the memory's vCPU share.
-  const fullShard = SHARD_CAPACITY;
-  console.log(`memory per shard (a full shard: ${n(fullShard)} HTTPS requests every 10 s):`);
-  for (const sizeMb of [128, 512, 1_024, LAMBDA_MB_PER_VCPU]) {
-    const startMs = lambdaWallMs(fullShard * httpsCpu, sizeMb);
-    const windowMs = Math.min(500, fullShard * 2);
-    const wallMs = Math.max(windowMs, startMs) + REMOTE_PROBE_MS;
-    const perMonth = rounds * (wallMs / 1000) * (sizeMb / 1024) * PRICE.lambdaGbSecond;
-    console.log(
-      `  ${String(sizeMb).padStart(5)} MB (${(Math.min(1, sizeMb / LAMBDA_MB_PER_VCPU) * 100).toFixed(0)} % of a vCPU): ` +
-        `starts a full round's probes in ${(startMs / 1000).toFixed(2)} s (lateness target ≤ 1 s: ${startMs <= 1_000 ? 'met' : 'NOT met'}), ` +
-        `duration ${money(perMonth)} per shard-month`,
-    );
-  }
-
-  // Fixed part: no endpoints, one (idle) shard queue per region.
-  const tickCost = (ms: number) =>
-    MINUTES_PER_MONTH *
-    (PRICE.lambdaRequest + (Math.ceil(ms) / 1000) * (TICK_MEMORY_MB / 1024) * PRICE.lambdaGbSecond);
-  const scheduler = MINUTES_PER_MONTH * PRICE.schedulerInvocation;
-  const idleQueue = MINUTES_PER_MONTH * IDLE_POLL_REQUESTS_PER_MINUTE * PRICE.sqsRequest;
-  const fixed = REGIONS * (scheduler + tickCost(inputs.tickMs) + idleQueue);
-  console.log(
-    `cost, fixed (no endpoints, maxProbeShards 1), 3 regions/month: ${money(fixed)} (target ≤ $1: ${fixed <= 1 ? 'met' : 'NOT met'}); ` +
-      `each further deployed shard adds its idle queue polling, ${money(idleQueue)} per region`,
-  );
-  console.log(
-    `cost per endpoint-month, every 10 s from 3 regions, ${n(memoryMb)} MB shards (the default probeMemorySize), ` +
-      `as many as the probe tick chooses at the fleet's measured CPU scale (${inputs.fleet.cpuScale?.toFixed(2) ?? 'none: the constants'}; ` +
-      `the deployment sized to the fleet: maxProbeShards = shards used):`,
-  );
-  const rows: string[][] = [];
-  const tickCpuOf = new Map<number, number>();
-  for (const protocol of ['HTTPS', 'HTTP', 'TCP'] as const)
-    for (const endpoints of [10, 1_000, 10_000, 100_000]) {
-      const due = Array.from({ length: endpoints }, () => ({ protocol, intervalMs: 10_000 }));
-      // As the tick sizes them once the shards measured: the fleet run's measured CPU scale.
-      const shards = shardCountForPlan(due, 10_000, MAX_PROBE_SHARDS, memoryMb, inputs.fleet.cpuScale);
-      const perShard = endpoints / shards;
-      const tickCpu = tickCpuOf.get(endpoints) ?? tickPlanCpuMs(endpoints);
-      tickCpuOf.set(endpoints, tickCpu);
-      const tick = tickCost(inputs.tickMs + lambdaWallMs(tickCpu, TICK_MEMORY_MB));
-      const queues = shards * (idleQueue + (MINUTES_PER_MONTH + 2 * rounds) * PRICE.sqsRequest);
-      const roundMs =
-        Math.max(Math.min(500, perShard * 2), lambdaWallMs(perShard * cpuPerProbe(protocol), memoryMb)) +
-        REMOTE_PROBE_MS;
-      const probing =
-        shards *
-        rounds *
-        (PRICE.lambdaRequest + (Math.ceil(roundMs) / 1000) * memoryGb * PRICE.lambdaGbSecond);
-      const writes = endpoints * inputs.sharded.unitsPerTargetHour * HOURS_PER_MONTH * PRICE.dynamoWriteUnit;
-      // The tick and every shard read the two revision counters once a minute (one strongly
-      // consistent read unit each), and the whole config only when it changed or an hour passed.
-      const readers = 1 + shards;
-      const configReads = readers * FULL_CONFIG_READS_PER_MONTH;
-      const readUnits =
-        readers * MINUTES_PER_MONTH * 2 +
-        configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
-      const reads = readUnits * PRICE.dynamoReadUnit;
-      const transfer =
-        ((REGIONS - 1) / REGIONS) *
-        ((configReads * endpoints * configBytesPerEndpoint) / 1e9) *
-        PRICE.interRegionGb;
-      const perRegion = scheduler + tick + queues + probing + writes + reads + transfer;
-      const total = REGIONS * perRegion;
-      rows.push([
-        protocol,
-        n(endpoints),
-        String(shards),
-        `${money(REGIONS * probing)} + ${money(REGIONS * queues)}`,
-        money(REGIONS * (reads + transfer)),
-        money(REGIONS * (scheduler + tick + writes)),
-        money(total),
-        `${money(total / endpoints)}${endpoints >= 1_000 ? (total / endpoints <= 0.01 ? ' (met)' : ' (NOT met)') : ''}`,
-        `$${route53FastCheck(protocol).toFixed(2)}`,
-        `${lambdaWallMs(tickCpu, TICK_MEMORY_MB).toFixed(0)} ms`,
-      ]);
-    }
-  printRows(
-    [
-      'protocol',
-      'endpoints',
-      'shards/region',
-      'rounds + queues',
-      'config reads + transfer',
-      'tick + scheduler + writes',
-      'total',
-      'per endpoint (≤ $0.01 from 1,000)',
-      'Route 53 per endpoint (non-AWS, 10 s)',
-      'tick planning at 128 MB',
-    ],
-    rows,
-  );
-  console.log(
-    `prices (us-east-1): Lambda arm64 $0.0000133334/GB-s, $0.20/M requests; SQS $0.40/M requests; DynamoDB on-demand $0.625/M WRU, $0.125/M RRU; ` +
-      `Scheduler $1.00/M; inter-region transfer $0.02/GB (2 of 3 regions read the home table); ${n(MINUTES_PER_MONTH)}-minute month; ` +
-      `config ${configBytesPerEndpoint.toFixed(0)} B per endpoint (the bench profiles' JSON); Route 53 health check of a non-AWS endpoint at 10 s: ` +
-      `$${PRICE.route53NonAwsCheck.toFixed(2)} + $${PRICE.route53NonAwsFeature.toFixed(2)} fast interval (+ $${PRICE.route53NonAwsFeature.toFixed(2)} HTTPS).`,
-  );
-}
-
-function printRows(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
-}
-
 /** Probes of each kind the probers bench runs before it measures (JIT warm-up: HTTPS settles after ~1,000). */
 const PROBERS_WARM_UP = 1_000;
-
-/** CPU per probe and throughput per protocol from test/bench/probers.bench.ts `--json`. */
-type CoreFigures = Record<string, Record<string, { cpuMsPerProbe: number; probesPerSecond: number }>>;
 
 async function runProbersBench(): Promise<CoreFigures | undefined> {
   const path = join(here, 'probers.bench.ts');
