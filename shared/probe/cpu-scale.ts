@@ -42,6 +42,7 @@ export interface CpuScaleReading {
   readonly shard: number;
   /** The split the shard ran under when it wrote this. */
   readonly shards: number;
+  /** Measured round CPU over what the constants predict (`roundCpuMs`), smoothed over rounds. */
   readonly scale: number;
   /** Epoch ms of the write. */
   readonly at: number;

@@ -39,6 +39,7 @@ import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
 import type { StoredCheckSummary } from '../monitor/check-summary.js';
 import type { StoredCertificate } from '../monitor/certificate-summary.js';
+import type { CpuScaleReading } from '../probe/cpu-scale.js';
 
 const HEARTBEAT_SK = 'HEARTBEAT';
 /** Sort-key prefix of a shard's capacity item (REGION#<region> / CAPACITY#<shard>). */
@@ -329,17 +330,8 @@ export interface HeartbeatItem {
   readonly certificates?: Readonly<Record<string, StoredCertificate>>;
 }
 
-/** REGION#<region> / CAPACITY#<shard>: what a shard measured its rounds' CPU to be (`CpuScaleReading`). */
-export interface CapacityItem {
-  readonly region: string;
-  readonly shard: number;
-  /** The split the shard ran under. */
-  readonly shards: number;
-  /** Measured round CPU over what the constants predict (`roundCpuMs`), smoothed over rounds. */
-  readonly scale: number;
-  /** Epoch ms of the write. */
-  readonly at: number;
-}
+/** REGION#<region> / CAPACITY#<shard>: what a shard measured its rounds' CPU to be, against the constants' prediction. */
+export type CapacityItem = CpuScaleReading & { readonly region: string };
 
 /**
  * CONFIG / PROFILE#<name>: one normalized profile, written by the config writer
