@@ -344,6 +344,7 @@ async function everyCore(
         `${one.coresBusy.toFixed(2)} + ${one.serversCoresBusy.toFixed(2)}`,
         `${every.coresBusy.toFixed(2)} + ${every.serversCoresBusy.toFixed(2)}`,
         `${fmt(one.mainMsPerProbe)} / ${fmt(every.mainMsPerProbe)}`,
+        `${fmt(all.cpuMsPerProbe - every.mainMsPerProbe)} (${ratio(all.cpuMsPerProbe - every.mainMsPerProbe, single.cpuMsPerProbe)})`,
         `${fmt(one.serversMsPerProbe)} / ${fmt(every.serversMsPerProbe)}`,
         `${Math.round(bound)} (${(bound / single.probesPerSecond).toFixed(2)}×)`,
       ]);
@@ -380,6 +381,7 @@ async function everyCore(
       'cores busy, 1 thread: probers + servers',
       `cores busy, ${threads} threads: probers + servers`,
       'main thread ms, 1 / all',
+      `${threads} threads: ms beside the main thread (vs 1 thread's whole)`,
       'servers ms, 1 / all',
       `machine bound probes/s: ${threads} cores / (probers + servers ms) (vs 1 thread)`,
     ],
