@@ -29,7 +29,8 @@ import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
 import { readDeployedConfig } from '../shared/config-reader.js';
-import { readHeartbeats } from '../shared/heartbeat-reader.js';
+import { readHeartbeats, readRegionItems } from '../shared/region-items.js';
+import { regionChecksOf, type RegionChecks } from '../../shared/monitor/region-checks.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
 
@@ -79,6 +80,16 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   async loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]> {
     const byRegion = await Promise.all(
       regions.map((region) => readHeartbeats(this.client, this.tableName, region)),
+    );
+    return byRegion.flat();
+  }
+
+  /** One Query per region: every shard's check summaries and certificates (and an older version's heartbeats that carry them). */
+  async loadRegionChecks(regions: readonly string[]): Promise<RegionChecks[]> {
+    const byRegion = await Promise.all(
+      regions.map(async (region) =>
+        regionChecksOf(await readRegionItems(this.client, this.tableName, region)),
+      ),
     );
     return byRegion.flat();
   }

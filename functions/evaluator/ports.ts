@@ -1,4 +1,5 @@
 /** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
+import type { RegionChecks } from '../../shared/monitor/region-checks.js';
 import type { MetricName } from '../../shared/contracts/metrics.js';
 import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
@@ -42,6 +43,8 @@ export interface EvaluatorStateStore {
   loadVerdicts(targetKeys: readonly string[], regions: readonly string[]): Promise<VerdictItem[]>;
   /** Every shard's heartbeat of each region. */
   loadHeartbeats(regions: readonly string[]): Promise<HeartbeatItem[]>;
+  /** The regions' check summaries and certificates, every shard's (shared/monitor/region-checks.ts). */
+  loadRegionChecks(regions: readonly string[]): Promise<RegionChecks[]>;
   /**
    * Saves many statuses in as few requests as the store allows. A status with outbox entries
    * is written in one transaction with them, on the condition that its stored revision is the

@@ -12,11 +12,11 @@
  * evaluator, which reads every zone that has owned names and repairs drift (the tick itself
  * never calls Route 53).
  *
- * It emits ProbeLatency per region from every shard heartbeat's check summaries (each judge's
+ * It emits ProbeLatency per region from every shard heartbeat's latency histogram (each judge's
  * median of the last period), so the metric follows the checks, not only the verdict changes.
  *
  * It judges certificate expiry (shared/evaluation/certificate-warnings.ts): per HTTPS endpoint
- * the certificate the heartbeats carry, `CertificateDaysLeft` per endpoint and
+ * the certificate the probe regions' certificate items carry, `CertificateDaysLeft` per endpoint and
  * `CertificatesExpiring` (alarmed) every minute, and one `CertificateExpiring` event per
  * certificate that comes within its profile's `certificateWarningDays`, written to the outbox in
  * one transaction with the CERTIFICATE item that says it was sent (so the event is exactly once
@@ -28,8 +28,8 @@
  * statuses, so an alarm on them holds for exactly as long as the status does. While outbox
  * entries wait (for Route 53 to be INSYNC, or for EventBridge to accept them) it writes the
  * TICK/OUTBOX item, whose stream record wakes the evaluator to publish them. A quiet minute
- * costs one config, status, control and outbox query each, one heartbeat query per probe
- * region (every shard's heartbeat, read whole: up to 350 KB each), the batch reads of the
+ * costs one config, status, control and outbox query each, two queries per probe region
+ * (every shard's heartbeat; every shard's summaries and certificates), the batch reads of the
  * TICK item and the reconcile request, and no Route 53 call.
  */
 import { isInEffect } from '../../shared/control/apply.js';
@@ -37,6 +37,8 @@ import { EnvironmentVariable as Env } from '../../shared/contracts/environment.j
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { heartbeatsByRegion, isRegionFresh } from '../../shared/monitor/staleness.js';
 import { latenciesSince } from '../../shared/monitor/check-summary.js';
+import { histogramLatencies } from '../../shared/monitor/latency-histogram.js';
+import type { RegionChecks } from '../../shared/monitor/region-checks.js';
 import {
   certificateChecks,
   newWarnings,
@@ -44,7 +46,6 @@ import {
 } from '../../shared/evaluation/certificate-warnings.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
-import type { HeartbeatItem } from '../../shared/state/items.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
@@ -89,15 +90,27 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   const fresh = regions.filter((r) => isRegionFresh(byRegion.get(r) ?? [], now));
   const stale = regions.filter((r) => !fresh.includes(r));
   deps.metrics.count(MetricName.staleRegions, stale.length);
-  // Current latency, between verdict changes: each judge's median of its shard heartbeat's last period.
+  // Current latency, between verdict changes: each judge's median of its shard's last period, from
+  // the heartbeats written since the previous tick (an older version's heartbeat: its summaries).
   for (const heartbeat of heartbeats) {
-    for (const latency of latenciesSince(heartbeat.summaries, now - TICK_PERIOD_MS)) {
+    const latencies =
+      heartbeat.latencies === undefined
+        ? latenciesSince(heartbeat.summaries, now - TICK_PERIOD_MS)
+        : heartbeat.at > now - TICK_PERIOD_MS
+          ? histogramLatencies(heartbeat.latencies)
+          : [];
+    for (const latency of latencies)
       deps.metrics.duration(MetricName.probeLatency, latency, { [MetricDimension.region]: heartbeat.region });
-    }
   }
   const statuses = await deps.store.loadStatuses();
   emitHealthGauges(deps, new Set(config.profiles.map((p) => p.name)), statuses);
-  const certificateWarnings = await judgeCertificates(deps, config.profiles, statuses, heartbeats, now);
+  const certificateWarnings = await judgeCertificates(
+    deps,
+    config.profiles,
+    statuses,
+    await deps.store.loadRegionChecks(regions),
+    now,
+  );
   const previous = await deps.store.loadTick();
   const changed =
     previous === undefined ||
@@ -130,13 +143,13 @@ async function judgeCertificates(
   deps: TickDeps,
   profiles: readonly Profile[],
   statuses: ReadonlyMap<string, StoredStatus>,
-  heartbeats: readonly HeartbeatItem[],
+  regionChecks: readonly RegionChecks[],
   now: number,
 ): Promise<string[]> {
   const checks = certificateChecks(
     profiles,
     [...statuses.values()].map((s) => s.report),
-    heartbeats,
+    regionChecks,
     now,
   );
   if (deps.endpointMetrics !== false) {

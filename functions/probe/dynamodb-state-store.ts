@@ -16,8 +16,22 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchGetItems } from '../shared/batch-items.js';
 import { concurrencyLimit, type ConcurrencyLimit } from '../shared/concurrency.js';
-import { readHeartbeats } from '../shared/heartbeat-reader.js';
-import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import {
+  certificatesRecord,
+  checkSummariesRecord,
+  heartbeatRecord,
+  judgeListRecord,
+  readHeartbeats,
+  readRegionItems,
+} from '../shared/region-items.js';
+import {
+  Keys,
+  type CertificatesItem,
+  type CheckSummariesItem,
+  type HeartbeatItem,
+  type JudgeListItem,
+  type VerdictItem,
+} from '../../shared/state/items.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 
 /** Below the SDK client's 50 sockets, leaving room for the reads that share the client. */
@@ -50,8 +64,25 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
     );
   }
 
+  async loadCertificates(region: string): Promise<CertificatesItem[]> {
+    const items = await readRegionItems(this.client, this.tableName, region, { consistentRead: true });
+    return [...items.certificates];
+  }
+
   putHeartbeat(item: HeartbeatItem): Promise<WriteOutcome> {
-    return this.putIfNewer({ ...Keys.heartbeat(item.region, item.shard), ...item }, 'at', item.at);
+    return this.putIfNewer(heartbeatRecord(item), 'at', item.at);
+  }
+
+  putJudgeList(item: JudgeListItem): Promise<WriteOutcome> {
+    return this.putIfNewer(judgeListRecord(item), 'at', item.at);
+  }
+
+  putCheckSummaries(item: CheckSummariesItem): Promise<WriteOutcome> {
+    return this.putIfNewer(checkSummariesRecord(item), 'at', item.at);
+  }
+
+  putCertificates(item: CertificatesItem): Promise<WriteOutcome> {
+    return this.putIfNewer(certificatesRecord(item), 'at', item.at);
   }
 
   private putIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {

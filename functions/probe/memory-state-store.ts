@@ -1,12 +1,22 @@
 /** An in-memory ProbeStateStore with the same conditional semantics as the DynamoDB one (tests, benchmarks). */
-import type { HeartbeatItem, VerdictItem } from '../../shared/state/items.js';
+import type {
+  CertificatesItem,
+  CheckSummariesItem,
+  HeartbeatItem,
+  JudgeListItem,
+  VerdictItem,
+} from '../../shared/state/items.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 
 export class MemoryProbeStateStore implements ProbeStateStore {
   readonly verdicts = new Map<string, VerdictItem>();
   readonly heartbeats = new Map<string, HeartbeatItem>();
-  /** Successful writes, for write-count assertions. */
+  readonly judgeLists = new Map<string, JudgeListItem>();
+  readonly checkSummaries = new Map<string, CheckSummariesItem>();
+  readonly certificates = new Map<string, CertificatesItem>();
+  /** Successful writes, for write-count assertions (`heartbeatWrites`: of heartbeats alone). */
   writes = 0;
+  heartbeatWrites = 0;
 
   async loadVerdicts(region: string, targetKeys: readonly string[]): Promise<VerdictItem[]> {
     return targetKeys.flatMap((key) => {
@@ -28,12 +38,37 @@ export class MemoryProbeStateStore implements ProbeStateStore {
     return 'written';
   }
 
+  async loadCertificates(region: string): Promise<CertificatesItem[]> {
+    return [...this.certificates.values()].filter((item) => item.region === region);
+  }
+
   async putHeartbeat(item: HeartbeatItem): Promise<WriteOutcome> {
-    // Shard 0's heartbeat is the region's, under the region's name.
+    const outcome = this.putIfNewer(this.heartbeats, item);
+    if (outcome === 'written') this.heartbeatWrites++;
+    return outcome;
+  }
+
+  async putJudgeList(item: JudgeListItem): Promise<WriteOutcome> {
+    return this.putIfNewer(this.judgeLists, item);
+  }
+
+  async putCheckSummaries(item: CheckSummariesItem): Promise<WriteOutcome> {
+    return this.putIfNewer(this.checkSummaries, item);
+  }
+
+  async putCertificates(item: CertificatesItem): Promise<WriteOutcome> {
+    return this.putIfNewer(this.certificates, item);
+  }
+
+  private putIfNewer<T extends { region: string; shard?: number; at: number }>(
+    items: Map<string, T>,
+    item: T,
+  ): WriteOutcome {
+    // Shard 0's items are the region's, under the region's name.
     const id = item.shard ? `${item.region}\u0000${item.shard}` : item.region;
-    const stored = this.heartbeats.get(id);
+    const stored = items.get(id);
     if (stored !== undefined && stored.at >= item.at) return 'superseded';
-    this.heartbeats.set(id, item);
+    items.set(id, item);
     this.writes++;
     return 'written';
   }

@@ -1,9 +1,16 @@
 /**
  * The probe worker's port to its state (docs/adr/0002-table-layout.md): a region's
- * verdict items and its heartbeat. Writes are conditional on time moving forward, so a
- * retried or overlapping writer can never move state backwards.
+ * verdict items, and per shard its heartbeat, judge list, check summaries and certificates.
+ * Writes are conditional on time moving forward, so a retried or overlapping writer can never
+ * move state backwards.
  */
-import type { HeartbeatItem, VerdictItem } from '../../shared/state/items.js';
+import type {
+  CertificatesItem,
+  CheckSummariesItem,
+  HeartbeatItem,
+  JudgeListItem,
+  VerdictItem,
+} from '../../shared/state/items.js';
 
 /** `superseded`: the store already holds a newer item (not an error; nothing to retry). */
 export type WriteOutcome = 'written' | 'superseded';
@@ -15,6 +22,11 @@ export interface ProbeStateStore {
   loadHeartbeats(region: string): Promise<HeartbeatItem[]>;
   /** Written only if no item exists or the stored `checkedAt` is older. */
   putVerdict(item: VerdictItem): Promise<WriteOutcome>;
-  /** Written only if no item exists or the stored `at` is older. */
+  /** Every shard's certificates item of the region. */
+  loadCertificates(region: string): Promise<CertificatesItem[]>;
+  /** Written only if no item exists or the stored `at` is older (so are the other items of a shard). */
   putHeartbeat(item: HeartbeatItem): Promise<WriteOutcome>;
+  putJudgeList(item: JudgeListItem): Promise<WriteOutcome>;
+  putCheckSummaries(item: CheckSummariesItem): Promise<WriteOutcome>;
+  putCertificates(item: CertificatesItem): Promise<WriteOutcome>;
 }

@@ -7,12 +7,16 @@
  *   decision), in the same round, as soon as the deciding check ends — and, for a judge
  *   with `requiredSuccessesToRecover`, on each success of a down region short of it (the
  *   same verdict and `since`, the progress in its detail);
- * - the region's HeartbeatItem once per heartbeat period, or earlier when the
+ * - the shard's HeartbeatItem once per heartbeat period, or earlier when the
  *   checkpoint (rule states the verdict alone cannot restore) changed, so that a
- *   replaced worker continues the counts exactly; it also summarizes each judge's checks
- *   of the period (shared/monitor/check-summary.ts) for `tm status` and ProbeLatency, and
- *   the certificate each HTTPS judge last saw (shared/monitor/certificate-summary.ts); a
- *   round in which a certificate changed (first seen, renewed) writes it at its end.
+ *   replaced worker continues the counts exactly; it carries the period's latencies as a
+ *   histogram for ProbeLatency (shared/monitor/latency-histogram.ts) and stays within a
+ *   write unit or two whatever the number of targets;
+ * - every SUMMARY_EVERY_PERIODS heartbeat periods, each judge's checks of its last period
+ *   (shared/monitor/check-summary.ts) for `tm status`, positional over the shard's judge
+ *   list (written when that list changes);
+ * - the certificate each HTTPS judge last saw (shared/monitor/certificate-summary.ts) at the
+ *   end of a round in which one changed (first seen, renewed, dropped).
  * A failed write is kept and retried at the start of the next round; a restarted worker
  * restores its rule states from the table before its first round.
  */
@@ -26,11 +30,12 @@ import {
 import { applyCheck, initialRuleState, type RuleState } from '../../shared/monitor/region-rule.js';
 import {
   addCheck,
-  fitSummaries,
   toStoredSummary,
   type PeriodChecks,
   type StoredCheckSummary,
 } from '../../shared/monitor/check-summary.js';
+import { judgeListVersion, toColumns } from '../../shared/monitor/check-summary-columns.js';
+import { periodHistogram } from '../../shared/monitor/latency-histogram.js';
 import {
   fitCertificates,
   sameCertificate,
@@ -72,10 +77,18 @@ export const DEFAULT_CONCURRENCY = 2_000;
  */
 export const MAX_CHECKPOINT_ENTRIES = 3_000;
 /**
- * JSON bytes a heartbeat's checkpoint and check summaries may take together: DynamoDB's
- * 400 KB item limit, less room for the rest of the item and for the stored encoding.
+ * JSON bytes a heartbeat's checkpoint, a certificates item's certificates or a judge list's
+ * keys may take: DynamoDB's 400 KB item limit, less room for the rest of the item (the stored
+ * encoding is compressed, never larger). A judge list holds some 6,000 keys; judges beyond it
+ * (a shard far above its planned size) have no check summary and show their verdict's check.
  */
-export const HEARTBEAT_BUDGET_BYTES = 350_000;
+export const ITEM_BUDGET_BYTES = 350_000;
+/**
+ * The check summaries are written every this many heartbeat periods (5 min at 60 s): about
+ * 4 bytes per judge compressed, ~9 write units for a full shard of 2,000 judges, against 1 for
+ * the heartbeat — written every period they would cost ~0.3 write units per target-hour.
+ */
+export const SUMMARY_EVERY_PERIODS = 5;
 
 export interface VerdictChange {
   readonly probe: PlannedProbe;
@@ -198,6 +211,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   let certificateChanges = 0;
   let certificateChangesWritten = 0;
   let lastHeartbeatDueAt: number | undefined;
+  let lastSummaryDueAt: number | undefined;
+  /** The version of the judge list last written (a new worker writes its own once). */
+  let judgeListWritten: string | undefined;
   let lastCheckpointJson: string | undefined;
   let heartbeatDirty = false;
   let heartbeatWriting = false;
@@ -259,20 +275,31 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       restoreDue = false;
       return;
     }
-    const [heartbeats, stored] = await Promise.all([
+    const [heartbeats, stored, certificateItems] = await Promise.all([
       store.loadHeartbeats(region),
       store.loadVerdicts(
         region,
         missing.map(({ judge }) => judge.key),
       ),
+      store.loadCertificates(region),
     ]);
     const verdicts = new Map(stored.map((item) => [item.targetKey, item]));
     const newestFirst = [...heartbeats].sort((a, b) => b.at - a.at);
+    // Certificates by verdict key, whichever shard saw them (newest item first; a heartbeat of
+    // an earlier version carried them itself).
+    const seen = [...certificateItems, ...heartbeats]
+      .sort((a, b) => b.at - a.at)
+      .map((item) => item.certificates ?? {});
+    const own = certificateItems.find((item) => (item.shard ?? 0) === shard)?.certificates ?? {};
     for (const { judge, request } of missing) {
       const holder = newestFirst.find((h) => isInShard(request, h.shard ?? 0, h.shards ?? 1));
       const checkpoint = holder?.checkpoint[judge.key];
-      const certificate = holder?.certificates?.[judge.key];
-      if (certificate !== undefined) certificates.set(judge.key, certificate);
+      const certificate = seen.find((c) => c[judge.key] !== undefined)?.[judge.key];
+      if (certificate !== undefined) {
+        certificates.set(judge.key, certificate);
+        // Not in this shard's own item yet (moved here, or from an older heartbeat): write it.
+        if (!sameCertificate(own[judge.key], certificate)) certificateChanges++;
+      }
       const verdict = verdicts.get(judge.key);
       // Nothing judged before the judge's endpoints were (re-)enabled carries over: start afresh.
       const stale =
@@ -474,6 +501,33 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     return checkpoint;
   }
 
+  /** The shard's judges, sorted, as many as the judge list's budget holds. */
+  function judgeList(): string[] {
+    let used = 0;
+    return [...new Set(judges.map((j) => j.key))]
+      .sort()
+      .filter((key) => (used += key.length + 3) <= ITEM_BUDGET_BYTES);
+  }
+
+  /** The judge list (when it changed), then the summaries positional over it. */
+  async function writeSummaries(dueAt: number, at: number): Promise<void> {
+    const keys = judgeList();
+    const version = judgeListVersion(keys);
+    const own = shard === 0 ? {} : { shard };
+    if (version !== judgeListWritten) {
+      await store.putJudgeList({ region, ...own, at, version, keys });
+      judgeListWritten = version;
+    }
+    await store.putCheckSummaries({
+      region,
+      ...own,
+      at,
+      judges: version,
+      columns: toColumns(keys, summaries, at),
+    });
+    lastSummaryDueAt = dueAt;
+  }
+
   async function heartbeatIfDue(dueAt: number): Promise<boolean> {
     // The checkpoint must not get ahead of a verdict that is not stored yet.
     if (heartbeatWriting || pendingVerdicts.size > 0) return false;
@@ -486,32 +540,46 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       return false;
     const period = [...periodChecks];
     for (const [key, checks] of period) summaries.set(key, toStoredSummary(checks));
-    const carried = fitCertificates(certificates, HEARTBEAT_BUDGET_BYTES - json.length);
-    const carriedBytes = JSON.stringify(carried).length;
+    const at = clock.now();
+    const summariesDue =
+      summaries.size > 0 &&
+      (lastSummaryDueAt === undefined ||
+        dueAt - lastSummaryDueAt >= SUMMARY_EVERY_PERIODS * heartbeatPeriodMs);
     const item: HeartbeatItem = {
       region,
       ...(shards === 1 && shard === 0 ? {} : { shard, shards }),
-      at: clock.now(),
+      at,
       targets: judges.length,
       periodMs: heartbeatPeriodMs,
       checkpoint,
-      summaries: fitSummaries(summaries, HEARTBEAT_BUDGET_BYTES - json.length - carriedBytes),
-      ...(certificates.size === 0 ? {} : { certificates: carried }),
+      latencies: periodHistogram(Object.fromEntries(summaries), at, heartbeatPeriodMs),
     };
     heartbeatWriting = true;
     try {
-      await store.putHeartbeat(item);
-      // Checks judged while the write was in flight belong to the next period.
-      for (const [key, checks] of period) if (periodChecks.get(key) === checks) periodChecks.delete(key);
-      lastHeartbeatDueAt = dueAt;
-      lastCheckpointJson = json;
-      heartbeatDirty = false;
-      certificateChangesWritten = changes;
-      return true;
-    } catch (error) {
-      heartbeatDirty = true;
-      logger.warn('heartbeat write failed; retrying next round', { region, error: String(error) });
-      return false;
+      const [heartbeat, ...rest] = await Promise.allSettled([
+        store.putHeartbeat(item).then(() => {
+          // Checks judged while the write was in flight belong to the next period.
+          for (const [key, checks] of period) if (periodChecks.get(key) === checks) periodChecks.delete(key);
+          lastHeartbeatDueAt = dueAt;
+          lastCheckpointJson = json;
+        }),
+        summariesDue ? writeSummaries(dueAt, at) : undefined,
+        certificatesChanged
+          ? store
+              .putCertificates({
+                region,
+                ...(shard === 0 ? {} : { shard }),
+                at,
+                certificates: fitCertificates(certificates, ITEM_BUDGET_BYTES),
+              })
+              .then(() => (certificateChangesWritten = changes))
+          : undefined,
+      ]);
+      const failed = [heartbeat, ...rest].find((r) => r.status === 'rejected');
+      heartbeatDirty = failed !== undefined;
+      if (failed !== undefined)
+        logger.warn('heartbeat write failed; retrying next round', { region, error: String(failed.reason) });
+      return heartbeat.status === 'fulfilled';
     } finally {
       heartbeatWriting = false;
     }
@@ -536,7 +604,11 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       for (const key of storedVerdicts.keys()) if (!keep.has(key)) storedVerdicts.delete(key);
       for (const key of runs.keys()) if (!keep.has(key)) runs.delete(key);
       for (const key of summaries.keys()) if (!keep.has(key)) summaries.delete(key);
-      for (const key of certificates.keys()) if (!keep.has(key)) certificates.delete(key);
+      for (const key of certificates.keys())
+        if (!keep.has(key)) {
+          certificates.delete(key);
+          certificateChanges++;
+        }
       for (const key of periodChecks.keys()) if (!keep.has(key)) periodChecks.delete(key);
       for (const key of pendingVerdicts.keys()) if (!keep.has(key)) pendingVerdicts.delete(key);
     },

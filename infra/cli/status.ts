@@ -12,7 +12,6 @@ import { describeAuthor, describeOverride } from '../../shared/control/describe.
 import type { RuntimeControls } from '../../shared/state/items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { readControls } from '../../functions/shared/control-store.js';
-import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { withCurrentChecks, type CurrentVote } from '../../shared/status/current-checks.js';
 import { withCertificates, type EndpointWithCertificate } from '../../shared/status/certificates.js';
 import type { Io } from './io.js';
@@ -74,7 +73,7 @@ export interface StatusSnapshot {
 
 /**
  * Reads the status items, runtime controls and zone reconciles of `stack` (of one profile
- * when given), each vote with its region's latest checks from the heartbeats, and each HTTPS
+ * when given), each vote with its region's latest checks from its summary items, and each HTTPS
  * endpoint with the certificate it presents (days left counted at `now`).
  */
 export async function readStatus(stack: Stack, profile?: string, now = Date.now()): Promise<StatusSnapshot> {
@@ -91,18 +90,17 @@ export async function readStatus(stack: Stack, profile?: string, now = Date.now(
   const reconciles = new Map(
     (await store.loadZoneReconciles(zoneIds)).map(({ hostedZoneId, ...last }) => [hostedZoneId, last]),
   );
-  // The votes show the latest checks, which the heartbeats carry (statuses change rarely).
+  // The votes show the latest checks, which the regions' summary items carry (statuses change rarely).
   const regions = new Set(
     items.flatMap((s) => s.report.endpoints.flatMap((e) => e.votes.map((v) => v.region))),
   );
-  const probeStore = new DynamoDbProbeStateStore(stack.client, stack.tableName);
-  const heartbeats = (await Promise.all([...regions].map((r) => probeStore.loadHeartbeats(r)))).flat();
+  const checks = await store.loadRegionChecks([...regions]);
   const reports = items.map((s) => ({
     ...s.report,
     ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
   }));
   return {
-    profiles: withCertificates(withCurrentChecks(reports, heartbeats), heartbeats, now),
+    profiles: withCertificates(withCurrentChecks(reports, checks), checks, now),
     controls: {
       statuses: stored.statuses.filter((c) => c.status !== undefined && shown(c)),
       overrides: stored.overrides.filter(shown),

@@ -1,6 +1,6 @@
 /**
  * Certificate expiry, judged each minute by the evaluator tick: per HTTPS endpoint with a
- * status, the certificate the heartbeats carry (the soonest to expire over the regions), its
+ * status, the certificate the probe regions' items carry (the soonest to expire over the regions), its
  * days left, and whether fewer than the profile's `certificateWarningDays` are left. An
  * endpoint warns once per certificate: a `CertificateExpiring` event when the certificate is
  * in the window and is not the one last warned about (CERTIFICATE items). Certificates are not
@@ -10,7 +10,8 @@ import { EventDetailType } from '../contracts/events.js';
 import { isExpiring, soonestCertificates, daysLeft } from '../monitor/certificate-summary.js';
 import { DEFAULTS } from '../profile/defaults.js';
 import type { Profile } from '../profile/types.js';
-import type { CertificateWarningItem, HeartbeatItem } from '../state/items.js';
+import type { CertificateWarningItem } from '../state/items.js';
+import type { RegionChecks } from '../monitor/region-checks.js';
 import type { ProfileStatusReport } from '../status/report.js';
 import type { CertificateExpiringEvent } from './events.js';
 import type { OutboxEntry } from './outbox.js';
@@ -26,14 +27,14 @@ export interface EndpointCertificateCheck {
   readonly warning: CertificateExpiringEvent;
 }
 
-/** Every HTTPS endpoint of a defined profile whose certificate a heartbeat carries. */
+/** Every HTTPS endpoint of a defined profile whose certificate a probe region's items carry. */
 export function certificateChecks(
   profiles: readonly Profile[],
   reports: readonly ProfileStatusReport[],
-  heartbeats: readonly HeartbeatItem[],
+  regionChecks: readonly RegionChecks[],
   now: number,
 ): EndpointCertificateCheck[] {
-  const soonest = soonestCertificates(heartbeats);
+  const soonest = soonestCertificates(regionChecks);
   const defined = new Map(profiles.map((p) => [p.name, p]));
   const checks: EndpointCertificateCheck[] = [];
   for (const report of reports) {

@@ -1,9 +1,9 @@
 /**
- * The certificate each HTTPS judge last saw, carried in its region's heartbeat (one item per
- * region shard and period, written anyway), so keeping it adds no write per check: a worker
- * writes its heartbeat early only in a round where a certificate it holds changed (first seen,
- * renewed, replaced). Stored by verdict key, like the check summaries, as a short tuple: about
- * 60 bytes beside the two names (each at most 64 characters).
+ * The certificate each HTTPS judge last saw, kept by the worker and stored in its shard's
+ * certificates item, written only at the end of a round in which a certificate changed (first
+ * seen, renewed, replaced, dropped): keeping it adds no write per check or per period. Stored
+ * by verdict key as a short tuple: about 60 bytes beside the two names (each at most 64
+ * characters), compressed in the item.
  */
 import type { PeerCertificate } from '../probe/certificate.js';
 import { fitJson } from './fit-json.js';
@@ -37,7 +37,7 @@ export function isExpiring(notAfter: number, now: number, warningDays: number): 
 
 /**
  * The certificates that fit in `budgetBytes` of JSON, the soonest to expire first (the rest are
- * left out; a heartbeat item is limited to 400 KB with its checkpoint and summaries).
+ * left out; an item is limited to 400 KB).
  */
 export function fitCertificates(
   certificates: ReadonlyMap<string, StoredCertificate>,
@@ -47,21 +47,21 @@ export function fitCertificates(
 }
 
 /**
- * Per verdict key, the certificate the heartbeats carry that expires soonest (regions or shards
+ * Per verdict key, the certificate the items carry that expires soonest (regions or shards
  * may see different ones: the soonest is the one to warn about), with the region that saw it.
  */
 export function soonestCertificates(
-  heartbeats: readonly {
+  items: readonly {
     readonly region: string;
     readonly certificates?: Readonly<Record<string, StoredCertificate>>;
   }[],
 ): Map<string, PeerCertificate & { readonly region: string }> {
   const soonest = new Map<string, PeerCertificate & { readonly region: string }>();
-  for (const heartbeat of heartbeats) {
-    for (const [key, stored] of Object.entries(heartbeat.certificates ?? {})) {
+  for (const item of items) {
+    for (const [key, stored] of Object.entries(item.certificates ?? {})) {
       const seen = soonest.get(key);
       if (seen === undefined || stored[0] < seen.notAfter)
-        soonest.set(key, { ...fromStoredCertificate(stored), region: heartbeat.region });
+        soonest.set(key, { ...fromStoredCertificate(stored), region: item.region });
     }
   }
   return soonest;

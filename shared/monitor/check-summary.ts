@@ -1,16 +1,11 @@
 /**
  * What a region's checks of one judge looked like over the last heartbeat period — last check
- * time, latest and median latency, checks and failures — carried in the heartbeat so that
- * `tm status` and the ProbeLatency metric are current although verdicts are written on change
- * only. Heartbeats are one item per region shard and period, so this adds no write.
- *
- * Stored as a tuple per verdict key to keep the heartbeat small: about 85 bytes an entry
- * (a 45-character key and five numbers), so some 4,000 judges fit in a heartbeat beside an
- * empty checkpoint and 900 beside a full one (3,000 entries); `fitSummaries` drops the rest
- * (they show their verdict's check, as before).
+ * time, latest and median latency, checks and failures — so that `tm status` and the
+ * ProbeLatency metric are current although verdicts are written on change only. The worker
+ * keeps one per judge; each shard stores them every few heartbeat periods in one item,
+ * positionally (check-summary-columns.ts), and its heartbeat carries the period's medians as
+ * a histogram (latency-histogram.ts).
  */
-
-import { fitJson } from './fit-json.js';
 
 /** [lastCheckedAt (epoch ms), checks, failures, latestLatencyMs | null, medianLatencyMs | null] */
 export type StoredCheckSummary = readonly [number, number, number, number | null, number | null];
@@ -75,17 +70,6 @@ export function fromStoredSummary(stored: StoredCheckSummary): CheckSummary {
     ...(latest === null ? {} : { latestLatencyMs: latest }),
     ...(middle === null ? {} : { medianLatencyMs: middle }),
   };
-}
-
-/**
- * The summaries that fit in `budgetBytes` of JSON, the most recently checked first (the rest
- * are left out; a heartbeat item is limited to 400 KB with its checkpoint).
- */
-export function fitSummaries(
-  summaries: ReadonlyMap<string, StoredCheckSummary>,
-  budgetBytes: number,
-): Record<string, StoredCheckSummary> {
-  return fitJson(summaries, budgetBytes, (a, b) => b[0] - a[0]);
 }
 
 /**

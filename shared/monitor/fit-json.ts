@@ -1,6 +1,6 @@
 /**
  * The entries that fit in `budgetBytes` of JSON as one object, taken in the order `first` gives
- * (the rest are left out): how the heartbeat keeps its check summaries and certificates under
+ * (the rest are left out): how a shard keeps its certificates item under
  * DynamoDB's 400 KB item limit.
  */
 export function fitJson<T>(

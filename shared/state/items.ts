@@ -6,8 +6,11 @@
  *  pk                              sk                   written by        what
  *  CONFIG                          PROFILE#<name>       config writer     one normalized Profile (JSON) + version
  *  VERDICT#<region>#<verdictKey>   VERDICT              probe (region)    the region's verdict of one judge of a probe (shared/probe/target.ts); on change only
- *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint + the period's check summaries + HTTPS certificates (per shard)
+ *  REGION#<region>                 HEARTBEAT[#<shard>]  probe (region)    once per heartbeat period: liveness + rule-state checkpoint + the period's latency histogram (per shard)
  *  REGION#<region>                 CAPACITY#<shard>     probe (region)    the shard's measured CPU scale (shared/probe/cpu-scale.ts); on a material change or every 20 min; the probe tick sizes the region by it
+ *  REGION#<region>                 SUMMARY[#<shard>]    probe (region)    every SUMMARY_EVERY_PERIODS heartbeat periods: each judge's checks of its last period, positional over JUDGES
+ *  REGION#<region>                 JUDGES[#<shard>]     probe (region)    when the shard's judge list changes: its sorted verdict keys
+ *  REGION#<region>                 CERTIFICATES[#<shard>]  probe (region)  when a certificate changes: the certificate each HTTPS judge last saw
  *  STATUS                          PROFILE#<name>       evaluator         profile + endpoint monitor statuses (on change only)
  *  HISTORY#<profile>               <iso>#<endpoint|*>#<eventId>  evaluator  one status change (a TransitionRecord), with a TTL
  *  OUTBOX                          <profile>#<revision>#<part>  evaluator  the events of one status write, not yet on the bus (same transaction as the status)
@@ -40,19 +43,34 @@ import type { FailureReason } from '../probe/result.js';
 import type { StoredCheckSummary } from '../monitor/check-summary.js';
 import type { StoredCertificate } from '../monitor/certificate-summary.js';
 import type { CpuScaleReading } from '../probe/cpu-scale.js';
+import type { SummaryColumns } from '../monitor/check-summary-columns.js';
+import type { LatencyHistogram } from '../monitor/latency-histogram.js';
 
 const HEARTBEAT_SK = 'HEARTBEAT';
 /** Sort-key prefix of a shard's capacity item (REGION#<region> / CAPACITY#<shard>). */
 export const CAPACITY_SK = 'CAPACITY#';
 
+/** A probe region shard's item: shard 0 under `<kind>`, shard n > 0 under `<kind>#<n>`. */
+function regionShardKey(kind: string, region: string, shard: number) {
+  return { pk: `REGION#${region}`, sk: shard === 0 ? kind : `${kind}#${shard}` };
+}
+
+/** Sort keys of a probe region's partition besides the heartbeats. */
+export const RegionItemKind = {
+  heartbeat: HEARTBEAT_SK,
+  checkSummaries: 'SUMMARY',
+  judgeList: 'JUDGES',
+  certificates: 'CERTIFICATES',
+} as const;
+
 export const Keys = {
   config: (profile: string) => ({ pk: 'CONFIG', sk: `PROFILE#${profile}` }),
   verdict: (targetKey: string, region: string) => ({ pk: `VERDICT#${region}#${targetKey}`, sk: 'VERDICT' }),
   /** Shard 0 writes `HEARTBEAT`, shard n > 0 `HEARTBEAT#<n>`: one Query on the prefix reads every shard's. */
-  heartbeat: (region: string, shard = 0) => ({
-    pk: `REGION#${region}`,
-    sk: shard === 0 ? HEARTBEAT_SK : `${HEARTBEAT_SK}#${shard}`,
-  }),
+  heartbeat: (region: string, shard = 0) => regionShardKey(RegionItemKind.heartbeat, region, shard),
+  checkSummaries: (region: string, shard = 0) => regionShardKey(RegionItemKind.checkSummaries, region, shard),
+  judgeList: (region: string, shard = 0) => regionShardKey(RegionItemKind.judgeList, region, shard),
+  certificates: (region: string, shard = 0) => regionShardKey(RegionItemKind.certificates, region, shard),
   /** One Query on the `CAPACITY#` prefix reads every shard's measured CPU scale (never matched by the heartbeat prefix). */
   capacity: (region: string, shard: number) => ({ pk: `REGION#${region}`, sk: `${CAPACITY_SK}${shard}` }),
   status: (profile: string) => ({ pk: 'STATUS', sk: `PROFILE#${profile}` }),
@@ -318,20 +336,59 @@ export interface HeartbeatItem {
   /** Rule state of judges not in their clean state (failing counts, mixed windows), by verdict key. */
   readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
   /**
-   * The checks of the last period per judge, by verdict key (shared/monitor/check-summary.ts):
-   * what `tm status` and the ProbeLatency metric show between verdict changes. Absent in
-   * heartbeats written before it existed.
+   * The median latency of each judge checked in the last period, as a histogram
+   * (shared/monitor/latency-histogram.ts): the evaluator tick's ProbeLatency.
+   */
+  readonly latencies?: LatencyHistogram;
+  /**
+   * Read only: heartbeats written before the SUMMARY and CERTIFICATES items carried each judge's
+   * check summary and certificate here (by verdict key); a table upgraded in place may still
+   * hold one until the shard writes its next heartbeat.
    */
   readonly summaries?: Readonly<Record<string, StoredCheckSummary>>;
-  /**
-   * HTTPS: the certificate each judge last saw, by verdict key (shared/monitor/certificate-summary.ts):
-   * what `tm status` shows and the tick warns about. Absent in heartbeats written before it existed.
-   */
   readonly certificates?: Readonly<Record<string, StoredCertificate>>;
 }
 
 /** REGION#<region> / CAPACITY#<shard>: what a shard measured its rounds' CPU to be, against the constants' prediction. */
 export type CapacityItem = CpuScaleReading & { readonly region: string };
+
+/** REGION#<region> / JUDGES[#<shard>]: the shard's verdict keys, sorted, that its SUMMARY item is positional over. */
+export interface JudgeListItem {
+  readonly region: string;
+  readonly shard?: number;
+  /** Epoch ms of the write. */
+  readonly at: number;
+  /** `judgeListVersion(keys)`: the SUMMARY item names the list it was written against. */
+  readonly version: string;
+  readonly keys: readonly string[];
+}
+
+/**
+ * REGION#<region> / SUMMARY[#<shard>]: each judge's checks of its last heartbeat period
+ * (shared/monitor/check-summary.ts), by position in the JUDGES list named `judges`
+ * (shared/monitor/check-summary-columns.ts): what `tm status` shows between verdict changes.
+ */
+export interface CheckSummariesItem {
+  readonly region: string;
+  readonly shard?: number;
+  /** Epoch ms of the write: the columns' times count back from it. */
+  readonly at: number;
+  /** The version of the JUDGES list the columns follow. */
+  readonly judges: string;
+  readonly columns: SummaryColumns;
+}
+
+/**
+ * REGION#<region> / CERTIFICATES[#<shard>]: the certificate each HTTPS judge of the shard last
+ * saw, by verdict key (shared/monitor/certificate-summary.ts); written when one changes.
+ */
+export interface CertificatesItem {
+  readonly region: string;
+  readonly shard?: number;
+  /** Epoch ms of the write. */
+  readonly at: number;
+  readonly certificates: Readonly<Record<string, StoredCertificate>>;
+}
 
 /**
  * CONFIG / PROFILE#<name>: one normalized profile, written by the config writer

@@ -1,10 +1,10 @@
 /**
  * The certificate each HTTPS endpoint presents, for `tm status` and the status page: from the
- * heartbeats of every region (shared/monitor/certificate-summary.ts), the one that expires
+ * certificate items of every region (shared/monitor/region-checks.ts), the one that expires
  * soonest, with its whole days left.
  */
 import { daysLeft, soonestCertificates } from '../monitor/certificate-summary.js';
-import type { HeartbeatItem } from '../state/items.js';
+import type { RegionChecks } from '../monitor/region-checks.js';
 import type { EndpointStatusReport, ProfileStatusReport } from './report.js';
 
 export interface EndpointCertificate {
@@ -21,10 +21,10 @@ export type EndpointWithCertificate = EndpointStatusReport & { readonly certific
 
 export function withCertificates<R extends ProfileStatusReport>(
   reports: readonly R[],
-  heartbeats: readonly HeartbeatItem[],
+  regionChecks: readonly RegionChecks[],
   now: number,
 ): R[] {
-  const soonest = soonestCertificates(heartbeats);
+  const soonest = soonestCertificates(regionChecks);
   return reports.map((report) => ({
     ...report,
     endpoints: report.endpoints.map((endpoint): EndpointWithCertificate => {

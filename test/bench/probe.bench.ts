@@ -41,6 +41,7 @@ import { COMPACT_SPREAD, roundDueAtOf, type SpreadPolicy } from '../../shared/pr
 import type { ProbeObservation } from '../../shared/probe/result.js';
 import type { PlannedProbe, ProbeRequest } from '../../shared/probe/target.js';
 import { meterCapacity } from './support/capacity-meter.js';
+import { fnv1a32 } from '../../shared/hash/fnv1a.js';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -308,6 +309,14 @@ async function writeCosts(client: DynamoDBClient): Promise<WriteFigure[]> {
   return figures;
 }
 
+/**
+ * 5–300 ms, different for every check: the check summaries compress as real answers do (a
+ * constant latency would compress to nothing and flatter the write units).
+ */
+function variedLatencyMs(key: string, at: number): number {
+  return 5 + (fnv1a32(`${key}@${at}`) % 2_950) / 10;
+}
+
 /** 100,000 targets' steady writes, sharded: one shard through the real round handler on DynamoDB Local. */
 interface ShardedWrites {
   readonly targets: number;
@@ -317,11 +326,11 @@ interface ShardedWrites {
 }
 
 /**
- * `minutes` of 10 s rounds of shard 0 of a `targets` fleet (fake prober and clock; the fleet's
- * black-holed 10 % time out),
+ * `minutes` of 10 s rounds of shard 0 of a `targets` fleet (fake prober and clock, latencies
+ * varied per check; the fleet's black-holed 10 % time out),
  * through `createRoundHandler` with real writes to DynamoDB Local. Every shard holds the same
- * share of the requests and writes the same way (one heartbeat a minute, verdicts on change),
- * so the region's writes are this shard's × the shard count.
+ * share of the requests and writes the same way (a heartbeat a minute, the check summaries
+ * every 5 minutes, verdicts on change), so the region's writes are this shard's × the shard count.
  */
 async function shardedWriteCost(
   client: DynamoDBClient,
@@ -357,8 +366,8 @@ async function shardedWriteCost(
             timeoutMs,
             timings: {},
             answered: true,
-            durationMs: 12.5,
-            latencyMs: 12.5,
+            durationMs: variedLatencyMs(request.key, now),
+            latencyMs: variedLatencyMs(request.key, now),
             statusCode: 200,
           },
     clock,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCheck,
-  fitSummaries,
   fromStoredSummary,
   latenciesSince,
   MAX_LATENCY_SAMPLES,
@@ -9,6 +8,12 @@ import {
   type PeriodChecks,
   type StoredCheckSummary,
 } from '../../shared/monitor/check-summary.js';
+import { fromColumns, judgeListVersion, toColumns } from '../../shared/monitor/check-summary-columns.js';
+import {
+  histogramLatencies,
+  latencyHistogram,
+  periodHistogram,
+} from '../../shared/monitor/latency-histogram.js';
 import { withCurrentChecks } from '../../shared/status/current-checks.js';
 import type { HeartbeatItem } from '../../shared/state/items.js';
 import type { ProfileStatusReport } from '../../shared/status/report.js';
@@ -66,25 +71,38 @@ describe('check summaries of a heartbeat period', () => {
     expect(many.checks).toBe(200);
   });
 
-  it('fits the newest summaries into the byte budget and leaves the rest out', () => {
-    // Prepare: 5,000 judges with 45-character keys
-    const summaries = new Map<string, StoredCheckSummary>(
-      Array.from({ length: 5_000 }, (_, i) => [
-        `HTTP:192.0.2.1:443/health#${String(i).padStart(8, '0')}|abcdef12`,
-        [T + i, 6, 0, 12.345, 11.5] as const,
-      ]),
-    );
-
+  it("stores a shard's summaries as columns over its judge list, and reads them back only against that list", () => {
+    // Prepare
+    const keys = ['a', 'b', 'c'];
+    const summaries = new Map<string, StoredCheckSummary>([
+      ['a', [T - 1_234, 6, 1, 12.345, 118.7]],
+      ['c', [T - 60_000, 1, 1, null, null]],
+    ]);
     // Act
-    const fitted = fitSummaries(summaries, 350_000);
+    const columns = toColumns(keys, summaries, T);
+    // Assess: times to the tenth of a second towards the past, latencies to two significant digits,
+    // a judge without a summary left out, nothing against another list
+    expect(fromColumns(keys, columns, T)).toEqual({
+      a: [T - 1_300, 6, 1, 12, 120],
+      c: [T - 60_000, 1, 1, null, null],
+    });
+    expect(fromColumns(['a', 'b'], columns, T)).toEqual({});
+    expect(judgeListVersion(keys)).not.toBe(judgeListVersion(['a', 'c', 'b']));
+  });
 
-    // Assess: about 85 bytes each; the newest are kept
-    const size = JSON.stringify(fitted).length;
-    const count = Object.keys(fitted).length;
-    expect(size).toBeLessThanOrEqual(350_000);
-    expect(count).toBeGreaterThan(4_000);
-    expect(count).toBeLessThan(5_000);
-    expect(Object.values(fitted).every(([at]) => at > T + 5_000 - count - 1)).toBe(true);
+  it("a heartbeat's histogram holds the medians of the judges checked in its period", () => {
+    const histogram = periodHistogram(
+      {
+        a: [T - 5, 6, 0, 12, 11.4],
+        b: [T - 50, 6, 0, 9, 11],
+        c: [T - 70_000, 6, 0, 9, 9],
+        d: [T - 1, 1, 1, null, null],
+      },
+      T,
+      60_000,
+    );
+    expect(histogram).toEqual([[11, 2]]);
+    expect(histogramLatencies(latencyHistogram([0.1234, 5, 5, 1_234]))).toEqual([0.12, 5, 5, 1_200]);
   });
 
   it('gives a minute reader each period once: those whose last check is newer than it', () => {

@@ -11,7 +11,7 @@ import { runTick } from '../../functions/evaluator/tick.js';
 import { MetricName } from '../../shared/contracts/metrics.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { Profile } from '../../shared/profile/types.js';
-import type { CertificateWarningItem, HeartbeatItem } from '../../shared/state/items.js';
+import type { CertificateWarningItem, CertificatesItem, HeartbeatItem } from '../../shared/state/items.js';
 import { monitor, profile } from '../probe/worker.fixtures.js';
 
 const DAY = 86_400_000;
@@ -42,7 +42,7 @@ function status(name: string, endpoints: string[]): StoredStatus {
   };
 }
 
-function setup(profiles: Profile[], certificates: HeartbeatItem['certificates']) {
+function setup(profiles: Profile[], certificates: CertificatesItem['certificates']) {
   const warned = new Map<string, CertificateWarningItem>();
   const outbox: OutboxEntry[] = [];
   const heartbeat: HeartbeatItem = {
@@ -55,7 +55,8 @@ function setup(profiles: Profile[], certificates: HeartbeatItem['certificates'])
   const state = { certificates };
   const store = {
     loadConfig: async () => ({ profiles, defaultProbeRegions: ['us-east-1'] }),
-    loadHeartbeats: async () => [{ ...heartbeat, certificates: state.certificates }],
+    loadHeartbeats: async () => [heartbeat],
+    loadRegionChecks: async () => [{ region: heartbeat.region, certificates: state.certificates }],
     loadStatuses: async () => new Map(profiles.map((p) => [p.name, status(p.name, ['a'])])),
     loadTick: async () => undefined,
     saveTick: async () => undefined,

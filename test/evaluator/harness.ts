@@ -29,6 +29,14 @@ import { parseDefinitions, type ProfileInput } from '../../shared/profile/index.
 import type { Profile } from '../../shared/profile/types.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import type { StoredCheckSummary } from '../../shared/monitor/check-summary.js';
+import { judgeListVersion, toColumns } from '../../shared/monitor/check-summary-columns.js';
+import { periodHistogram } from '../../shared/monitor/latency-histogram.js';
+import {
+  checkSummariesRecord,
+  heartbeatRecord,
+  judgeListRecord,
+} from '../../functions/shared/region-items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { freshTable } from '../support/dynamodb.js';
 import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
@@ -160,10 +168,12 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
     async heartbeat(
       regions: readonly string[] = REGIONS,
       at = clock.now,
-      summaries?: HeartbeatItem['summaries'],
+      summaries?: Readonly<Record<string, StoredCheckSummary>>,
       split?: { readonly shard: number; readonly shards: number },
     ) {
       for (const region of regions) {
+        // As the probe worker stores them: the period's latencies in the heartbeat, the
+        // summaries in the shard's SUMMARY item, positional over its JUDGES list.
         const item: HeartbeatItem = {
           region,
           ...split,
@@ -171,9 +181,23 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
           targets: 0,
           periodMs: 60_000,
           checkpoint: {},
-          ...(summaries === undefined ? {} : { summaries }),
+          ...(summaries === undefined ? {} : { latencies: periodHistogram(summaries, at, 60_000) }),
         };
-        await put({ ...Keys.heartbeat(region, split?.shard), ...item });
+        await put(heartbeatRecord(item));
+        if (summaries === undefined) continue;
+        const keys = Object.keys(summaries).sort();
+        const shard = split?.shard === undefined || split.shard === 0 ? {} : { shard: split.shard };
+        const version = judgeListVersion(keys);
+        await put(judgeListRecord({ region, ...shard, at, version, keys }));
+        await put(
+          checkSummariesRecord({
+            region,
+            ...shard,
+            at,
+            judges: version,
+            columns: toColumns(keys, new Map(Object.entries(summaries)), at),
+          }),
+        );
       }
     },
     /** A region's verdict about one profile endpoint, as the probe worker writes it. */

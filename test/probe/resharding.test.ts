@@ -110,7 +110,7 @@ describe('a sharded probe region', () => {
     // Each shard heartbeats under its own key and says which split its checkpoint belongs to
     const heartbeats = ((await dynamodb.send(new ScanCommand({ TableName: tableName }))).Items ?? [])
       .map((raw) => unmarshall(raw) as HeartbeatItem & { pk: string; sk: string })
-      .filter((item) => item.pk === `${KeyPrefix.region}${REGION}`)
+      .filter((item) => item.pk === `${KeyPrefix.region}${REGION}` && item.sk.startsWith('HEARTBEAT'))
       .map((item) => [item.sk, item.shard ?? 0, item.shards ?? 1]);
     expect(heartbeats.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
       ['HEARTBEAT', 0, 2],

@@ -11,10 +11,14 @@ import {
   DynamoDbProbeStateStore,
   STORE_WRITES_IN_FLIGHT,
 } from '../../functions/probe/dynamodb-state-store.js';
+import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import type { ProbeStateStore } from '../../functions/probe/state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';
 import type { Prober } from '../../shared/probe/target.js';
+import { fnv1a32 } from '../../shared/hash/fnv1a.js';
 import { freshTable } from '../support/dynamodb.js';
+import { meterCapacity } from '../bench/support/capacity-meter.js';
 import { fakeClock, noSleep, planned } from './worker.fixtures.js';
 
 const REGION = 'eu-west-1';
@@ -115,4 +119,81 @@ describe('probe writes scale with change, not with targets', () => {
     expect(puts.VERDICT - decided.VERDICT).toBe(0);
     expect(puts.HEARTBEAT - decided.HEARTBEAT).toBe(6);
   });
+});
+
+describe('write units scale with change, not with targets', () => {
+  /** A full shard's worth of HTTPS judges, keyed the way the planner keys them (~55 characters). */
+  const SHARD_TARGETS = 2_000;
+  const keyOf = (i: number) => `HTTPS:ep-${i}.shop.example.net:443/health#0f1e2d3c|4b5a6978`;
+
+  it('a steady full shard (2,000 healthy HTTPS judges) writes at most 0.1 write units per target-hour', async () => {
+    // Prepare: the shard's own items on DynamoDB Local, metered; its verdicts in memory (written
+    // on change only: none in the steady state, asserted below; 2,000 first decisions on a
+    // loaded DynamoDB Local take a minute and are not what is measured)
+    const { dynamodb, tableName } = await freshTable();
+    const usage = meterCapacity(dynamodb);
+    const table = new DynamoDbProbeStateStore(dynamodb, tableName);
+    const verdicts = new MemoryProbeStateStore();
+    const store: ProbeStateStore = {
+      loadVerdicts: (region, keys) => verdicts.loadVerdicts(region, keys),
+      putVerdict: (item) => verdicts.putVerdict(item),
+      loadHeartbeats: (region) => table.loadHeartbeats(region),
+      loadCertificates: (region) => table.loadCertificates(region),
+      putHeartbeat: (item) => table.putHeartbeat(item),
+      putJudgeList: (item) => table.putJudgeList(item),
+      putCheckSummaries: (item) => table.putCheckSummaries(item),
+      putCertificates: (item) => table.putCertificates(item),
+    };
+    const clock = fakeClock();
+    const worker = createProbeWorker({
+      region: REGION,
+      store,
+      // Latencies spread 5–300 ms, different on every check (what real answers compress like);
+      // each endpoint presents its own certificate.
+      prober: async (request, timeoutMs) => {
+        const latencyMs = 5 + (fnv1a32(`${request.key}@${clock.now()}`) % 2_950) / 10;
+        return {
+          startedAt: clock.now(),
+          timeoutMs,
+          timings: {},
+          answered: true,
+          durationMs: latencyMs,
+          latencyMs,
+          statusCode: 200,
+          certificate: {
+            notAfter: Date.UTC(2027, 0, 1) + (fnv1a32(request.key) % 90) * 86_400_000,
+            subject: request.host,
+            issuer: 'R11',
+          },
+        };
+      },
+      clock,
+      sleep: noSleep,
+      logger: { warn: () => undefined },
+    });
+    worker.setTargets(
+      Array.from({ length: SHARD_TARGETS }, (_, i) =>
+        planned(keyOf(i), { protocol: 'HTTPS', port: 443, host: `ep-${i}.shop.example.net` }),
+      ),
+    );
+    let dueAt = Math.ceil(clock.now() / ROUND) * ROUND;
+    const round = async () => {
+      clock.set(dueAt);
+      const report = await worker.runRound(dueAt, ROUND);
+      dueAt += ROUND;
+      return report;
+    };
+    for (let i = 0; i < 6; i++) await round();
+    const before = { ...usage };
+    const verdictWrites = verdicts.writes;
+    // Act: 10 minutes of 10 s rounds
+    const minutes = 10;
+    let pending = 0;
+    for (let i = 0; i < minutes * 6; i++) pending += (await round()).pendingWrites;
+    // Assess: counted in consumed capacity (1 KB per write unit), never in time
+    expect(pending).toBe(0);
+    expect(verdicts.writes).toBe(verdictWrites);
+    const unitsPerTargetHour = (usage.writeUnits - before.writeUnits) / SHARD_TARGETS / (minutes / 60);
+    expect(unitsPerTargetHour).toBeLessThanOrEqual(0.1);
+  }, 120_000);
 });

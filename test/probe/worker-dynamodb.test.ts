@@ -74,7 +74,7 @@ describe('probe worker against DynamoDB Local', () => {
     expect(await storedVerdict('t')).toMatchObject({ verdict: 'down', reason: 'timeout', region: REGION });
   });
 
-  it('in steady state only heartbeats are written: 20 healthy targets, 2 minutes → 2 writes', async () => {
+  it('in steady state only heartbeats are written (and the first check summaries): 20 healthy targets, 2 minutes → 2 heartbeats', async () => {
     // Prepare
     const { makeWorker, round, counts } = await setup();
     const { worker } = makeWorker();
@@ -83,8 +83,8 @@ describe('probe worker against DynamoDB Local', () => {
     expect(counts.puts).toBe(21);
     // Act: 12 more rounds = 120 s
     for (let i = 0; i < 12; i++) await round(worker);
-    // Assess
-    expect(counts.puts - 21).toBe(2);
+    // Assess: 2 heartbeats, and at the first the shard's judge list and check summaries (then every 5 minutes)
+    expect(counts.puts - 21).toBe(4);
   });
 
   it('a restarted worker continues the counts from the table: 2 failures in A, B’s first makes 3 → down (tolerated 2)', async () => {

@@ -129,13 +129,15 @@ describe('probe worker: writes scale with change, not with targets', () => {
     const afterFirst = store.writes;
     // Act
     for (let i = 0; i < 60; i++) await round();
-    // Assess: 100 first verdicts + 1 heartbeat, then 10 heartbeats in 10 minutes
+    // Assess: 100 first verdicts + 1 heartbeat, then 10 heartbeats in 10 minutes; the check
+    // summaries every 5 heartbeat periods (at 1 and 6 minutes), with the judge list once
     expect(afterFirst).toBe(101);
-    expect(store.writes - afterFirst).toBe(10);
+    expect(store.heartbeatWrites).toBe(11);
+    expect(store.writes - afterFirst).toBe(10 + 2 + 1);
     expect(store.heartbeats.get(REGION)).toMatchObject({ targets: 100, periodMs: 60_000, checkpoint: {} });
   });
 
-  it('certificates ride on the heartbeat: no write per check, one early heartbeat in the round a certificate changes', async () => {
+  it('certificates are written on change: no write per check, one write in the round a certificate changes', async () => {
     // Prepare: 100 HTTPS targets presenting certificates, 10 minutes of 10 s rounds
     const { worker, script, store, round } = setup();
     const certificate = (key: string, notAfter: number) => ({ notAfter, subject: key, issuer: 'R11' });
@@ -145,16 +147,18 @@ describe('probe worker: writes scale with change, not with targets', () => {
     const afterFirst = store.writes;
     // Act
     for (let i = 0; i < 60; i++) await round();
-    // Assess: as without certificates — 10 heartbeats in 10 minutes, each carrying all of them
-    expect(afterFirst).toBe(101);
-    expect(store.writes - afterFirst).toBe(10);
-    expect(Object.keys(store.heartbeats.get(REGION)?.certificates ?? {})).toHaveLength(100);
+    // Assess: the first round wrote them all (one item, and with it the first check summaries
+    // and their judge list); then as without certificates — 10 heartbeats and the check
+    // summaries every 5 minutes
+    expect(afterFirst).toBe(100 + 1 + 1 + 2);
+    expect(store.writes - afterFirst).toBe(10 + 2);
+    expect(Object.keys(store.certificates.get(REGION)?.certificates ?? {})).toHaveLength(100);
     // Act: one certificate is renewed, early in a heartbeat period
     script.certificates.set('t7', certificate('t7', 2_000));
     await round();
     const renewed = await round();
-    // Assess: the round that saw it wrote the heartbeat, with it; the next did not
-    expect(store.heartbeats.get(REGION)?.certificates?.t7).toEqual([2_000, 't7', 'R11']);
+    // Assess: the round that saw it wrote the certificates (and the heartbeat); the next did not
+    expect(store.certificates.get(REGION)?.certificates.t7).toEqual([2_000, 't7', 'R11']);
     expect(renewed.heartbeatWritten).toBe(false);
   });
 
@@ -425,27 +429,33 @@ describe('probe worker: what the heartbeat carries', () => {
     expect(store.heartbeats.get(REGION)?.checkpoint).toMatchObject({ t: { failures: 2 } });
   });
 
-  it('a replaced worker carries on the certificates of the heartbeat it restored from, before its own checks see one', async () => {
-    // Prepare: A saw the certificate; B's checks of it time out (no certificate seen)
+  it('a replaced worker carries on the certificates stored before it, before its own checks see one', async () => {
+    // Prepare: A saw t's certificate; B's checks of t time out (no certificate seen)
     const store = new MemoryProbeStateStore();
     const a = setup({}, store);
-    a.worker.setTargets([planned('t', { protocol: 'HTTPS', port: 443, toleratedNumberOfFailures: 5 })]);
+    const https = (key: string) =>
+      planned(key, { protocol: 'HTTPS', port: 443, toleratedNumberOfFailures: 5 });
+    a.worker.setTargets([https('t'), https('u')]);
     await a.round();
     a.script.certificates.set('t', { notAfter: 5_000, subject: 'shop.example.com', issuer: 'R11' });
     const { dueAt } = await a.round();
-    expect(store.heartbeats.get(REGION)?.certificates).toEqual({ t: [5_000, 'shop.example.com', 'R11'] });
-    // Act: B's first round, the next one
+    expect(store.certificates.get(REGION)?.certificates).toEqual({ t: [5_000, 'shop.example.com', 'R11'] });
+    // Act: B's first round, the next one, in which u presents a certificate
     const b = setup({}, store);
     b.script.down.add('t');
-    b.worker.setTargets([planned('t', { protocol: 'HTTPS', port: 443, toleratedNumberOfFailures: 5 })]);
+    b.script.certificates.set('u', { notAfter: 7_000, subject: 'u.example.com', issuer: 'R11' });
+    b.worker.setTargets([https('t'), https('u')]);
     b.clock.set(dueAt + ROUND);
     const report = await b.worker.runRound(dueAt + ROUND, ROUND);
-    // Assess: B announced itself with A's certificate
+    // Assess: B announced itself, and its certificates are A's and its own
     expect(report.heartbeatWritten).toBe(true);
-    expect(store.heartbeats.get(REGION)?.certificates).toEqual({ t: [5_000, 'shop.example.com', 'R11'] });
+    expect(store.certificates.get(REGION)?.certificates).toEqual({
+      t: [5_000, 'shop.example.com', 'R11'],
+      u: [7_000, 'u.example.com', 'R11'],
+    });
   });
 
-  it('a target dropped from the plan takes its certificate out of the next heartbeat', async () => {
+  it('a target dropped from the plan takes its certificate out of the certificates written next', async () => {
     // Prepare
     const { worker, script, store, round } = setup();
     worker.setTargets([planned('kept'), planned('dropped')]);
@@ -453,12 +463,15 @@ describe('probe worker: what the heartbeat carries', () => {
     for (const key of ['kept', 'dropped'])
       script.certificates.set(key, { notAfter: 5_000, subject: key, issuer: 'R11' });
     await round();
-    expect(Object.keys(store.heartbeats.get(REGION)?.certificates ?? {}).sort()).toEqual(['dropped', 'kept']);
-    // Act: one heartbeat period later
+    expect(Object.keys(store.certificates.get(REGION)?.certificates ?? {}).sort()).toEqual([
+      'dropped',
+      'kept',
+    ]);
+    // Act
     worker.setTargets([planned('kept')]);
-    for (let i = 0; i < 6; i++) await round();
+    await round();
     // Assess
-    expect(store.heartbeats.get(REGION)?.certificates).toEqual({ kept: [5_000, 'kept', 'R11'] });
+    expect(store.certificates.get(REGION)?.certificates).toEqual({ kept: [5_000, 'kept', 'R11'] });
   });
 
   it('the checkpoint holds at most maxCheckpointEntries targets; the rest restore from their verdict alone', async () => {
