@@ -8,9 +8,11 @@
  * least once per `maxAgeMs` whatever its counter says, so a write whose counter move was
  * lost (a writer that failed between the two, an older `tm`) is picked up within that time.
  *
- * The same object is returned for as long as nothing was re-read and the same monitor
- * overrides are in effect, so callers may skip re-planning on identity.
+ * The same object is returned for as long as nothing changed (a re-read that finds the same
+ * content keeps it) and the same monitor overrides are in effect, so callers may skip
+ * re-planning on identity.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { applyControls, isInEffect } from '../../shared/control/apply.js';
 import type { RuntimeControls } from '../../shared/state/items.js';
@@ -53,8 +55,13 @@ export function cachedEffectiveConfig(
     read: () => Promise<T>,
   ): Promise<Cached<T>> {
     const fresh = cached !== undefined && cached.revision === revision && now - cached.readAt < maxAgeMs;
+    if (fresh) return cached;
     // The revision read before the partition: a write landing in between is read again next time.
-    return fresh ? cached : { value: await read(), revision, readAt: now };
+    const value = await read();
+    // A re-read that found what we hold (the hourly one, mostly) keeps the object, so callers do
+    // not re-plan: at 100,000 endpoints a plan is seconds of CPU.
+    const same = cached !== undefined && isDeepStrictEqual(cached.value, value);
+    return { value: same ? cached.value : value, revision, readAt: now };
   }
 
   return async (now) => {

@@ -15,7 +15,7 @@ import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { tickHandler } from '../../functions/probe/tick.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import { ENDPOINT_VARIABLE, onEveryClient } from '../../functions/shared/aws-clients.js';
-import { cachedEffectiveConfig } from '../../functions/shared/config-cache.js';
+import { CONFIG_CACHE_MAX_AGE_MS, cachedEffectiveConfig } from '../../functions/shared/config-cache.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { readControls, writeControlPlan } from '../../functions/shared/control-store.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
@@ -166,5 +166,50 @@ describe('config reads follow changes', () => {
     expect(plans).toBe(2);
     // tm's disable read CONFIG once; the shard did not
     expect(queriesOf('CONFIG')).toBe(2);
+  });
+
+  it('a probe shard: the hourly re-read of an unchanged config keeps the plan (no re-plan)', async () => {
+    // Prepare
+    const { dynamodb, tableName } = await freshTable();
+    await syncConfig(dynamodb, tableName, profiles('/hourly'), [REGION], Date.now());
+    const clock = fakeClock();
+    const worker = createProbeWorker({
+      region: REGION,
+      store: new MemoryProbeStateStore(),
+      prober: scriptedProber(clock).prober,
+      clock,
+      sleep: noSleep,
+      logger: { warn: () => undefined },
+    });
+    let plans = 0;
+    const setTargets = worker.setTargets.bind(worker);
+    worker.setTargets = (probes, shards) => {
+      plans++;
+      setTargets(probes, shards);
+    };
+    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
+    const handler = createRoundHandler({
+      worker,
+      clock,
+      loadConfig: () => effectiveConfig(clock.now()),
+      fallbackProbeRegions: [REGION],
+      logger: { warn: () => undefined, info: () => undefined },
+    });
+    const round = async (dueAt: number) => {
+      clock.set(dueAt);
+      await handler({
+        Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000 }) }],
+      } as unknown as SQSEvent);
+    };
+    const dueAt = Math.ceil(clock.now() / 10_000) * 10_000;
+    queries.clear();
+    // Act: a round, then rounds past the cache's maximum age (the whole config is read again)
+    await round(dueAt);
+    const later = dueAt + Math.ceil(CONFIG_CACHE_MAX_AGE_MS / 10_000) * 10_000 + 10_000;
+    for (let i = 0; i < 6; i++) await round(later + i * 10_000);
+    // Assess: CONFIG was read twice, planned once
+    expect(queriesOf('CONFIG')).toBe(2);
+    expect(plans).toBe(1);
+    expect(worker.targets().length).toBe(100);
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { putConfigItem } from '../../../functions/config-writer/store.js';
-import { cachedEffectiveConfig } from '../../../functions/shared/config-cache.js';
+import { CONFIG_CACHE_MAX_AGE_MS, cachedEffectiveConfig } from '../../../functions/shared/config-cache.js';
 import { dynamoDbCapacityStore } from '../../../functions/probe/capacity-store.js';
 import { MemoryProbeStateStore } from '../../../functions/probe/memory-state-store.js';
 import { createTickHandler, tickPlan } from '../../../functions/probe/tick.js';
@@ -125,6 +125,8 @@ export interface ReplanCpu {
   readonly tickMs: number;
   /** CPU (ms) of a shard's full config read and re-plan (`planProbes` + `setTargets`, as the round handler does). */
   readonly shardMs: number;
+  /** CPU (ms) of a reader's hourly re-read that finds the config unchanged (read and compared; no re-plan). */
+  readonly rereadMs: number;
 }
 
 /** CPU (ms) `run` takes in this process, median of 3. */
@@ -162,6 +164,12 @@ export async function measureReplanCpu(
   );
   const readMsPerEndpoint =
     (await cpuMsOf(() => cachedEffectiveConfig(client, tableName)(Date.now()))) / READ_SAMPLE_ENDPOINTS;
+  // A warm reader past the cache's maximum age: the whole config read again and compared with the one it holds.
+  const reader = cachedEffectiveConfig(client, tableName);
+  let readAt = Date.now();
+  await reader(readAt);
+  const rereadMsPerEndpoint =
+    (await cpuMsOf(() => reader((readAt += CONFIG_CACHE_MAX_AGE_MS)))) / READ_SAMPLE_ENDPOINTS;
   const figures: ReplanCpu[] = [];
   for (const endpoints of sizes) {
     const profiles = fleetProfiles({ targets: endpoints, intervalInSeconds: 10, ports: [8080] });
@@ -180,11 +188,17 @@ export async function measureReplanCpu(
       worker.setTargets(planProbes(profiles, FLEET_REGION, region), shardsOf(endpoints)),
     );
     const readMs = readMsPerEndpoint * endpoints;
-    figures.push({ endpoints, tickMs: readMs + tickPlanMs, shardMs: readMs + shardPlanMs });
+    figures.push({
+      endpoints,
+      tickMs: readMs + tickPlanMs,
+      shardMs: readMs + shardPlanMs,
+      rereadMs: rereadMsPerEndpoint * endpoints,
+    });
   }
   console.log(
     `full config read + plan, CPU (median of 3; the read measured at ${READ_SAMPLE_ENDPOINTS.toLocaleString('en-US')} endpoints ` +
-      `on DynamoDB Local: ${(readMsPerEndpoint * 1000).toFixed(1)} µs per endpoint; the bench's HTTP fleet): ` +
+      `on DynamoDB Local: ${(readMsPerEndpoint * 1000).toFixed(1)} µs per endpoint, an unchanged hourly re-read (read + compare, ` +
+      `no re-plan) ${(rereadMsPerEndpoint * 1000).toFixed(1)} µs; the bench's HTTP fleet): ` +
       figures
         .map(
           (f) =>

@@ -58,14 +58,17 @@ const CONFIG_CHANGES_PER_MONTH = 30;
 const NEW_CONTAINERS_PER_MONTH = 30;
 /**
  * Full config reads per reader (the tick, every shard) a month: after each change, at least
- * one an hour (config-cache.ts) and one in each new container. Each hands the reader a new
- * config object, so each is followed by a re-plan (the tick's `planned`, the round
- * handler's `refreshConfig` keep a plan only while the object is the same).
+ * one an hour (config-cache.ts) and one in each new container.
  */
+const UNCHANGED_REREADS_PER_MONTH = HOURS_PER_MONTH * (3_600_000 / CONFIG_CACHE_MAX_AGE_MS);
 const FULL_CONFIG_READS_PER_MONTH =
-  CONFIG_CHANGES_PER_MONTH +
-  HOURS_PER_MONTH * (3_600_000 / CONFIG_CACHE_MAX_AGE_MS) +
-  NEW_CONTAINERS_PER_MONTH;
+  CONFIG_CHANGES_PER_MONTH + UNCHANGED_REREADS_PER_MONTH + NEW_CONTAINERS_PER_MONTH;
+/**
+ * Re-plans per reader a month: after a change and in a new container. An hourly re-read that
+ * finds the same config keeps the object (config-cache.ts), so the tick's `planned` and the
+ * round handler's `refreshConfig` keep their plan; it pays the read and the comparison only.
+ */
+const REPLANS_PER_MONTH = CONFIG_CHANGES_PER_MONTH + NEW_CONTAINERS_PER_MONTH;
 /** Assumption: the slowest remote endpoint of a healthy round answers in ~150 ms (loopback is faster). */
 const REMOTE_PROBE_MS = 150;
 /** The share of endpoints timing out in the model's second figure (the fleet bench black-holes 10 %). */
@@ -139,8 +142,9 @@ export function printCost(inputs: CostInputs): void {
       `writes ${inputs.writeUnitsPerTargetHour.toFixed(4)} WCU per target-region-hour steady; ` +
       `assumed: ${REMOTE_PROBE_MS} ms slowest remote probe of a healthy round, ${IDLE_POLL_REQUESTS_PER_MINUTE} idle SQS receives a minute per queue, ` +
       `${CONFIG_CHANGES_PER_MONTH} config changes a month, a new container per function once a day ` +
-      `(so each reader — the tick, every shard — checks 2 revision counters a minute and reads the whole config and re-plans ` +
-      `${FULL_CONFIG_READS_PER_MONTH} times a month: ${CONFIG_CHANGES_PER_MONTH} changes, ${HOURS_PER_MONTH} hourly re-reads, ${NEW_CONTAINERS_PER_MONTH} new containers)`,
+      `(so each reader — the tick, every shard — checks 2 revision counters a minute, reads the whole config ` +
+      `${FULL_CONFIG_READS_PER_MONTH} times a month: ${CONFIG_CHANGES_PER_MONTH} changes, ${UNCHANGED_REREADS_PER_MONTH} hourly re-reads, ` +
+      `${NEW_CONTAINERS_PER_MONTH} new containers, and re-plans ${REPLANS_PER_MONTH} times: not after an unchanged re-read)`,
   );
   const configBytesPerEndpoint =
     JSON.stringify(fleetProfiles({ targets: 1_000, intervalInSeconds: 10, ports: [443] })).length / 1_000;
@@ -190,6 +194,8 @@ export function printCost(inputs: CostInputs): void {
       const tickMb = tickMemoryMbFor(shards);
       const tickReplanMs = lambdaWallMs(replan.tickMs, tickMb);
       const shardReplanMs = lambdaWallMs(replan.shardMs, memoryMb);
+      const tickRereadMs = lambdaWallMs(replan.rereadMs, tickMb);
+      const shardRereadMs = lambdaWallMs(replan.rereadMs, memoryMb);
       const startMs = lambdaWallMs(perShard * cpuPerProbe(protocol), memoryMb);
       const roundMs = (slowestMs: number) => Math.max(windowOf(perShard), startMs) + slowestMs;
       const probing = (slowestMs: number) =>
@@ -205,7 +211,8 @@ export function printCost(inputs: CostInputs): void {
       const tick = {
         scheduler,
         tick: MINUTES_PER_MONTH * invocationCost(ticks.workMs + ticks.waitMs, tickMb),
-        tickReplans: FULL_CONFIG_READS_PER_MONTH * durationCost(tickReplanMs, tickMb),
+        tickReplans: REPLANS_PER_MONTH * durationCost(tickReplanMs, tickMb),
+        tickRereads: UNCHANGED_REREADS_PER_MONTH * durationCost(tickRereadMs, tickMb),
         // The tick reads the shards' CAPACITY items once a minute (one small eventually consistent Query).
         capacityReads: MINUTES_PER_MONTH * 0.5 * PRICE.dynamoReadUnit,
         writes:
@@ -218,10 +225,11 @@ export function printCost(inputs: CostInputs): void {
         rounds: probing(REMOTE_PROBE_MS),
       };
       // A shard checks the revision counters after one round a minute (as long as the idle
-      // tick's check) and re-plans after each full read, both billed in that round.
+      // tick's check), re-reads the config hourly and re-plans after a change, billed in that round.
       const config = {
         shardChecks: shards * MINUTES_PER_MONTH * durationCost(ticks.idleMs, memoryMb),
-        shardReplans: shards * FULL_CONFIG_READS_PER_MONTH * durationCost(shardReplanMs, memoryMb),
+        shardReplans: shards * REPLANS_PER_MONTH * durationCost(shardReplanMs, memoryMb),
+        shardRereads: shards * UNCHANGED_REREADS_PER_MONTH * durationCost(shardRereadMs, memoryMb),
         reads: readUnits * PRICE.dynamoReadUnit,
         transfer:
           ((REGIONS - 1) / REGIONS) *
@@ -250,11 +258,12 @@ export function printCost(inputs: CostInputs): void {
           `one region's month at ${n(endpoints)} HTTP endpoints (${shards} shard): ${money(perRegion)}, of which`,
           `scheduler ${money(tick.scheduler)}`,
           `tick ${money(tick.tick)} (${tickMb} MB, ${Math.ceil(ticks.workMs + ticks.waitMs)} ms billed a minute: check + wait)`,
-          `tick re-plans ${money(tick.tickReplans)} (${FULL_CONFIG_READS_PER_MONTH} × ${tickReplanMs.toFixed(0)} ms)`,
+          `tick re-plans ${money(tick.tickReplans)} (${REPLANS_PER_MONTH} × ${tickReplanMs.toFixed(0)} ms) + ` +
+            `unchanged re-reads ${money(tick.tickRereads)} (${UNCHANGED_REREADS_PER_MONTH} × ${tickRereadMs.toFixed(0)} ms)`,
           `round queue ${money(shardWork.queues)} (idle polling + a send a minute + receive and delete per round)`,
           `rounds ${money(shardWork.rounds)} (${n(ROUNDS_PER_MONTH)} invocations of ${roundMs(REMOTE_PROBE_MS).toFixed(0)} ms at ${n(memoryMb)} MB; ` +
             `${money(probing(TIMEOUT_MS))} while one times out: ${roundMs(TIMEOUT_MS).toFixed(0)} ms)`,
-          `shard config checks ${money(config.shardChecks)} + re-plans ${money(config.shardReplans)}`,
+          `shard config checks ${money(config.shardChecks)} + re-plans ${money(config.shardReplans)} + unchanged re-reads ${money(config.shardRereads)}`,
           `capacity reads ${money(tick.capacityReads)}`,
           `writes ${money(tick.writes)} (with the shard's capacity item at least every ${CPU_SCALE_REFRESH_MS / 60_000} min)`,
           `config reads ${money(config.reads)} + transfer ${money(config.transfer)}`,
@@ -281,9 +290,10 @@ export function printCost(inputs: CostInputs): void {
   for (const replan of inputs.replan) {
     const tickMb = tickMemoryMbFor(shardsOf('HTTP', replan.endpoints));
     console.log(
-      `  full config read + re-plan at ${n(replan.endpoints)} endpoints (HTTP), ${FULL_CONFIG_READS_PER_MONTH} a month per reader: ` +
+      `  full config read + re-plan at ${n(replan.endpoints)} endpoints (HTTP), ${REPLANS_PER_MONTH} a month per reader: ` +
         `tick ${replan.tickMs.toFixed(0)} ms CPU → ${lambdaWallMs(replan.tickMs, tickMb).toFixed(0)} ms at ${tickMb} MB; ` +
-        `each shard ${replan.shardMs.toFixed(0)} ms CPU → ${lambdaWallMs(replan.shardMs, memoryMb).toFixed(0)} ms at ${n(memoryMb)} MB`,
+        `each shard ${replan.shardMs.toFixed(0)} ms CPU → ${lambdaWallMs(replan.shardMs, memoryMb).toFixed(0)} ms at ${n(memoryMb)} MB; ` +
+        `an unchanged re-read (${UNCHANGED_REREADS_PER_MONTH} a month) ${replan.rereadMs.toFixed(0)} ms CPU`,
     );
   }
   const fleet = inputs.fleet;
