@@ -92,6 +92,46 @@ afterAll(async () => {
   await sqs.stop();
 });
 
+/**
+ * A probe shard as deployed reads its config: the round handler over a worker, loading the
+ * config through `cachedEffectiveConfig` on DynamoDB Local, on a fake clock. Counts the plans.
+ */
+async function shardOnTable(path: string) {
+  const { dynamodb, tableName } = await freshTable();
+  await syncConfig(dynamodb, tableName, profiles(path), [REGION], Date.now());
+  const clock = fakeClock();
+  const worker = createProbeWorker({
+    region: REGION,
+    store: new MemoryProbeStateStore(),
+    prober: scriptedProber(clock).prober,
+    clock,
+    sleep: noSleep,
+    logger: { warn: () => undefined },
+  });
+  const counted = { plans: 0 };
+  const setTargets = worker.setTargets.bind(worker);
+  worker.setTargets = (probes, shards) => {
+    counted.plans++;
+    setTargets(probes, shards);
+  };
+  const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
+  const handler = createRoundHandler({
+    worker,
+    clock,
+    loadConfig: () => effectiveConfig(clock.now()),
+    fallbackProbeRegions: [REGION],
+    logger: { warn: () => undefined, info: () => undefined },
+  });
+  const round = async (dueAt: number) => {
+    clock.set(dueAt);
+    await handler({
+      Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000 }) }],
+    } as unknown as SQSEvent);
+  };
+  const firstDueAt = Math.ceil(clock.now() / 10_000) * 10_000;
+  return { dynamodb, tableName, worker, counted, round, firstDueAt };
+}
+
 describe('config reads follow changes', () => {
   it('the probe tick as deployed: 5 unchanged minutes read CONFIG and CONTROL once; a disable and a deploy are each read once, at the next tick', async () => {
     // Prepare
@@ -120,96 +160,36 @@ describe('config reads follow changes', () => {
 
   it('a probe shard: 10 minutes of rounds read CONFIG once and plan once; a disable stops its probe within the minute', async () => {
     // Prepare
-    const { dynamodb, tableName } = await freshTable();
-    await syncConfig(dynamodb, tableName, profiles('/shard'), [REGION], Date.now());
-    const clock = fakeClock();
-    const worker = createProbeWorker({
-      region: REGION,
-      store: new MemoryProbeStateStore(),
-      prober: scriptedProber(clock).prober,
-      clock,
-      sleep: noSleep,
-      logger: { warn: () => undefined },
-    });
-    let plans = 0;
-    const setTargets = worker.setTargets.bind(worker);
-    worker.setTargets = (probes, shards) => {
-      plans++;
-      setTargets(probes, shards);
-    };
-    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
-    const handler = createRoundHandler({
-      worker,
-      clock,
-      loadConfig: () => effectiveConfig(clock.now()),
-      fallbackProbeRegions: [REGION],
-      logger: { warn: () => undefined, info: () => undefined },
-    });
-    let dueAt = Math.ceil(clock.now() / 10_000) * 10_000;
+    const { dynamodb, tableName, worker, counted, round, firstDueAt } = await shardOnTable('/shard');
+    let dueAt = firstDueAt;
     const rounds = async (n: number) => {
-      for (let i = 0; i < n; i++, dueAt += 10_000) {
-        clock.set(dueAt);
-        await handler({
-          Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000 }) }],
-        } as unknown as SQSEvent);
-      }
+      for (let i = 0; i < n; i++, dueAt += 10_000) await round(dueAt);
     };
     queries.clear();
     // Act
     await rounds(60);
-    const steady = { config: queriesOf('CONFIG'), plans, targets: worker.targets().length };
+    const steady = { config: queriesOf('CONFIG'), plans: counted.plans, targets: worker.targets().length };
     await disable(dynamodb, tableName, { profile: 'p0', endpoint: 'e0' });
     await rounds(6);
     // Assess
     expect(steady).toEqual({ config: 1, plans: 1, targets: 100 });
     expect(worker.targets().length).toBe(99);
-    expect(plans).toBe(2);
+    expect(counted.plans).toBe(2);
     // tm's disable read CONFIG once; the shard did not
     expect(queriesOf('CONFIG')).toBe(2);
   });
 
   it('a probe shard: the hourly re-read of an unchanged config keeps the plan (no re-plan)', async () => {
     // Prepare
-    const { dynamodb, tableName } = await freshTable();
-    await syncConfig(dynamodb, tableName, profiles('/hourly'), [REGION], Date.now());
-    const clock = fakeClock();
-    const worker = createProbeWorker({
-      region: REGION,
-      store: new MemoryProbeStateStore(),
-      prober: scriptedProber(clock).prober,
-      clock,
-      sleep: noSleep,
-      logger: { warn: () => undefined },
-    });
-    let plans = 0;
-    const setTargets = worker.setTargets.bind(worker);
-    worker.setTargets = (probes, shards) => {
-      plans++;
-      setTargets(probes, shards);
-    };
-    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
-    const handler = createRoundHandler({
-      worker,
-      clock,
-      loadConfig: () => effectiveConfig(clock.now()),
-      fallbackProbeRegions: [REGION],
-      logger: { warn: () => undefined, info: () => undefined },
-    });
-    const round = async (dueAt: number) => {
-      clock.set(dueAt);
-      await handler({
-        Records: [{ messageId: `m-${dueAt}`, body: JSON.stringify({ dueAt, roundPeriodMs: 10_000 }) }],
-      } as unknown as SQSEvent);
-    };
-    const dueAt = Math.ceil(clock.now() / 10_000) * 10_000;
+    const { worker, counted, round, firstDueAt } = await shardOnTable('/hourly');
     queries.clear();
     // Act: a round, then rounds past the cache's maximum age (the whole config is read again)
-    await round(dueAt);
-    const later = dueAt + Math.ceil(CONFIG_CACHE_MAX_AGE_MS / 10_000) * 10_000 + 10_000;
+    await round(firstDueAt);
+    const later = firstDueAt + Math.ceil(CONFIG_CACHE_MAX_AGE_MS / 10_000) * 10_000 + 10_000;
     for (let i = 0; i < 6; i++) await round(later + i * 10_000);
     // Assess: CONFIG was read twice, planned once
     expect(queriesOf('CONFIG')).toBe(2);
-    expect(plans).toBe(1);
+    expect(counted.plans).toBe(1);
     expect(worker.targets().length).toBe(100);
   });
 });
