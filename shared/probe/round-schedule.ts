@@ -80,7 +80,14 @@ export type SpreadPolicy =
   | { readonly kind: 'interval' }
   | { readonly kind: 'compact'; readonly perTargetMs: number; readonly marginMs: number };
 
-export const COMPACT_SPREAD: SpreadPolicy = { kind: 'compact', perTargetMs: 2, marginMs: 500 };
+/**
+ * 0.25 ms a target: the pace at which a full shard (2,000 requests) starts a 10 s round, whose
+ * room ends the spread at 0.5 s. A round of any period spreads no slower: a Lambda round is
+ * billed for its wall time, so a 30 s round of 2,000 requests spread 2 ms apart would pay 4 s
+ * of mostly idle spreading every round; a shard's CPU budget, not the window, bounds how late
+ * its probes start (shared/probe/shard-capacity.ts).
+ */
+export const COMPACT_SPREAD: SpreadPolicy = { kind: 'compact', perTargetMs: 0.25, marginMs: 500 };
 
 /** The window (ms) over which the round's start times are spread. */
 export function spreadWindowMs(

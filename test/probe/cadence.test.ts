@@ -108,11 +108,19 @@ describe('rounds and spreading', () => {
       window: 10_000,
     },
     {
-      name: 'compact spread: 2 ms per target for a few targets',
+      name: 'compact spread: 0.25 ms per target for a few targets',
       policy: COMPACT_SPREAD,
-      targets: 5,
+      targets: 8,
       timeout: 5_000,
-      window: 10,
+      window: 2,
+    },
+    {
+      name: 'compact spread: a 30 s round of a full shard (2,000 requests) starts them within 500 ms, the pace of a full 10 s round, not over 4 s of billed spreading',
+      policy: COMPACT_SPREAD,
+      period: 30_000,
+      targets: 2_000,
+      timeout: 10_000,
+      window: 500,
     },
     {
       name: 'compact spread: never past the point where the slowest probe would overrun the round',
@@ -128,8 +136,8 @@ describe('rounds and spreading', () => {
       timeout: 9_800,
       window: 0,
     },
-  ])('$name', ({ policy, targets, timeout, window }) => {
-    expect(spreadWindowMs(policy, 10_000, targets, timeout)).toBe(window);
+  ])('$name', ({ policy, period = 10_000, targets, timeout, window }) => {
+    expect(spreadWindowMs(policy, period, targets, timeout)).toBe(window);
   });
 
   it('a start delay is the offset’s position in the round, scaled to the window', () => {
