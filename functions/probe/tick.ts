@@ -152,9 +152,19 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
       log.warn('reading the shards’ measured CPU failed; the shard count stays', { error: String(error) });
       return { shards: shards ?? plan.shards };
     }
-    const needed = (scale: number) => shardCountForLoad(load, deps.queues.length, memoryMb, scale);
+    const scale = measured?.scale ?? 1;
+    const needed = (at: number) => shardCountForLoad(load, deps.queues.length, memoryMb, at);
+    const uncapped = shardCountForLoad(load, Number.MAX_SAFE_INTEGER, memoryMb, scale);
+    if (uncapped > deps.queues.length)
+      log.warn('the region needs more shards than it has: its rounds start late', {
+        region: deps.region,
+        shardsNeeded: uncapped,
+        shards: deps.queues.length,
+        cpuScale: scale,
+        requests: load.requests,
+      });
     return {
-      shards: shardCountWithHysteresis(needed, measured?.scale ?? 1, shards ?? measured?.shards),
+      shards: shardCountWithHysteresis(needed, scale, shards ?? measured?.shards),
       cpuScale: measured?.scale,
     };
   }

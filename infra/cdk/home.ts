@@ -31,6 +31,8 @@ export interface TrafficManagerHomeProps {
   readonly notificationTopicArn?: string;
   /** The most shards a probe region splits into (the dashboard shows every shard's probe function). @default 1 */
   readonly maxProbeShards?: number;
+  /** The most shards of each probe region, by region, where they differ. @default - `maxProbeShards` for every region */
+  readonly probeShards?: Readonly<Record<string, number>>;
   /** Evaluator memory in MiB. @default 512 */
   readonly evaluatorMemorySize?: number;
   /** Emit the per-endpoint health gauge `EndpointDegraded` every minute ($0.30 per endpoint-month). @default true */
@@ -91,6 +93,7 @@ export class TrafficManagerHome extends Construct {
       evaluator: this.evaluator,
       probeRegions: props.probeRegions,
       maxProbeShards: props.maxProbeShards,
+      probeShards: props.probeShards,
       alarmAction: alarmTopic === undefined ? undefined : new SnsAction(alarmTopic),
     });
   }

@@ -22,6 +22,8 @@ export interface MonitoringProps {
   readonly probeRegions: readonly string[];
   /** The shards (one probe function each) every probe region may split into. @default 1 */
   readonly maxProbeShards?: number;
+  /** The shards of each probe region, by region, where they differ. @default - `maxProbeShards` for every region */
+  readonly probeShards?: Readonly<Record<string, number>>;
   /** @default - alarms without actions */
   readonly alarmAction?: IAlarmAction;
 }
@@ -124,8 +126,9 @@ export class Monitoring extends Construct {
     });
     if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
 
-    const shards = Array.from({ length: props.maxProbeShards ?? 1 }, (_, shard) => shard);
     const probeWidgets = props.probeRegions.flatMap((region) => {
+      const count = props.probeShards?.[region] ?? props.maxProbeShards ?? 1;
+      const shards = Array.from({ length: count }, (_, shard) => shard);
       // Every shard's function, summed (Invocations, Errors) or the slowest (Duration): one line
       // per region however many shards it splits into.
       const probe = (metricName: string, statistic: string, over: 'SUM' | 'MAX') => {

@@ -31,6 +31,7 @@ import { InvalidDeploymentError } from './errors.js';
 import { TrafficManagerHome } from './home.js';
 import { TrafficManagerHomeStack } from './home-stack.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
+import { sizeProbeRegions } from './probe-sizing.js';
 import { TrafficManagerProbeStack, type VpcFactory } from './probe-stack.js';
 
 export interface TrafficManagerProps {
@@ -64,9 +65,19 @@ export interface TrafficManagerProps {
   readonly account?: string;
   /** Names the table, bus, dashboard and the probe functions/queues; also the stack name prefix. @default 'traffic-manager' */
   readonly deploymentName?: string;
-  /** Probe function memory in MiB: CPU scales with it, and the probe tick sizes the shards by it. @default 1769 (one full vCPU) */
+  /**
+   * Probe function memory in MiB: CPU scales with it, and the probe tick sizes the shards by it.
+   * @default - per probe region, the cheapest of 512, 1,024 and 1,769 MB for the requests the
+   * definitions give it by the cost model (docs/cost.md, "Sizing a region"): 512 MB for a few
+   * dozen endpoints, 1,769 MB (one full vCPU) for a thousand and more
+   */
   readonly probeMemorySize?: number;
-  /** The most shards (round queue + probe function each) a probe region splits its requests into. @default 1 */
+  /**
+   * The most shards (round queue + probe function each) a probe region splits its requests
+   * into; the probe tick uses as many as the shards' measured CPU needs, up to this many.
+   * @default - per probe region, what its requests need at `probeMemorySize` with room for
+   * shards 6× slower than the per-protocol constants (docs/cost.md, "Sizing a region"), at most 50
+   */
   readonly maxProbeShards?: number;
   /** Evaluator memory in MiB. @default 512 */
   readonly evaluatorMemorySize?: number;
@@ -101,6 +112,10 @@ export class TrafficManager extends Construct {
     validateRegions(props, normalized);
     validateHomeStack(this, props);
     const profiles = bindHostedZones(normalized, props.hostedZones);
+    const sizes = sizeProbeRegions(profiles, props.probeRegions, {
+      memoryMb: props.probeMemorySize,
+      maxShards: props.maxProbeShards,
+    });
     const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
     const env = (region: string) => ({ account: props.account, region });
     const common = { deploymentName, logLevel: props.logLevel, alarmTopicArn: props.alarmTopicArn };
@@ -112,6 +127,7 @@ export class TrafficManager extends Construct {
       notificationTopicArn: props.notificationTopicArn,
       evaluatorMemorySize: props.evaluatorMemorySize,
       maxProbeShards: props.maxProbeShards,
+      probeShards: Object.fromEntries(sizes.map((size) => [size.region, size.maxShards])),
       endpointMetrics: props.endpointMetrics,
       reconcileInterval: props.reconcileInterval,
     };
@@ -130,7 +146,7 @@ export class TrafficManager extends Construct {
     }
 
     const probes = new Map<string, TrafficManagerProbeStack>();
-    for (const region of props.probeRegions) {
+    for (const { region, memoryMb, maxShards, warning } of sizes) {
       const stack = new TrafficManagerProbeStack(this, `Probe-${region}`, {
         ...common,
         stackName: `${deploymentName}-probe-${region}`,
@@ -140,12 +156,14 @@ export class TrafficManager extends Construct {
         defaultProbeRegions: props.probeRegions,
         vpc: props.probeVpcs?.[region],
         vpcSubnets: props.probeVpcSubnets,
-        probeMemorySize: props.probeMemorySize,
+        probeMemorySize: memoryMb,
         headerSecrets: secretReferencesOf(
           profiles.filter((profile) => (profile.probeRegions ?? props.probeRegions).includes(region)),
         ),
-        maxProbeShards: props.maxProbeShards,
+        maxProbeShards: maxShards,
       });
+      if (warning !== undefined)
+        Annotations.of(stack).addWarningV2('traffic-manager:probe-rounds-late', warning);
       // Deploy order only (no cross-region references): the table exists before probes write to it.
       stack.addStackDependency(this.home, 'the probes write to the home table');
       probes.set(region, stack);

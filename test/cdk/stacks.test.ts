@@ -360,7 +360,7 @@ describe('the probe region', () => {
     }).toThrow(/maxProbeShards must be an integer 1–50, got 0/);
   });
 
-  it('probeMemorySize: the probe functions get it (default one full vCPU, 1,769 MB) and the tick sizes shards by it', () => {
+  it('probeMemorySize: the probe functions get it (by default sized from the definitions: 512 MB for these few endpoints) and the tick sizes shards by it', () => {
     const shardMemory = (template: Template) =>
       Object.values(template.findResources('AWS::Lambda::Function'))
         .map((r) => r.Properties as { Description?: string; MemorySize?: number })
@@ -372,8 +372,8 @@ describe('the probe region', () => {
           Variables?: Record<string, string>;
         }
       ).Variables?.PROBE_MEMORY_MB;
-    expect(shardMemory(probe)).toEqual([1769]);
-    expect(tickMemoryVariable(probe)).toBe('1769');
+    expect(shardMemory(probe)).toEqual([512]);
+    expect(tickMemoryVariable(probe)).toBe('512');
     const app = testApp();
     const larger = new TrafficManager(app, 'Larger', {
       profiles: PROFILES,

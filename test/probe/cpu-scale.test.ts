@@ -151,9 +151,14 @@ describe('the tick sizes a region by what its shards measured', () => {
   });
   const config = { profiles: [fleet], defaultProbeRegions: ['us-east-1'] };
   const warnings: string[] = [];
-  const tickWith = (readings: () => CpuScaleReading[]) => {
+  const tickWith = (
+    readings: () => CpuScaleReading[],
+    deployedShards = 50,
+    warn: (message: string, fields: Record<string, unknown>) => void = (message) =>
+      void warnings.push(message),
+  ) => {
     const clock = fakeClock(NOW + 200);
-    const queues = Array.from({ length: 50 }, () => ({ sendRounds: async () => undefined }));
+    const queues = Array.from({ length: deployedShards }, () => ({ sendRounds: async () => undefined }));
     return {
       clock,
       tick: createTickHandler({
@@ -164,7 +169,7 @@ describe('the tick sizes a region by what its shards measured', () => {
         fallbackProbeRegions: [],
         sleep: async (ms) => void clock.advance(ms),
         capacity: { read: async () => readings() },
-        logger: { warn: (message) => void warnings.push(message) },
+        logger: { warn },
       }),
     };
   };
@@ -203,6 +208,22 @@ describe('the tick sizes a region by what its shards measured', () => {
     readings = () => [{ shard: 0, shards: 12, scale: 4.3, at: NOW }];
     // No fresh entry: the constants (5 shards; at 1.25× still 5) — below 12, so it shrinks.
     expect((await tick()).shards).toBe(5);
+  });
+
+  it('a region whose measured need exceeds its deployed shards uses them all and says its rounds start late', async () => {
+    const told: { message: string; fields: Record<string, unknown> }[] = [];
+    const { tick } = tickWith(
+      () => [{ shard: 0, shards: 5, scale: 4.3, at: NOW }],
+      8,
+      (message, fields) => void told.push({ message, fields }),
+    );
+    expect((await tick()).shards).toBe(8);
+    expect(told).toEqual([
+      {
+        message: 'the region needs more shards than it has: its rounds start late',
+        fields: { region: 'us-east-1', shardsNeeded: 12, shards: 8, cpuScale: 4.3, requests: 10_000 },
+      },
+    ]);
   });
 
   it('a new tick container starts from the split the shards last reported', async () => {

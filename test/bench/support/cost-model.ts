@@ -6,15 +6,25 @@
  * timeout), imported rather than copied. Prints; asserts nothing. docs/cost.md explains it.
  */
 import { CONFIG_CACHE_MAX_AGE_MS } from '../../../functions/shared/config-cache.js';
+import {
+  HOURS_PER_MONTH,
+  IDLE_POLL_REQUESTS_PER_MINUTE,
+  lambdaDurationCost as durationCost,
+  lambdaInvocationCost as invocationCost,
+  MINUTES_PER_MONTH,
+  PRICE,
+  REMOTE_PROBE_MS,
+} from '../../../shared/cost/prices.js';
 import { COMPACT_SPREAD, FAST_INTERVAL_MS, spreadWindowMs } from '../../../shared/probe/round-schedule.js';
 import { clampCpuScale, CPU_SCALE_REFRESH_MS } from '../../../shared/probe/cpu-scale.js';
+import { roundBilledMs, sizeProbeRegion, type RegionSizing } from '../../../shared/probe/region-sizing.js';
 import {
-  DEFAULT_PROBE_MEMORY_MB,
   LAMBDA_MB_PER_VCPU,
   PROBE_CPU_MS,
+  planLoadOf,
   shardCountForPlan,
 } from '../../../shared/probe/shard-capacity.js';
-import { MAX_PROBE_SHARDS, SHARD_CAPACITY } from '../../../shared/probe/shards.js';
+import { SHARD_CAPACITY } from '../../../shared/probe/shards.js';
 import { tickMemoryMbFor } from '../../../shared/probe/tick-memory.js';
 import { DEFAULTS } from '../../../shared/profile/defaults.js';
 import type { ProbeProtocol } from '../../../shared/profile/types.js';
@@ -28,30 +38,14 @@ export type CoreFigures = Record<string, Record<string, { cpuMsPerProbe: number;
 /** Endpoint counts the model prices. */
 export const COST_SIZES: readonly number[] = [10, 1_000, 10_000, 100_000];
 
-/** Published us-east-1 prices (2025), without free tiers. */
-const PRICE = {
-  lambdaGbSecond: 0.0000133334, // arm64
-  lambdaRequest: 0.2 / 1e6,
-  sqsRequest: 0.4 / 1e6, // standard; a batch of ≤10 messages is one request
-  dynamoWriteUnit: 0.625 / 1e6, // on-demand WRU (≤1 KB)
-  dynamoReadUnit: 0.125 / 1e6, // on-demand RRU (≤4 KB strongly consistent)
-  schedulerInvocation: 1.0 / 1e6,
-  interRegionGb: 0.02,
-  route53NonAwsCheck: 0.75, // a basic health check of a non-AWS endpoint, a month
-  route53NonAwsFeature: 2.0, // each optional feature of it: HTTPS, fast interval (10 s), …
-};
 /** A Route 53 health check doing the same work: non-AWS endpoint, fast interval, HTTPS a feature too ($4.75). */
 function route53FastCheck(protocol: ProbeProtocol): number {
   return PRICE.route53NonAwsCheck + PRICE.route53NonAwsFeature * (protocol === 'HTTPS' ? 2 : 1);
 }
-const MINUTES_PER_MONTH = 43_800;
-const HOURS_PER_MONTH = 730;
 const REGIONS = 3;
 const ROUNDS_PER_MONTH = (MINUTES_PER_MONTH * 60_000) / FAST_INTERVAL_MS;
 /** A 10 s probe's default (and longest) timeout: what a round that has a timing-out target lasts past its spread. */
 const TIMEOUT_MS = DEFAULTS.timeoutInSeconds[10] * 1_000;
-/** Assumption (not documented exactly by AWS): an idle SQS event source keeps ~5 pollers long-polling 20 s. */
-const IDLE_POLL_REQUESTS_PER_MINUTE = 15;
 /** Assumption: the config (or a runtime control) changes this often a month. */
 const CONFIG_CHANGES_PER_MONTH = 30;
 /** Assumption: each function (the tick, every shard) gets a new container once a day. */
@@ -69,8 +63,6 @@ const FULL_CONFIG_READS_PER_MONTH =
  * round handler's `refreshConfig` keep their plan; it pays the read and the comparison only.
  */
 const REPLANS_PER_MONTH = CONFIG_CHANGES_PER_MONTH + NEW_CONTAINERS_PER_MONTH;
-/** Assumption: the slowest remote endpoint of a healthy round answers in ~150 ms (loopback is faster). */
-const REMOTE_PROBE_MS = 150;
 /** The share of endpoints timing out in the model's second figure (the fleet bench black-holes 10 %). */
 const TIMING_OUT_SHARE = 0.1;
 
@@ -91,23 +83,32 @@ function lambdaWallMs(cpuMs: number, memoryMb: number): number {
   return cpuMs / Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU);
 }
 
-/** Duration of `ms` at `memoryMb`, billed by the millisecond. */
-function durationCost(ms: number, memoryMb: number): number {
-  return (Math.ceil(ms) / 1000) * (memoryMb / 1024) * PRICE.lambdaGbSecond;
+/** `endpoints` requests of `protocol` due every 10 s. */
+function dueOf(protocol: ProbeProtocol, endpoints: number) {
+  return Array.from({ length: endpoints }, () => ({ protocol, intervalMs: FAST_INTERVAL_MS }));
 }
 
-/** One invocation of `ms` at `memoryMb`. */
-function invocationCost(ms: number, memoryMb: number): number {
-  return PRICE.lambdaRequest + durationCost(ms, memoryMb);
+/** What the CDK app deploys for `endpoints` 10 s requests of `protocol`: memory and most shards (infra/cdk/probe-sizing.ts). */
+export function deployedFor(protocol: ProbeProtocol, endpoints: number): RegionSizing {
+  return sizeProbeRegion({
+    ...planLoadOf(dueOf(protocol, endpoints), FAST_INTERVAL_MS),
+    roundPeriodMs: FAST_INTERVAL_MS,
+  });
 }
 
 /**
- * The shards the probe tick chooses for `endpoints` 10 s requests of `protocol` at the default
- * memory size, with the shards' measured CPU scale (1: the constants alone).
+ * The shards the probe tick chooses for `endpoints` 10 s requests of `protocol` in the region the
+ * CDK app deploys for them, with the shards' measured CPU scale (1: the constants alone).
  */
 export function shardsFor(protocol: ProbeProtocol, endpoints: number, cpuScale = 1): number {
-  const due = Array.from({ length: endpoints }, () => ({ protocol, intervalMs: FAST_INTERVAL_MS }));
-  return shardCountForPlan(due, FAST_INTERVAL_MS, MAX_PROBE_SHARDS, DEFAULT_PROBE_MEMORY_MB, cpuScale);
+  const deployed = deployedFor(protocol, endpoints);
+  return shardCountForPlan(
+    dueOf(protocol, endpoints),
+    FAST_INTERVAL_MS,
+    deployed.maxShards,
+    deployed.memoryMb,
+    cpuScale,
+  );
 }
 
 const money = (x: number): string => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
@@ -115,9 +116,6 @@ const n = (x: number): string => x.toLocaleString('en-US');
 
 export function printCost(inputs: CostInputs): void {
   const { cores, ticks } = inputs;
-  // Priced as production deploys a shard: its default memory size, and as many shards as the
-  // probe tick would choose (by request count and by CPU at that memory size).
-  const memoryMb = DEFAULT_PROBE_MEMORY_MB;
   // CPU per probe in a shard: the fleet's measured per-probe CPU (HTTP, worker included, its
   // warm-up round discarded) plus what the protocol's prober costs beyond HTTP's (the probers
   // bench, its warm-up probes discarded).
@@ -175,11 +173,12 @@ export function printCost(inputs: CostInputs): void {
   console.log(
     `cost, fixed (no endpoints, maxProbeShards 1), 3 regions/month: ${money(fixed)} (target ≤ $1: ${fixed <= 1 ? 'met' : 'NOT met'}) = ` +
       `3 × (scheduler ${money(scheduler)} + tick ${money(idleTick)} (${fixedTickMb} MB, ${ticks.idleMs.toFixed(1)} ms measured without targets) + ` +
-      `idle queue polling ${money(idleQueue)} + config checks ${money(configCheck)}); each further deployed shard adds its idle queue polling, ${money(idleQueue)} per region`,
+      `idle queue polling ${money(idleQueue)} + config checks ${money(configCheck)}); each further deployed shard adds its idle queue polling, ${money(idleQueue)}, and its alarm, ${money(PRICE.alarmMonth)}, per region`,
   );
   console.log(
-    `cost per endpoint-month, every 10 s from 3 regions, ${n(memoryMb)} MB shards (the default probeMemorySize), ` +
-      `as many as the probe tick chooses (the deployment sized to the fleet: maxProbeShards = shards used, the tick's memory follows it); ` +
+    `cost per endpoint-month, every 10 s from 3 regions, deployed as the CDK app sizes a region by default (its probe memory and most shards ` +
+      `from the definitions: sizeProbeRegion; the tick's memory follows the most shards), running as many shards as the probe tick chooses ` +
+      `at the scale the shards measure; deployed shards it does not use pay their idle queue polling and alarm; ` +
       `a healthy round lasts its spread or its probes' start, whichever is longer, + ${REMOTE_PROBE_MS} ms; with ${TIMING_OUT_SHARE * 100} % of the endpoints ` +
       `timing out every shard has one in every round, which then lasts + ${TIMEOUT_MS / 1000} s (the default timeout; Lambda bills the invocation's wall time):`,
   );
@@ -189,15 +188,19 @@ export function printCost(inputs: CostInputs): void {
     for (const endpoints of COST_SIZES) {
       const replan = inputs.replan.find((r) => r.endpoints === endpoints);
       if (replan === undefined) continue;
+      // Priced as production deploys the region (memory, most shards: infra/cdk/probe-sizing.ts)
+      // and runs it (as many shards as the tick chooses at the measured scale, by requests and CPU).
+      const deployed = deployedFor(protocol, endpoints);
+      const memoryMb = deployed.memoryMb;
       const shards = shardsOf(protocol, endpoints);
       const perShard = endpoints / shards;
-      const tickMb = tickMemoryMbFor(shards);
+      const tickMb = tickMemoryMbFor(deployed.maxShards);
       const tickReplanMs = lambdaWallMs(replan.tickMs, tickMb);
       const shardReplanMs = lambdaWallMs(replan.shardMs, memoryMb);
       const tickRereadMs = lambdaWallMs(replan.rereadMs, tickMb);
       const shardRereadMs = lambdaWallMs(replan.rereadMs, memoryMb);
-      const startMs = lambdaWallMs(perShard * cpuPerProbe(protocol), memoryMb);
-      const roundMs = (slowestMs: number) => Math.max(windowOf(perShard), startMs) + slowestMs;
+      const roundMs = (slowestMs: number) =>
+        roundBilledMs(perShard, perShard * cpuPerProbe(protocol), memoryMb, FAST_INTERVAL_MS, slowestMs);
       const probing = (slowestMs: number) =>
         shards * ROUNDS_PER_MONTH * invocationCost(roundMs(slowestMs), memoryMb);
       // The tick and every shard read the two revision counters once a minute (one strongly
@@ -223,6 +226,10 @@ export function printCost(inputs: CostInputs): void {
       const shardWork = {
         queues: shards * (idleQueue + (MINUTES_PER_MONTH + 2 * ROUNDS_PER_MONTH) * PRICE.sqsRequest),
         rounds: probing(REMOTE_PROBE_MS),
+        // Deployed shards the tick does not use: their queues are polled all the same. Every
+        // shard's function has an error alarm (the first one's is in the home table's figures).
+        idleShards: (deployed.maxShards - shards) * idleQueue,
+        alarms: (deployed.maxShards - 1) * PRICE.alarmMonth,
       };
       // A shard checks the revision counters after one round a minute (as long as the idle
       // tick's check), re-reads the config hourly and re-plans after a change, billed in that round.
@@ -243,9 +250,10 @@ export function printCost(inputs: CostInputs): void {
       rows.push([
         protocol,
         n(endpoints),
-        String(shards),
+        `${n(memoryMb)} MB`,
+        `${shards} of ${deployed.maxShards}`,
         `${tickMb} MB`,
-        `${money(REGIONS * shardWork.rounds)} + ${money(REGIONS * shardWork.queues)}`,
+        `${money(REGIONS * shardWork.rounds)} + ${money(REGIONS * (shardWork.queues + shardWork.idleShards + shardWork.alarms))}`,
         money(REGIONS * sum(config)),
         money(REGIONS * sum(tick)),
         money(total),
@@ -273,9 +281,10 @@ export function printCost(inputs: CostInputs): void {
     [
       'protocol',
       'endpoints',
-      'shards/region',
+      'probe memory',
+      'shards used of deployed',
       'tick memory',
-      'rounds + queues',
+      'rounds + queues, idle shards, alarms',
       'shards: config checks, re-plans, reads + transfer',
       'tick + scheduler + writes',
       'total',
@@ -288,7 +297,8 @@ export function printCost(inputs: CostInputs): void {
   const [head, ...items] = breakdown;
   console.log(`  ${head}: ${items.join('; ')}`);
   for (const replan of inputs.replan) {
-    const tickMb = tickMemoryMbFor(shardsOf('HTTP', replan.endpoints));
+    const { memoryMb, maxShards } = deployedFor('HTTP', replan.endpoints);
+    const tickMb = tickMemoryMbFor(maxShards);
     console.log(
       `  full config read + re-plan at ${n(replan.endpoints)} endpoints (HTTP), ${REPLANS_PER_MONTH} a month per reader: ` +
         `tick ${replan.tickMs.toFixed(0)} ms CPU → ${lambdaWallMs(replan.tickMs, tickMb).toFixed(0)} ms at ${tickMb} MB; ` +
@@ -297,10 +307,11 @@ export function printCost(inputs: CostInputs): void {
     );
   }
   const fleet = inputs.fleet;
+  const fleetMemoryMb = deployedFor('HTTP', fleet.run.spec.targets).memoryMb;
   console.log(
     `  measured beside it (the fleet section, ${n(fleet.run.spec.targets)} HTTP targets on loopback, 10 % black-holed): a round of ` +
       `${fleet.probesPerRound.toFixed(0)} probes lasted ${fleet.roundDurationMs.toFixed(0)} ms; the model's round with a timing-out target: ` +
-      `${(Math.max(windowOf(fleet.probesPerRound), lambdaWallMs(fleet.probesPerRound * httpCpu, memoryMb)) + TIMEOUT_MS).toFixed(0)} ms`,
+      `${roundBilledMs(fleet.probesPerRound, fleet.probesPerRound * httpCpu, fleetMemoryMb, FAST_INTERVAL_MS, TIMEOUT_MS).toFixed(0)} ms`,
   );
   console.log(
     `prices (us-east-1): Lambda arm64 $0.0000133334/GB-s, $0.20/M requests; SQS $0.40/M requests; DynamoDB on-demand $0.625/M WRU, $0.125/M RRU; ` +
