@@ -11,7 +11,7 @@ import { logger } from '../shared/logger.js';
 import { DynamoDbEvaluatorStore } from './dynamodb-state-store.js';
 import type { EvaluatorDeps } from './evaluation.js';
 import { callbackSink, detailOf, eventBridgeSink } from './event-sinks.js';
-import { powertoolsMetrics } from './powertools-metrics.js';
+import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { Route53ZoneGateway } from './route53-zone-gateway.js';
 
 export { logger };

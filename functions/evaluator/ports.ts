@@ -1,6 +1,6 @@
 /** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
 import type { RegionChecks } from '../../shared/monitor/region-checks.js';
-import type { MetricName } from '../../shared/contracts/metrics.js';
+import { noMetrics, type MetricsSink } from '../shared/metrics-sink.js';
 import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
@@ -99,14 +99,5 @@ export interface EventSink {
   emit(events: readonly EvaluatorEvent[]): Promise<void>;
 }
 
-export interface EvaluatorMetrics {
-  count(name: MetricName, value: number, dimensions?: Record<string, string>): void;
-  duration(name: MetricName, ms: number, dimensions?: Record<string, string>): void;
-  flush(): void;
-}
-
-export const noMetrics: EvaluatorMetrics = {
-  count: () => undefined,
-  duration: () => undefined,
-  flush: () => undefined,
-};
+export type EvaluatorMetrics = MetricsSink;
+export { noMetrics };

@@ -22,6 +22,7 @@ import {
   tableNameFromEnv,
 } from '../shared/env.js';
 import { logger } from '../shared/logger.js';
+import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { dynamoDbCapacityStore } from './capacity-store.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
 import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from './header-secrets.js';
@@ -65,6 +66,7 @@ function roundHandlerFromEnv(): RoundHandler {
     loadConfig: () => effectiveConfig(Date.now()),
     fallbackProbeRegions: probeRegionsFromEnv(),
     logger,
+    metrics: powertoolsMetrics(),
     // The shard's measured CPU scale, by which the region's tick sizes it.
     capacity: dynamoDbCapacityStore(dynamodb, tableName),
   });

@@ -10,6 +10,8 @@ import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { PlannedProbe } from '../../shared/probe/target.js';
+import { MetricName } from '../../shared/contracts/metrics.js';
+import { noMetrics, type MetricsSink } from '../shared/metrics-sink.js';
 import type { CapacityWriter } from './capacity-store.js';
 import type { ProbeWorker, WorkerLogger } from './worker.js';
 
@@ -32,6 +34,8 @@ export interface RoundHandlerDeps {
   /** Used when the CONFIG items carry no default probe regions. */
   readonly fallbackProbeRegions: readonly string[];
   readonly logger: WorkerLogger & { info(message: string, fields: Record<string, unknown>): void };
+  /** Where each round's ProbeStartLateness goes. @default none */
+  readonly metrics?: MetricsSink;
   /** Where the shard's measured CPU scale goes (the region's tick sizes the region by it); none: not measured. */
   readonly capacity?: CapacityWriter;
   /**
@@ -56,6 +60,9 @@ export type RoundHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
  */
 export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   const { worker, clock, logger } = deps;
+  const metrics = deps.metrics ?? noMetrics;
+  const lateness = (ms: number) =>
+    metrics.duration(MetricName.probeStartLateness, ms, { Region: worker.region });
   let configReadAt: number | undefined;
   let planned: Awaited<ReturnType<RoundHandlerDeps['loadConfig']>> | undefined;
   let plan: PlannedProbe[] = [];
@@ -138,6 +145,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
           dueAt: round.dueAt,
           lateMs: now - round.dueAt,
         });
+        lateness(now - round.dueAt);
         continue;
       }
       if (worker.shard >= round.shards) {
@@ -163,6 +171,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       const cpuBefore = cpuTimeMs();
       const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
       const cpuMs = cpuTimeMs() - cpuBefore;
+      lateness(report.latestStartMs);
       const scale =
         !firstRound && !resharded && !refreshed && !report.restoreFailed
           ? await measure(cpuMs, round.roundPeriodMs, shards)
@@ -171,6 +180,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         dueAt: round.dueAt,
         shards,
         startLagMs: report.startedAt - round.dueAt,
+        latestStartMs: report.latestStartMs,
         durationMs: report.finishedAt - report.startedAt,
         probed: report.probed,
         changes: report.changes.length,
@@ -183,6 +193,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       // A changed plan applies from the next round on.
       await refreshConfig(clock.now());
     }
+    metrics.flush();
     return { batchItemFailures: [] };
   };
   return handler;

@@ -112,6 +112,8 @@ export interface RoundReport {
   readonly judged: number;
   /** Due checks skipped because the judge's previous check had not ended yet. */
   readonly skipped: number;
+  /** How late the latest probe started against its own due time (its round's due time + its place in the spread), ms. */
+  readonly latestStartMs: number;
   readonly changes: readonly VerdictChange[];
   /** Verdict items written (including retried ones), and whether the heartbeat was. */
   readonly verdictWrites: number;
@@ -427,12 +429,18 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
    * deadline when the probe is still running then, so its checks never overlap its next one.
    * Resolves with the verdict items written.
    */
+  /**
+   * Sends `probe` once (when the concurrency limit lets it) and lets each due judge judge it;
+   * how late it was sent against `dueStartAt` raises the round's `latestStartMs`.
+   */
   async function check(
     probe: PlannedProbe,
     due: readonly PlannedJudge[],
     changes: VerdictChange[],
+    dueStartAt: number,
+    round: { latestStartMs: number },
   ): Promise<number> {
-    if (due.length === 1) return checkOne(probe, due[0]!, changes);
+    if (due.length === 1) return checkOne(probe, due[0]!, changes, dueStartAt, round);
     for (const judge of due) inFlight.add(judge.key);
     let timeoutMs = 0;
     for (const judge of due) timeoutMs = Math.max(timeoutMs, judge.timeoutMs);
@@ -441,6 +449,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const started = new Promise<void>((resolve) => (markStarted = resolve));
     const observation = limit(() => {
       startedAt = clock.now();
+      round.latestStartMs = Math.max(round.latestStartMs, startedAt - dueStartAt);
       markStarted();
       return prober(probe, timeoutMs);
     });
@@ -475,11 +484,16 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     probe: PlannedProbe,
     judge: PlannedJudge,
     changes: VerdictChange[],
+    dueStartAt: number,
+    round: { latestStartMs: number },
   ): Promise<number> {
     inFlight.add(judge.key);
     let item: VerdictItem | undefined;
     try {
-      const observation = await limit(prober, probe, judge.timeoutMs);
+      const observation = await limit(() => {
+        round.latestStartMs = Math.max(round.latestStartMs, clock.now() - dueStartAt);
+        return prober(probe, judge.timeoutMs);
+      });
       item = judged(probe, judge, judgeObservation(observation, judge), changes);
     } finally {
       inFlight.delete(judge.key);
@@ -632,6 +646,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
         probed: 0,
         judged: 0,
         skipped: 0,
+        latestStartMs: 0,
         changes,
         verdictWrites: 0,
         heartbeatWritten: false,
@@ -654,7 +669,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       const retrying = Promise.all([...pendingVerdicts.values()].map(writeVerdict));
       const due = dueInRound(dueAt, roundPeriodMs);
       const windowMs = spreadWindowMs(spread, roundPeriodMs, due.probes.length, due.longestTimeoutMs);
-      const counts = { probed: 0, judged: 0, skipped: 0 };
+      const counts = { probed: 0, judged: 0, skipped: 0, latestStartMs: 0 };
       const checks: Promise<number>[] = [];
       const startAt = (i: number): number => dueAt + startDelayMs(due.probes[i]!, roundPeriodMs, windowMs);
       // In start order, one wait per distinct start time: each wait ends with every probe whose start has come.
@@ -673,7 +688,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           if (runnable.length > 0) {
             counts.probed++;
             counts.judged += runnable.length;
-            checks.push(check(probe, runnable, changes));
+            checks.push(check(probe, runnable, changes, startAt(i), counts));
           }
           i++;
         } while (i < due.probes.length && startAt(i) <= now);

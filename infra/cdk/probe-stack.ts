@@ -5,7 +5,7 @@
  * state; it writes probe state cross-region to the home table (docs/adr/0005-cross-region-state.md).
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -14,6 +14,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { METRICS_NAMESPACE, MetricName } from '../../shared/contracts/metrics.js';
 import { InvalidDeploymentError } from './errors.js';
 import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
@@ -209,6 +210,21 @@ export class TrafficManagerProbeStack extends Stack {
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
         // SQS stops sending the metric for an idle, empty queue: no data is nothing dead-lettered.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+      new Alarm(this, 'ProbeRoundsLate', {
+        alarmDescription: `Probes in ${region} start more than 1 s after their due time: the region's shards cannot start their rounds on time (too few shards or too little memory for its requests), so its failovers are decided late. The probe tick's log says how many shards it needs.`,
+        // Every shard's rounds, whatever dimensions Powertools adds beside Region.
+        metric: new MathExpression({
+          expression: `SELECT MAX(${MetricName.probeStartLateness}) FROM ${METRICS_NAMESPACE} WHERE Region = '${region}'`,
+          period: Duration.minutes(1),
+        }),
+        threshold: 1_000,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        // Sustained: a container's first round after a cold start is late by its start-up alone.
+        evaluationPeriods: 5,
+        datapointsToAlarm: 3,
+        // Rounds run only while the region has targets; a region that stops shows up at home as StaleProbeRegions.
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
       ...this.shards.map(

@@ -29,6 +29,13 @@ export const MetricName = {
   evaluationDuration: 'EvaluationDuration',
   /** Milliseconds from a status decision to the Route 53 change request that publishes it. */
   decisionToChangeRequest: 'DecisionToChangeRequest',
+  /**
+   * Probe round handler, every round (dimension `Region`): how late its latest probe started
+   * against that probe's own due time (the round's due time + its place in the spread), in ms;
+   * a round skipped for starting a whole period late reports how late it was. The maximum over
+   * a region's shards is alarmed (`ProbeRoundsLate`): a late probe is a failover decided late.
+   */
+  probeStartLateness: 'ProbeStartLateness',
   /** Probe latency: each judge's median over the last heartbeat period, every minute (dimension `Region`). */
   probeLatency: 'ProbeLatency',
   /** Zones read back from Route 53 (first sight or after a rejected batch). */

@@ -88,6 +88,7 @@ describe('every alarm treats missing data on purpose', () => {
   it.each([
     { id: 'RoundDeadLettersAlarm', treat: 'notBreaching' },
     { id: 'ProbeErrorsAlarm', treat: 'notBreaching' },
+    { id: 'ProbeRoundsLate', treat: 'notBreaching' },
   ])('probe region: $id is $treat', ({ id, treat }) => {
     expect(alarm(probe, id).TreatMissingData).toBe(treat);
   });
@@ -108,6 +109,19 @@ describe('every alarm treats missing data on purpose', () => {
     expect(expressions('DriftRepaired')).toEqual([
       `SELECT SUM(${MetricName.driftRepaired}) FROM ${METRICS_NAMESPACE}`,
     ]);
+  });
+
+  it('ProbeRoundsLate: the region’s latest probe starts more than 1 s after its own due time in 3 of 5 minutes (the start-lateness target), over every shard', () => {
+    const late = alarm(probe, 'ProbeRoundsLate');
+    expect((late.Metrics as { Expression?: string }[]).map((m) => m.Expression)).toEqual([
+      `SELECT MAX(${MetricName.probeStartLateness}) FROM ${METRICS_NAMESPACE} WHERE Region = 'us-east-1'`,
+    ]);
+    expect(late).toMatchObject({
+      Threshold: 1_000,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+    });
   });
 
   it('CertificateExpiring fires when any endpoint’s certificate is within its profile’s window', () => {

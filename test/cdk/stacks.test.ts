@@ -681,13 +681,13 @@ describe('events and alarms', () => {
     });
   });
 
-  it('probe regions alarm on dead-lettered rounds; they notify the topic only in its own region', () => {
+  it('probe regions alarm on dead-lettered rounds, late rounds and probe errors; they notify the topic only in its own region', () => {
     const actions = (template: Template) =>
       Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
         (a) => (a.Properties as { AlarmActions?: unknown }).AlarmActions,
       );
-    expect(actions(probeNoVpc)).toEqual([[ALARM_TOPIC], [ALARM_TOPIC]]);
-    expect(actions(probe)).toEqual([undefined, undefined]);
+    expect(actions(probeNoVpc)).toEqual([[ALARM_TOPIC], [ALARM_TOPIC], [ALARM_TOPIC]]);
+    expect(actions(probe)).toEqual([undefined, undefined, undefined]);
   });
 
   it("the dashboard's probe widgets cover every shard's function: Invocations and Errors summed, Duration the slowest", () => {

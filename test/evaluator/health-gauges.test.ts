@@ -8,7 +8,7 @@
  */
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { powertoolsMetrics } from '../../functions/evaluator/powertools-metrics.js';
+import { powertoolsMetrics } from '../../functions/shared/powertools-metrics.js';
 import { METRICS_NAMESPACE, MetricName, SERVICE_NAME } from '../../shared/contracts/metrics.js';
 import { SHOP_DEFINITION, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 

@@ -1,7 +1,7 @@
 /**
  * The deployed round handler (functions/probe/handler.ts, as Lambda builds it from the
  * environment) stores its shard's measured CPU scale, which the region's tick sizes the region
- * by (docs/adr/0001-probe-cadence.md, "Shard size").
+ * by (docs/adr/0001-probe-cadence.md, "Shard size"), and reports each round's start lateness.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -14,6 +14,7 @@ import { handler, resetRoundHandlerForTests } from '../../functions/probe/handle
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { Keys } from '../../shared/state/items.js';
 import { freshTable } from '../support/dynamodb.js';
+import { logLinesOf } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
 const REGION = 'eu-west-1';
@@ -74,13 +75,15 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('stores the shard’s measured CPU scale from its second round, where the tick reads it', async () => {
+  it('stores the shard’s measured CPU scale from its second round, where the tick reads it, and reports every round’s start lateness', async () => {
     // Act: a container's first round is not measured; the next one is, and nothing is stored yet.
     const first = roundDueAtOf(Date.now(), PERIOD);
-    await handler(round(first));
-    // Delivered on time: a round more than 2 s early is skipped.
-    await new Promise((resolve) => setTimeout(resolve, first + PERIOD - Date.now()));
-    await handler(round(first + PERIOD));
+    const lines = await logLinesOf(async () => {
+      await handler(round(first));
+      // Delivered on time: a round more than 2 s early is skipped.
+      await new Promise((resolve) => setTimeout(resolve, first + PERIOD - Date.now()));
+      await handler(round(first + PERIOD));
+    });
     // Assess
     const readings = await dynamoDbCapacityStore(table.dynamodb, table.tableName).read(REGION);
     expect(readings).toEqual([
@@ -94,5 +97,8 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
       },
     ]);
     expect(readings[0]!.scale).toBeGreaterThanOrEqual(0.5);
+    const lateness = lines.filter((line) => 'ProbeStartLateness' in line);
+    expect(lateness).toHaveLength(2);
+    expect(lateness[0]).toMatchObject({ Region: REGION, ProbeStartLateness: expect.any(Number) });
   });
 });

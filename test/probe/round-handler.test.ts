@@ -8,12 +8,22 @@ import { describe, expect, it } from 'vitest';
 import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
+import { COMPACT_SPREAD, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
 import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
 
 const REGION = 'eu-west-1';
 const PERIOD = 10_000;
 
-function setup(options: { shard?: number; defaultProbeRegions?: string[]; fallback?: string[] } = {}) {
+function setup(
+  options: {
+    shard?: number;
+    defaultProbeRegions?: string[];
+    fallback?: string[];
+    spread?: SpreadPolicy;
+  } = {},
+) {
+  const metrics: { name: string; ms: number; dimensions?: Record<string, string> }[] = [];
+  let flushes = 0;
   const clock = fakeClock();
   const script = scriptedProber(clock);
   const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
@@ -28,6 +38,7 @@ function setup(options: { shard?: number; defaultProbeRegions?: string[]; fallba
     clock,
     sleep: noSleep,
     logger,
+    spread: options.spread,
   });
   const config = {
     profiles: [
@@ -44,9 +55,14 @@ function setup(options: { shard?: number; defaultProbeRegions?: string[]; fallba
     loadConfig: async () => config,
     fallbackProbeRegions: options.fallback ?? [],
     logger,
+    metrics: {
+      count: () => undefined,
+      duration: (name, ms, dimensions) => void metrics.push({ name, ms, dimensions }),
+      flush: () => void flushes++,
+    },
   });
   const dueAt = Math.ceil(clock.now() / PERIOD) * PERIOD;
-  return { clock, script, lines, handler, dueAt };
+  return { clock, script, lines, handler, dueAt, metrics, flushes: () => flushes };
 }
 
 function event(...bodies: string[]): SQSEvent {
@@ -58,6 +74,20 @@ function event(...bodies: string[]): SQSEvent {
 const round = (dueAt: number, shards = 1) => JSON.stringify({ dueAt, roundPeriodMs: PERIOD, shards });
 
 describe('the probe round handler', () => {
+  it('reports each round’s start lateness, a round skipped a whole period late included, and publishes once per batch', async () => {
+    // Prepare: the container wakes 12 s after a round's due time, 2 s after the next one's
+    const { clock, handler, dueAt, metrics, flushes } = setup({ spread: COMPACT_SPREAD });
+    clock.set(dueAt + PERIOD + 2_000);
+    // Act
+    await handler(event(round(dueAt), round(dueAt + PERIOD)));
+    // Assess
+    expect(metrics).toEqual([
+      { name: 'ProbeStartLateness', ms: PERIOD + 2_000, dimensions: { Region: REGION } },
+      { name: 'ProbeStartLateness', ms: 2_000, dimensions: { Region: REGION } },
+    ]);
+    expect(flushes()).toBe(1);
+  });
+
   it('a round a whole period late is acknowledged and not probed; the round due now runs', async () => {
     // Prepare: the container wakes a full period after the round's due time
     const { clock, script, lines, handler, dueAt } = setup();

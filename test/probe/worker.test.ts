@@ -405,6 +405,40 @@ describe('probe worker: time scale, spreading and concurrency', () => {
   });
 });
 
+describe('probe worker: how late its probes start', () => {
+  it('a round reports how late its latest probe was sent against that probe’s own due time, the wait for the concurrency limit included', async () => {
+    // Prepare: two probes due at the round's start, one slot: the second waits for the first's 300 ms answer
+    const clock = fakeClock();
+    const worker = createProbeWorker({
+      region: REGION,
+      store: new MemoryProbeStateStore(),
+      clock,
+      sleep: noSleep,
+      logger: quiet,
+      concurrency: 1,
+      prober: async (request, timeoutMs) => {
+        const startedAt = clock.now();
+        await new Promise((resolve) => setImmediate(resolve));
+        clock.advance(300);
+        return { answered: true, startedAt, durationMs: 300, timeoutMs, timings: {}, latencyMs: 300 };
+      },
+    });
+    worker.setTargets([planned('a', { offsetMs: 0 }), planned('b', { offsetMs: 0 })]);
+    const dueAt = Math.ceil(clock.now() / ROUND) * ROUND;
+    // Act: the round itself starts 40 ms late
+    clock.set(dueAt + 40);
+    const late = await worker.runRound(dueAt, ROUND);
+    // Assess
+    expect(late.latestStartMs).toBe(340);
+    // Act: one probe, on time
+    worker.setTargets([planned('a', { offsetMs: 0 })]);
+    clock.set(dueAt + ROUND);
+    const onTime = await worker.runRound(dueAt + ROUND, ROUND);
+    // Assess
+    expect(onTime.latestStartMs).toBe(0);
+  });
+});
+
 describe('probe worker: what the heartbeat carries', () => {
   it('a heartbeat write that fails is a pending write until the next round writes it', async () => {
     // Prepare: the first heartbeat lands; the next one (the checkpoint moved: one failure) fails once

@@ -1,15 +1,15 @@
 /**
- * EvaluatorMetrics on Powertools Metrics (CloudWatch EMF); namespace/service from the
+ * A MetricsSink on Powertools Metrics (CloudWatch EMF); namespace/service from the
  * environment. Every document is stamped with `now()` (the caller's clock, so a fake clock in
  * tests gives the minute it stands for).
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { EvaluatorMetrics } from './ports.js';
+import type { MetricsSink } from './metrics-sink.js';
 
 export function powertoolsMetrics(
   metrics = new Metrics({ defaultDimensions: {} }),
   now: () => number = Date.now,
-): EvaluatorMetrics {
+): MetricsSink {
   const add = (
     name: string,
     unit: (typeof MetricUnit)[keyof typeof MetricUnit],
