@@ -43,9 +43,14 @@ function route53FastCheck(protocol: ProbeProtocol): number {
   return PRICE.route53NonAwsCheck + PRICE.route53NonAwsFeature * (protocol === 'HTTPS' ? 2 : 1);
 }
 const REGIONS = 3;
-const ROUNDS_PER_MONTH = (MINUTES_PER_MONTH * 60_000) / FAST_INTERVAL_MS;
-/** A 10 s probe's default (and longest) timeout: what a round that has a timing-out target lasts past its spread. */
-const TIMEOUT_MS = DEFAULTS.timeoutInSeconds[10] * 1_000;
+/** The definitions' default interval, priced beside the 10 s the targets name. */
+const SLOW_INTERVAL_MS = 30_000;
+const roundsPerMonth = (intervalMs: number) => (MINUTES_PER_MONTH * 60_000) / intervalMs;
+const ROUNDS_PER_MONTH = roundsPerMonth(FAST_INTERVAL_MS);
+/** An interval's default (and longest) timeout: what a round that has a timing-out target lasts past its spread. */
+const timeoutMsOf = (intervalMs: number) =>
+  (DEFAULTS.timeoutInSeconds as Readonly<Record<number, number>>)[intervalMs / 1000]! * 1_000;
+const TIMEOUT_MS = timeoutMsOf(FAST_INTERVAL_MS);
 /** Assumption: the config (or a runtime control) changes this often a month. */
 const CONFIG_CHANGES_PER_MONTH = 30;
 /** Assumption: each function (the tick, every shard) gets a new container once a day. */
@@ -83,34 +88,44 @@ function lambdaWallMs(cpuMs: number, memoryMb: number): number {
   return cpuMs / Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU);
 }
 
-/** `endpoints` requests of `protocol` due every 10 s. */
-function dueOf(protocol: ProbeProtocol, endpoints: number) {
-  return Array.from({ length: endpoints }, () => ({ protocol, intervalMs: FAST_INTERVAL_MS }));
+/** `endpoints` requests of `protocol` due every `intervalMs`. */
+function dueOf(protocol: ProbeProtocol, endpoints: number, intervalMs: number) {
+  return Array.from({ length: endpoints }, () => ({ protocol, intervalMs }));
 }
 
-/** What the CDK app deploys for `endpoints` 10 s requests of `protocol`: memory and most shards (infra/cdk/probe-sizing.ts). */
-export function deployedFor(protocol: ProbeProtocol, endpoints: number): RegionSizing {
+/** What the CDK app deploys for `endpoints` requests of `protocol`: memory and most shards (infra/cdk/probe-sizing.ts). */
+export function deployedFor(
+  protocol: ProbeProtocol,
+  endpoints: number,
+  intervalMs = FAST_INTERVAL_MS,
+): RegionSizing {
   return sizeProbeRegion({
-    ...planLoadOf(dueOf(protocol, endpoints), FAST_INTERVAL_MS),
-    roundPeriodMs: FAST_INTERVAL_MS,
+    ...planLoadOf(dueOf(protocol, endpoints, intervalMs), intervalMs),
+    roundPeriodMs: intervalMs,
   });
 }
 
 /**
- * The shards the probe tick chooses for `endpoints` 10 s requests of `protocol` in the region the
- * CDK app deploys for them, with the shards' measured CPU scale (1: the constants alone).
+ * The shards the probe tick chooses for `endpoints` requests of `protocol` in the region the CDK
+ * app deploys for them, with the shards' measured CPU scale (1: the constants alone).
  */
-export function shardsFor(protocol: ProbeProtocol, endpoints: number, cpuScale = 1): number {
-  const deployed = deployedFor(protocol, endpoints);
+export function shardsFor(
+  protocol: ProbeProtocol,
+  endpoints: number,
+  cpuScale = 1,
+  intervalMs = FAST_INTERVAL_MS,
+): number {
+  const deployed = deployedFor(protocol, endpoints, intervalMs);
   return shardCountForPlan(
-    dueOf(protocol, endpoints),
-    FAST_INTERVAL_MS,
+    dueOf(protocol, endpoints, intervalMs),
+    intervalMs,
     deployed.maxShards,
     deployed.memoryMb,
     cpuScale,
   );
 }
 
+const sum = (items: Record<string, number>) => Object.values(items).reduce((a, b) => a + b, 0);
 const money = (x: number): string => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
 const n = (x: number): string => x.toLocaleString('en-US');
 
@@ -127,8 +142,8 @@ export function printCost(inputs: CostInputs): void {
   // The scale the shards would measure and store (their CPU against the constants'), by which
   // the tick sizes the region.
   const cpuScale = (protocol: ProbeProtocol) => clampCpuScale(cpuPerProbe(protocol) / PROBE_CPU_MS[protocol]);
-  const shardsOf = (protocol: ProbeProtocol, endpoints: number) =>
-    shardsFor(protocol, endpoints, cpuScale(protocol));
+  const shardsOf = (protocol: ProbeProtocol, endpoints: number, intervalMs = FAST_INTERVAL_MS) =>
+    shardsFor(protocol, endpoints, cpuScale(protocol), intervalMs);
   console.log(
     `\ncost model inputs (measured, warmed up: the fleet's first round and the probers' ${inputs.probersWarmUp} first probes per run discarded): ` +
       `shard CPU per HTTP probe ${httpCpu.toFixed(3)} ms (fleet run, worker included); per probe HTTPS ${httpsCpu.toFixed(3)} ms, ` +
@@ -182,71 +197,92 @@ export function printCost(inputs: CostInputs): void {
       `a healthy round lasts its spread or its probes' start, whichever is longer, + ${REMOTE_PROBE_MS} ms; with ${TIMING_OUT_SHARE * 100} % of the endpoints ` +
       `timing out every shard has one in every round, which then lasts + ${TIMEOUT_MS / 1000} s (the default timeout; Lambda bills the invocation's wall time):`,
   );
+  /** One region's month at `endpoints` requests of `protocol` due every `intervalMs`, item by item. */
+  const priceRegion = (protocol: ProbeProtocol, endpoints: number, intervalMs: number, replan: ReplanCpu) => {
+    // Priced as production deploys the region (memory, most shards: infra/cdk/probe-sizing.ts)
+    // and runs it (as many shards as the tick chooses at the measured scale, by requests and CPU).
+    const deployed = deployedFor(protocol, endpoints, intervalMs);
+    const memoryMb = deployed.memoryMb;
+    const shards = shardsOf(protocol, endpoints, intervalMs);
+    const perShard = endpoints / shards;
+    const tickMb = tickMemoryMbFor(deployed.maxShards);
+    const tickReplanMs = lambdaWallMs(replan.tickMs, tickMb);
+    const shardReplanMs = lambdaWallMs(replan.shardMs, memoryMb);
+    const tickRereadMs = lambdaWallMs(replan.rereadMs, tickMb);
+    const shardRereadMs = lambdaWallMs(replan.rereadMs, memoryMb);
+    const roundMs = (slowestMs: number) =>
+      roundBilledMs(perShard, perShard * cpuPerProbe(protocol), memoryMb, intervalMs, slowestMs);
+    const probing = (slowestMs: number) =>
+      shards * roundsPerMonth(intervalMs) * invocationCost(roundMs(slowestMs), memoryMb);
+    // The tick and every shard read the two revision counters once a minute (one strongly
+    // consistent read unit each), and the whole config on each full-read occasion.
+    const readers = 1 + shards;
+    const configReads = readers * FULL_CONFIG_READS_PER_MONTH;
+    const readUnits =
+      readers * MINUTES_PER_MONTH * 2 + configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
+    // One region's month, item by item.
+    const tick = {
+      scheduler,
+      tick: MINUTES_PER_MONTH * invocationCost(ticks.workMs + ticks.waitMs, tickMb),
+      tickReplans: REPLANS_PER_MONTH * durationCost(tickReplanMs, tickMb),
+      tickRereads: UNCHANGED_REREADS_PER_MONTH * durationCost(tickRereadMs, tickMb),
+      // The tick reads the shards' CAPACITY items once a minute (one small eventually consistent Query).
+      capacityReads: MINUTES_PER_MONTH * 0.5 * PRICE.dynamoReadUnit,
+      writes:
+        (endpoints * inputs.writeUnitsPerTargetHour * HOURS_PER_MONTH +
+          shards * MINUTES_PER_MONTH * (60_000 / CPU_SCALE_REFRESH_MS)) *
+        PRICE.dynamoWriteUnit,
+    };
+    const shardWork = {
+      queues: shards * (idleQueue + (MINUTES_PER_MONTH + 2 * roundsPerMonth(intervalMs)) * PRICE.sqsRequest),
+      rounds: probing(REMOTE_PROBE_MS),
+      // Deployed shards the tick does not use: their queues are polled all the same. Every
+      // shard's function has an error alarm (the first one's is in the home table's figures).
+      idleShards: (deployed.maxShards - shards) * idleQueue,
+      alarms: (deployed.maxShards - 1) * PRICE.alarmMonth,
+    };
+    // A shard checks the revision counters after one round a minute (as long as the idle
+    // tick's check), re-reads the config hourly and re-plans after a change, billed in that round.
+    const config = {
+      shardChecks: shards * MINUTES_PER_MONTH * durationCost(ticks.idleMs, memoryMb),
+      shardReplans: shards * REPLANS_PER_MONTH * durationCost(shardReplanMs, memoryMb),
+      shardRereads: shards * UNCHANGED_REREADS_PER_MONTH * durationCost(shardRereadMs, memoryMb),
+      reads: readUnits * PRICE.dynamoReadUnit,
+      transfer:
+        ((REGIONS - 1) / REGIONS) *
+        ((configReads * endpoints * configBytesPerEndpoint) / 1e9) *
+        PRICE.interRegionGb,
+    };
+    const perRegion = sum(tick) + sum(shardWork) + sum(config);
+    const total = REGIONS * perRegion;
+    const timingOut = REGIONS * (perRegion - shardWork.rounds + probing(timeoutMsOf(intervalMs)));
+    return {
+      deployed,
+      memoryMb,
+      shards,
+      tickMb,
+      tick,
+      shardWork,
+      config,
+      perRegion,
+      total,
+      timingOut,
+      roundMs,
+      probing,
+      tickReplanMs,
+      tickRereadMs,
+    };
+  };
   const rows: string[][] = [];
   let breakdown: string[] = [];
   for (const protocol of ['HTTPS', 'HTTP', 'TCP'] as const)
     for (const endpoints of COST_SIZES) {
       const replan = inputs.replan.find((r) => r.endpoints === endpoints);
       if (replan === undefined) continue;
-      // Priced as production deploys the region (memory, most shards: infra/cdk/probe-sizing.ts)
-      // and runs it (as many shards as the tick chooses at the measured scale, by requests and CPU).
-      const deployed = deployedFor(protocol, endpoints);
-      const memoryMb = deployed.memoryMb;
-      const shards = shardsOf(protocol, endpoints);
-      const perShard = endpoints / shards;
-      const tickMb = tickMemoryMbFor(deployed.maxShards);
-      const tickReplanMs = lambdaWallMs(replan.tickMs, tickMb);
-      const shardReplanMs = lambdaWallMs(replan.shardMs, memoryMb);
-      const tickRereadMs = lambdaWallMs(replan.rereadMs, tickMb);
-      const shardRereadMs = lambdaWallMs(replan.rereadMs, memoryMb);
-      const roundMs = (slowestMs: number) =>
-        roundBilledMs(perShard, perShard * cpuPerProbe(protocol), memoryMb, FAST_INTERVAL_MS, slowestMs);
-      const probing = (slowestMs: number) =>
-        shards * ROUNDS_PER_MONTH * invocationCost(roundMs(slowestMs), memoryMb);
-      // The tick and every shard read the two revision counters once a minute (one strongly
-      // consistent read unit each), and the whole config on each full-read occasion.
-      const readers = 1 + shards;
-      const configReads = readers * FULL_CONFIG_READS_PER_MONTH;
-      const readUnits =
-        readers * MINUTES_PER_MONTH * 2 +
-        configReads * Math.ceil((endpoints * configBytesPerEndpoint) / 4_096);
-      // One region's month, item by item.
-      const tick = {
-        scheduler,
-        tick: MINUTES_PER_MONTH * invocationCost(ticks.workMs + ticks.waitMs, tickMb),
-        tickReplans: REPLANS_PER_MONTH * durationCost(tickReplanMs, tickMb),
-        tickRereads: UNCHANGED_REREADS_PER_MONTH * durationCost(tickRereadMs, tickMb),
-        // The tick reads the shards' CAPACITY items once a minute (one small eventually consistent Query).
-        capacityReads: MINUTES_PER_MONTH * 0.5 * PRICE.dynamoReadUnit,
-        writes:
-          (endpoints * inputs.writeUnitsPerTargetHour * HOURS_PER_MONTH +
-            shards * MINUTES_PER_MONTH * (60_000 / CPU_SCALE_REFRESH_MS)) *
-          PRICE.dynamoWriteUnit,
-      };
-      const shardWork = {
-        queues: shards * (idleQueue + (MINUTES_PER_MONTH + 2 * ROUNDS_PER_MONTH) * PRICE.sqsRequest),
-        rounds: probing(REMOTE_PROBE_MS),
-        // Deployed shards the tick does not use: their queues are polled all the same. Every
-        // shard's function has an error alarm (the first one's is in the home table's figures).
-        idleShards: (deployed.maxShards - shards) * idleQueue,
-        alarms: (deployed.maxShards - 1) * PRICE.alarmMonth,
-      };
-      // A shard checks the revision counters after one round a minute (as long as the idle
-      // tick's check), re-reads the config hourly and re-plans after a change, billed in that round.
-      const config = {
-        shardChecks: shards * MINUTES_PER_MONTH * durationCost(ticks.idleMs, memoryMb),
-        shardReplans: shards * REPLANS_PER_MONTH * durationCost(shardReplanMs, memoryMb),
-        shardRereads: shards * UNCHANGED_REREADS_PER_MONTH * durationCost(shardRereadMs, memoryMb),
-        reads: readUnits * PRICE.dynamoReadUnit,
-        transfer:
-          ((REGIONS - 1) / REGIONS) *
-          ((configReads * endpoints * configBytesPerEndpoint) / 1e9) *
-          PRICE.interRegionGb,
-      };
-      const sum = (items: Record<string, number>) => Object.values(items).reduce((a, b) => a + b, 0);
-      const perRegion = sum(tick) + sum(shardWork) + sum(config);
-      const total = REGIONS * perRegion;
-      const timingOut = REGIONS * (perRegion - shardWork.rounds + probing(TIMEOUT_MS));
+      const priced = priceRegion(protocol, endpoints, FAST_INTERVAL_MS, replan);
+      const { deployed, memoryMb, shards, tickMb, tick, shardWork, config, perRegion, total, timingOut } =
+        priced;
+      const { roundMs, probing, tickReplanMs, tickRereadMs } = priced;
       rows.push([
         protocol,
         n(endpoints),
@@ -296,6 +332,45 @@ export function printCost(inputs: CostInputs): void {
   );
   const [head, ...items] = breakdown;
   console.log(`  ${head}: ${items.join('; ')}`);
+  // The definitions' default interval: 30 s rounds, each request due in every one, its timeout 10 s.
+  const slowRows: string[][] = [];
+  for (const protocol of ['HTTPS', 'HTTP', 'TCP'] as const)
+    for (const endpoints of COST_SIZES) {
+      const replan = inputs.replan.find((r) => r.endpoints === endpoints);
+      if (replan === undefined) continue;
+      const { deployed, shards, total, timingOut } = priceRegion(
+        protocol,
+        endpoints,
+        SLOW_INTERVAL_MS,
+        replan,
+      );
+      slowRows.push([
+        protocol,
+        n(endpoints),
+        `${n(deployed.memoryMb)} MB`,
+        `${shards} of ${deployed.maxShards}`,
+        money(total),
+        money(total / endpoints),
+        `${money(timingOut)} / ${money(timingOut / endpoints)}`,
+      ]);
+    }
+  console.log(
+    `cost per endpoint-month every ${SLOW_INTERVAL_MS / 1000} s (the definitions' default interval) from 3 regions, priced the same way ` +
+      `(30 s rounds; a timing-out target holds its round ${timeoutMsOf(SLOW_INTERVAL_MS) / 1000} s; Route 53's standard 30 s check of a non-AWS endpoint: ` +
+      `$${PRICE.route53NonAwsCheck.toFixed(2)}, HTTPS $${(PRICE.route53NonAwsCheck + PRICE.route53NonAwsFeature).toFixed(2)}):`,
+  );
+  printRows(
+    [
+      'protocol',
+      'endpoints',
+      'probe memory',
+      'shards used of deployed',
+      'total',
+      'per endpoint',
+      `${TIMING_OUT_SHARE * 100} % timing out: total / per endpoint`,
+    ],
+    slowRows,
+  );
   for (const replan of inputs.replan) {
     const { memoryMb, maxShards } = deployedFor('HTTP', replan.endpoints);
     const tickMb = tickMemoryMbFor(maxShards);
