@@ -15,8 +15,8 @@ import { dirname, join } from 'node:path';
 import { createTickHandler, tickPlan } from '../../../functions/probe/tick.js';
 import type { RoundQueue } from '../../../functions/probe/round-queue.js';
 import { planProbes } from '../../../shared/probe/plan.js';
-import { MAX_PROBE_SHARDS, shardOf } from '../../../shared/probe/shards.js';
-import { DEFAULT_PROBE_MEMORY_MB } from '../../../shared/probe/shard-capacity.js';
+import { shardOf } from '../../../shared/probe/shards.js';
+import { sizeProbeRegions } from '../../../infra/cdk/probe-sizing.js';
 import type { CapacityItem } from '../../../shared/state/items.js';
 import { MINUTE_MS, roundDueAtOf } from '../../../shared/probe/round-schedule.js';
 import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
@@ -24,11 +24,6 @@ import type { CapacityMessage, ShardOrder, ShardReport, Window } from './fleet-s
 import { percentile } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/**
- * The memory size the simulated shards run as and the tick sizes them by: the construct's
- * default (`probeMemorySize`), as the deployed tick reads it from PROBE_MEMORY_MB.
- */
-export const FLEET_MEMORY_MB = DEFAULT_PROBE_MEMORY_MB;
 /** Emulated: a message that becomes visible reaches the function 20–120 ms later (long poll + invoke). */
 const RECEIVE_LATENCY_MS = { min: 20, max: 120 };
 /** Emulated: EventBridge Scheduler invokes the minute's tick 0–1,000 ms after the minute. */
@@ -44,6 +39,13 @@ export interface FleetRun {
 
 export interface FleetFigures {
   readonly run: FleetRun;
+  /**
+   * The shards' memory size and the shards deployed, as the CDK app sizes the fleet's region
+   * (infra/cdk/probe-sizing.ts): the memory the shards run as and the tick sizes them by (it
+   * reads PROBE_MEMORY_MB), one round queue per deployed shard.
+   */
+  readonly memoryMb: number;
+  readonly deployedShards: number;
   /** The shards the tick chose, by the measured scale. */
   readonly shards: number;
   /** The shards the constants alone give (the warm-up rounds ran under this split). */
@@ -85,6 +87,7 @@ interface ShardProcess {
 async function startShard(
   spec: FleetSpec,
   shard: number,
+  memoryMb: number,
   onCapacity: (item: CapacityItem) => void,
 ): Promise<ShardProcess> {
   const child = spawn(
@@ -92,7 +95,7 @@ async function startShard(
     ['--import', 'tsx', join(here, 'fleet-shard.ts'), JSON.stringify(spec), String(shard)],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(FLEET_MEMORY_MB) },
+      env: { ...process.env, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(memoryMb) },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -128,13 +131,15 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   const intervalMs = spec.intervalInSeconds * 1000;
   const profiles = fleetProfiles(spec);
   const plan = planProbes(profiles, FLEET_REGION, [FLEET_REGION]);
+  const [deployed] = sizeProbeRegions(profiles, [FLEET_REGION], {});
+  const { memoryMb, maxShards: deployedShards } = deployed!;
   // What the tick chooses before any shard measured: by request count and the constants' CPU.
-  const prior = tickPlan(profiles, FLEET_REGION, [FLEET_REGION], MAX_PROBE_SHARDS, FLEET_MEMORY_MB).shards;
+  const prior = tickPlan(profiles, FLEET_REGION, [FLEET_REGION], deployedShards, memoryMb).shards;
   // The CAPACITY items the real shards' handlers stored, as the tick's Query reads them.
   const capacity = new Map<number, CapacityItem>();
   const real = await Promise.all(
     Array.from({ length: Math.min(prior, run.realShards) }, (_, shard) =>
-      startShard(spec, shard, (item) => capacity.set(item.shard, item)),
+      startShard(spec, shard, memoryMb, (item) => capacity.set(item.shard, item)),
     ),
   );
   const timers = new Set<NodeJS.Timeout>();
@@ -149,8 +154,8 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   let deliverFrom = Infinity;
   /** Rounds sent and not yet delivered, by due time (the tick sends a minute ahead). */
   const undelivered: number[] = [];
-  const delivered = new Array<number>(MAX_PROBE_SHARDS).fill(0);
-  const queues = Array.from({ length: MAX_PROBE_SHARDS }, (_, shard): RoundQueue => ({
+  const delivered = new Array<number>(deployedShards).fill(0);
+  const queues = Array.from({ length: deployedShards }, (_, shard): RoundQueue => ({
     sendRounds: async (entries) => {
       for (const entry of entries) {
         const latency =
@@ -176,7 +181,7 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
     // One object while nothing changes, as the deployed config cache returns: planned once.
     loadConfig: async () => config,
     fallbackProbeRegions: [],
-    probeMemoryMb: FLEET_MEMORY_MB,
+    probeMemoryMb: memoryMb,
     capacity: { read: async () => [...capacity.values()] },
   });
   // Warm-up: two rounds per shard under the constants' split, on the round grid, as a new
@@ -240,6 +245,8 @@ export async function simulateFleet(run: FleetRun, ports: readonly number[]): Pr
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   const figures: FleetFigures = {
     run,
+    memoryMb,
+    deployedShards,
     shards,
     priorShards: prior,
     cpuScale: first.cpuScale,
@@ -278,7 +285,8 @@ function printFleet(
   const n = (x: number) => x.toLocaleString('en-US');
   console.log(
     `\nfleet ${n(run.spec.targets)} HTTP targets at ${run.spec.intervalInSeconds} s (10 % black-holed): ` +
-      `tick chose ${shards} shard(s) of ${n(FLEET_MEMORY_MB)} MB (${n(shardOfRequest.length)} requests, ${Math.min(...perShard)}–${Math.max(...perShard)} per shard); ` +
+      `deployed as the CDK app sizes it: ${figures.deployedShards} shard(s) of ${n(figures.memoryMb)} MB; ` +
+      `tick chose ${shards} (${n(shardOfRequest.length)} requests, ${Math.min(...perShard)}–${Math.max(...perShard)} per shard); ` +
       `rounds delivered per shard ${Math.min(...delivered.slice(0, shards))}–${Math.max(...delivered.slice(0, shards))}`,
   );
   console.log(
@@ -316,7 +324,7 @@ function printFleet(
   );
   const rss = reports.map((r) => r.maxRssMb);
   console.log(
-    `  per shard: peak RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB (memory ${FLEET_MEMORY_MB} MB, as the tick sized the shards: ${Math.max(...rss) <= FLEET_MEMORY_MB ? 'fits' : 'EXCEEDS'}), ` +
+    `  per shard: peak RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB (memory ${figures.memoryMb} MB: ${Math.max(...rss) <= figures.memoryMb ? 'fits' : 'EXCEEDS'}), ` +
       `${reports[0]?.threads ?? 1} probe thread(s); a round: ${figures.probesPerRound.toFixed(0)} probes, ` +
       `${figures.roundCpuMs.toFixed(0)} ms CPU, ${figures.roundDurationMs.toFixed(0)} ms long (≥ the black-holed probes' timeout)`,
   );
