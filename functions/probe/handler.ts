@@ -26,7 +26,7 @@ import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { dynamoDbCapacityStore } from './capacity-store.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
 import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from './header-secrets.js';
-import { startProbePool } from './probe-pool.js';
+import { lambdaMemoryMbOf, startProbePool } from './probe-pool.js';
 import { createRoundHandler, type RoundHandler } from './round-handler.js';
 import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
 
@@ -66,6 +66,7 @@ function roundHandlerFromEnv(): RoundHandler {
     loadConfig: () => effectiveConfig(Date.now()),
     fallbackProbeRegions: probeRegionsFromEnv(),
     logger,
+    memoryMb: lambdaMemoryMbOf(process.env),
     metrics: powertoolsMetrics(),
     // The shard's measured CPU scale, by which the region's tick sizes it.
     capacity: dynamoDbCapacityStore(dynamodb, tableName),

@@ -61,9 +61,15 @@ export function probeThreadsFor(
   env: Readonly<Record<string, string | undefined>>,
   cores = availableParallelism(),
 ): number {
-  const memory = Number(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
-  const credits = Number.isFinite(memory) && memory > 0 ? Math.floor(memory / LAMBDA_MB_PER_VCPU) : cores;
+  const memory = lambdaMemoryMbOf(env);
+  const credits = memory === undefined ? cores : Math.floor(memory / LAMBDA_MB_PER_VCPU);
   return Math.max(1, Math.min(cores, credits));
+}
+
+/** The function's memory size (MB) as Lambda sets it (`AWS_LAMBDA_FUNCTION_MEMORY_SIZE`); undefined elsewhere. */
+export function lambdaMemoryMbOf(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const memory = Number(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
+  return Number.isFinite(memory) && memory > 0 ? memory : undefined;
 }
 
 export function startProbePool(options: ProbePoolOptions = {}): ProbePool {

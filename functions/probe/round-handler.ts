@@ -5,7 +5,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Clock } from '../../shared/clock.js';
 import { isCpuScaleWriteDue, nextCpuScale } from '../../shared/probe/cpu-scale.js';
-import { roundCpuMs } from '../../shared/probe/shard-capacity.js';
+import { LAMBDA_MB_PER_VCPU, roundCpuMs, vcpusOf } from '../../shared/probe/shard-capacity.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -38,6 +38,8 @@ export interface RoundHandlerDeps {
   readonly metrics?: MetricsSink;
   /** Where the shard's measured CPU scale goes (the region's tick sizes the region by it); none: not measured. */
   readonly capacity?: CapacityWriter;
+  /** The function's memory size (MB): the share of a vCPU its rounds' starts run at. @default one full vCPU (1,769) */
+  readonly memoryMb?: number;
   /**
    * CPU time (ms) this process has used so far, every thread included (the probe threads').
    * @default process.cpuUsage(), user + system
@@ -69,6 +71,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   let shards = 1;
   let lastDueAt = -Infinity;
   const cpuTimeMs = deps.cpuTimeMs ?? processCpuTimeMs;
+  const vcpus = vcpusOf(deps.memoryMb ?? LAMBDA_MB_PER_VCPU);
   /** The smoothed CPU scale of this container's rounds, and what was stored last. */
   let cpuScale: number | undefined;
   let storedScale: { scale: number; at: number } | undefined;
@@ -80,10 +83,10 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
    * included — an overloaded shard whose rounds overrun must still tell, and it errs towards
    * more shards.
    */
-  async function measure(cpuMs: number, roundPeriodMs: number, shards: number): Promise<number | undefined> {
+  async function measure(cpuMs: number, predictedMs: number, shards: number): Promise<number | undefined> {
     const { capacity } = deps;
     if (capacity === undefined) return undefined;
-    cpuScale = nextCpuScale(cpuScale, cpuMs, roundCpuMs(worker.targets(), roundPeriodMs));
+    cpuScale = nextCpuScale(cpuScale, cpuMs, predictedMs);
     const now = clock.now();
     if (cpuScale === undefined || !isCpuScaleWriteDue(storedScale, cpuScale, now)) return cpuScale;
     const item = { region: worker.region, shard: worker.shard, shards, scale: cpuScale, at: now };
@@ -168,13 +171,17 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       // The first round needs a plan; later re-reads wait until after the round, off its start.
       const refreshed = configReadAt === undefined && (await refreshConfig(now));
       if (!refreshed && resharded) worker.setTargets(plan, shards);
+      // What the constants predict this round's probes cost, and so how long starting them
+      // takes at the shard's measured scale and vCPU share: the spread is never shorter.
+      const predictedMs = roundCpuMs(worker.targets(), round.roundPeriodMs);
+      const startSpanMs = (predictedMs * (cpuScale ?? 1)) / vcpus;
       const cpuBefore = cpuTimeMs();
-      const report = await worker.runRound(round.dueAt, round.roundPeriodMs);
+      const report = await worker.runRound(round.dueAt, round.roundPeriodMs, startSpanMs);
       const cpuMs = cpuTimeMs() - cpuBefore;
       lateness(report.latestStartMs);
       const scale =
         !firstRound && !resharded && !refreshed && !report.restoreFailed
-          ? await measure(cpuMs, round.roundPeriodMs, shards)
+          ? await measure(cpuMs, predictedMs, shards)
           : cpuScale;
       logger.info('round', {
         dueAt: round.dueAt,

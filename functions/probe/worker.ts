@@ -171,8 +171,12 @@ export interface ProbeWorker {
   targets(): readonly PlannedProbe[];
   /** The scaled round period: the shortest interval among the probes (10 s × scale when there are none). */
   roundPeriodMs(): number;
-  /** Runs the round due at `dueAt` (epoch ms on the round grid); resolves when its checks and writes are done. */
-  runRound(dueAt: number, roundPeriodMs?: number): Promise<RoundReport>;
+  /**
+   * Runs the round due at `dueAt` (epoch ms on the round grid); resolves when its checks and
+   * writes are done. `startSpanMs`: how long starting its probes is expected to take (the
+   * compact spread is never shorter: spreadWindowMs).
+   */
+  runRound(dueAt: number, roundPeriodMs?: number, startSpanMs?: number): Promise<RoundReport>;
   /** The current in-memory rule state of a judge, by verdict key (tests, `tm status` detail). */
   ruleState(verdictKey: string): RuleState | undefined;
   pendingWrites(): number;
@@ -636,7 +640,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     ruleState: (key) => states.get(key),
     pendingWrites: () => pendingVerdicts.size + (heartbeatDirty ? 1 : 0),
 
-    async runRound(dueAt, roundPeriodMs = worker.roundPeriodMs()) {
+    async runRound(dueAt, roundPeriodMs = worker.roundPeriodMs(), startSpanMs = 0) {
       const startedAt = clock.now();
       const changes: VerdictChange[] = [];
       const report = (fields: Partial<RoundReport>): RoundReport => ({
@@ -668,7 +672,13 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       // verdict of the same judge supersedes its retry: writes are conditional).
       const retrying = Promise.all([...pendingVerdicts.values()].map(writeVerdict));
       const due = dueInRound(dueAt, roundPeriodMs);
-      const windowMs = spreadWindowMs(spread, roundPeriodMs, due.probes.length, due.longestTimeoutMs);
+      const windowMs = spreadWindowMs(
+        spread,
+        roundPeriodMs,
+        due.probes.length,
+        due.longestTimeoutMs,
+        startSpanMs,
+      );
       const counts = { probed: 0, judged: 0, skipped: 0, latestStartMs: 0 };
       const checks: Promise<number>[] = [];
       const startAt = (i: number): number => dueAt + startDelayMs(due.probes[i]!, roundPeriodMs, windowMs);

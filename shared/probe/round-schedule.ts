@@ -89,16 +89,22 @@ export type SpreadPolicy =
  */
 export const COMPACT_SPREAD: SpreadPolicy = { kind: 'compact', perTargetMs: 0.25, marginMs: 500 };
 
-/** The window (ms) over which the round's start times are spread. */
+/**
+ * The window (ms) over which the round's start times are spread. A compact window is never
+ * shorter than `startSpanMs`, the time the shard expects to need to start the round's probes
+ * (its CPU): a window shorter than that would start the later probes late against their own
+ * due times, and save nothing — the round lasts until they have started either way.
+ */
 export function spreadWindowMs(
   policy: SpreadPolicy,
   roundPeriodMs: number,
   targetsInRound: number,
   longestTimeoutMs: number,
+  startSpanMs = 0,
 ): number {
   if (policy.kind === 'interval') return roundPeriodMs;
   const room = Math.max(0, roundPeriodMs - longestTimeoutMs - policy.marginMs);
-  return Math.min(room, targetsInRound * policy.perTargetMs);
+  return Math.min(room, Math.max(targetsInRound * policy.perTargetMs, startSpanMs));
 }
 
 /** The delay from the round's start at which `target` is probed: its offset's position in the round, scaled to the window. */

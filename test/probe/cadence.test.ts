@@ -123,6 +123,23 @@ describe('rounds and spreading', () => {
       window: 500,
     },
     {
+      name: 'compact spread: never shorter than the time the shard expects to need to start the probes (its CPU), within the room',
+      policy: COMPACT_SPREAD,
+      period: 30_000,
+      targets: 2_000,
+      timeout: 10_000,
+      startSpan: 4_000,
+      window: 4_000,
+    },
+    {
+      name: 'compact spread: the time to start the probes does not stretch a round past its room',
+      policy: COMPACT_SPREAD,
+      targets: 2_000,
+      timeout: 9_000,
+      startSpan: 4_000,
+      window: 500,
+    },
+    {
       name: 'compact spread: never past the point where the slowest probe would overrun the round',
       policy: COMPACT_SPREAD,
       targets: 10_000,
@@ -136,8 +153,8 @@ describe('rounds and spreading', () => {
       timeout: 9_800,
       window: 0,
     },
-  ])('$name', ({ policy, period = 10_000, targets, timeout, window }) => {
-    expect(spreadWindowMs(policy, period, targets, timeout)).toBe(window);
+  ])('$name', ({ policy, period = 10_000, targets, timeout, startSpan = 0, window }) => {
+    expect(spreadWindowMs(policy, period, targets, timeout, startSpan)).toBe(window);
   });
 
   it('a start delay is the offset’s position in the round, scaled to the window', () => {

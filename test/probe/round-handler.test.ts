@@ -74,6 +74,62 @@ function event(...bodies: string[]): SQSEvent {
 const round = (dueAt: number, shards = 1) => JSON.stringify({ dueAt, roundPeriodMs: PERIOD, shards });
 
 describe('the probe round handler', () => {
+  it('spreads a round over the time its measured CPU needs to start the probes, so none starts late against its own due time', async () => {
+    // Prepare: 300 HTTPS requests every 30 s (the constants: 0.7 ms each, 210 ms a round); every
+    // round costs 1,050 ms of CPU (5× the constants); the worker's waits move the clock
+    const clock = fakeClock();
+    const starts: number[] = [];
+    const worker = createProbeWorker({
+      region: REGION,
+      store: new MemoryProbeStateStore(),
+      prober: async (request, timeoutMs) => {
+        starts.push(clock.now());
+        return {
+          answered: true,
+          startedAt: clock.now(),
+          durationMs: 1,
+          timeoutMs,
+          timings: {},
+          latencyMs: 1,
+          statusCode: 200,
+        };
+      },
+      clock,
+      sleep: async (ms) => void clock.advance(ms),
+      logger: { warn: () => undefined },
+      spread: COMPACT_SPREAD,
+    });
+    const fleet = profile('fleet', {
+      monitorConfig: monitor({ protocol: 'HTTPS', intervalInSeconds: 30, timeoutInSeconds: 10 }),
+      endpoints: Array.from({ length: 300 }, (_, i) => external(`e${i}`, `h${i}.example.net`)),
+    });
+    let cpu = 0;
+    const handler = createRoundHandler({
+      worker,
+      clock,
+      loadConfig: async () => ({ profiles: [fleet], defaultProbeRegions: [REGION] }),
+      fallbackProbeRegions: [],
+      logger: { info: () => undefined, warn: () => undefined },
+      capacity: { write: async () => undefined },
+      cpuTimeMs: () => (cpu += 1_050),
+    });
+    const period = 30_000;
+    const lastStart = async (dueAt: number) => {
+      starts.length = 0;
+      clock.set(dueAt);
+      await handler(event(JSON.stringify({ dueAt, roundPeriodMs: period })));
+      return Math.max(...starts) - dueAt;
+    };
+    const first = Math.ceil(clock.now() / period) * period;
+    // Act: the first round is not measured, the second is (scale 5), the third is spread by it
+    const unmeasured = [await lastStart(first), await lastStart(first + period)];
+    const measured = await lastStart(first + 2 * period);
+    // Assess: 210 ms by the constants alone (more than 300 × 0.25 ms); 1,050 ms at the measured scale
+    expect(Math.max(...unmeasured)).toBeLessThanOrEqual(210);
+    expect(measured).toBeGreaterThan(900);
+    expect(measured).toBeLessThanOrEqual(1_050);
+  });
+
   it('reports each round’s start lateness, a round skipped a whole period late included, and publishes once per batch', async () => {
     // Prepare: the container wakes 12 s after a round's due time, 2 s after the next one's
     const { clock, handler, dueAt, metrics, flushes } = setup({ spread: COMPACT_SPREAD });
