@@ -30,7 +30,7 @@ export function sizeProbeRegions(
   return probeRegions.map((region) => {
     const plan = planProbes(everythingEnabled, region, probeRegions);
     const roundPeriodMs = roundPeriodMsOf(plan) ?? FAST_INTERVAL_MS;
-    const load = { ...planLoadOf(plan, roundPeriodMs), roundPeriodMs };
+    const load = planLoadOf(plan, roundPeriodMs);
     const sizing = sizeProbeRegion(load, given);
     return {
       region,

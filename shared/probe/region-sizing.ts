@@ -20,9 +20,14 @@ import {
   PRICE,
   REMOTE_PROBE_MS,
 } from '../cost/prices.js';
-import { DEFAULTS } from '../profile/defaults.js';
 import { COMPACT_SPREAD, spreadWindowMs } from './round-schedule.js';
-import { LAMBDA_MB_PER_VCPU, shardCountForLoad, vcpusOf, type PlanLoad } from './shard-capacity.js';
+import {
+  LAMBDA_MB_PER_VCPU,
+  longestTimeoutMsOf,
+  shardCountForLoad,
+  vcpusOf,
+  type PlanLoad,
+} from './shard-capacity.js';
 import { MAX_PROBE_SHARDS } from './shards.js';
 
 /**
@@ -50,10 +55,8 @@ const RSS_BASE_MB = 180;
 const RSS_PER_REQUEST_MB = 0.0026;
 const RSS_HEADROOM = 1.5;
 
-/** What sizing needs of a region's plan: its load (planLoadOf) and round period. */
-export interface RegionLoad extends PlanLoad {
-  readonly roundPeriodMs: number;
-}
+/** What sizing needs of a region's plan (planLoadOf). */
+export type RegionLoad = PlanLoad;
 
 export interface RegionSizing {
   readonly memoryMb: number;
@@ -63,12 +66,6 @@ export interface RegionSizing {
   readonly shardsAtConstants: number;
   /** The model's monthly cost of the region's rounds at `SIZING_CPU_SCALE` (its shards all used). */
   readonly monthlyCost: number;
-}
-
-/** The longest timeout a round of `roundPeriodMs` may hold (its spread must end before it): the interval's largest allowed. */
-function longestTimeoutMs(roundPeriodMs: number): number {
-  const byInterval: Readonly<Record<number, number>> = DEFAULTS.timeoutInSeconds;
-  return (byInterval[roundPeriodMs / 1000] ?? 0) * 1000;
 }
 
 /**
@@ -82,7 +79,7 @@ export function roundBilledMs(
   roundPeriodMs: number,
   slowestMs = REMOTE_PROBE_MS,
 ): number {
-  const window = spreadWindowMs(COMPACT_SPREAD, roundPeriodMs, requests, longestTimeoutMs(roundPeriodMs));
+  const window = spreadWindowMs(COMPACT_SPREAD, roundPeriodMs, requests, longestTimeoutMsOf(roundPeriodMs));
   return Math.max(window, cpuMs / vcpusOf(memoryMb)) + slowestMs;
 }
 

@@ -80,6 +80,9 @@ export type SpreadPolicy =
   | { readonly kind: 'interval' }
   | { readonly kind: 'compact'; readonly perTargetMs: number; readonly marginMs: number };
 
+/** What a compact spread leaves between a round's slowest possible probe and the next round. */
+export const SPREAD_MARGIN_MS = 500;
+
 /**
  * 0.25 ms a target: the pace at which a full shard (2,000 requests) starts a 10 s round, whose
  * room ends the spread at 0.5 s. A round of any period spreads no slower: a Lambda round is
@@ -87,7 +90,11 @@ export type SpreadPolicy =
  * of mostly idle spreading every round; a shard's CPU budget, not the window, bounds how late
  * its probes start (shared/probe/shard-capacity.ts).
  */
-export const COMPACT_SPREAD: SpreadPolicy = { kind: 'compact', perTargetMs: 0.25, marginMs: 500 };
+export const COMPACT_SPREAD: SpreadPolicy = {
+  kind: 'compact',
+  perTargetMs: 0.25,
+  marginMs: SPREAD_MARGIN_MS,
+};
 
 /**
  * The window (ms) over which the round's start times are spread. A compact window is never

@@ -1,12 +1,14 @@
 /**
  * How much one probe shard carries: every probe of a round must start on time, and a round's
- * starts are CPU-bound. The compact spread starts a 10 s round's probes within 0.5 s (the
- * room its 9 s timeout leaves) and the start-lateness target is 1 s, so a shard may spend
- * `ROUND_CPU_BUDGET_MS` of one vCPU's time on a round. A request costs its protocol's CPU per
- * probe (`PROBE_CPU_MS`: HTTPS ≫ HTTP > TCP), counted in the rounds it is due in; the
- * memory size buys the vCPU share (Lambda: one vCPU per 1,769 MB; the probe pool runs one
- * thread per whole vCPU). docs/adr/0001-probe-cadence.md, "Shard size", has the figures.
+ * starts are CPU-bound. A round's probes may start within the room its longest timeout leaves
+ * (0.5 s for a 10 s round, 19.5 s for a 30 s one) and at most 1 s late, so a shard may spend
+ * half of that of one vCPU's time on a round (`roundCpuBudgetMs`). A request costs its
+ * protocol's CPU per probe (`PROBE_CPU_MS`: HTTPS ≫ HTTP > TCP), counted in the rounds it is
+ * due in; the memory size buys the vCPU share (Lambda: one vCPU per 1,769 MB; the probe pool
+ * runs one thread per whole vCPU). docs/adr/0001-probe-cadence.md, "Shard size", has the figures.
  */
+import { DEFAULTS } from '../profile/defaults.js';
+import { FAST_INTERVAL_MS, SPREAD_MARGIN_MS } from './round-schedule.js';
 import { shardCountFor } from './shards.js';
 import type { ProbeProtocol } from '../profile/types.js';
 import type { PlannedProbe } from './target.js';
@@ -20,12 +22,18 @@ export const LAMBDA_MB_PER_VCPU = 1_769;
  */
 export const PROBE_CPU_MS: Readonly<Record<ProbeProtocol, number>> = { HTTP: 0.2, HTTPS: 0.7, TCP: 0.1 };
 
+/** A probe starts at most this long after its own due time (its round's due time + its place in the spread). */
+export const START_LATENESS_TARGET_MS = 1_000;
+
 /**
- * One vCPU's CPU time (ms) a shard may spend on a round's probes: half of the 0.5 s spread
- * window plus the 1 s lateness target — a 2× headroom for heartbeats, writes, GC and
- * a loaded host.
+ * The longest timeout a round of `roundPeriodMs` may have to leave room for: its interval's
+ * largest allowed (9 s at 10 s, 10 s at 30 s); an unknown period leaves no room.
  */
-export const ROUND_CPU_BUDGET_MS = 750;
+export function longestTimeoutMsOf(roundPeriodMs: number): number {
+  const byInterval: Readonly<Record<number, number>> = DEFAULTS.timeoutInSeconds;
+  const seconds = byInterval[roundPeriodMs / 1000];
+  return seconds === undefined ? roundPeriodMs : seconds * 1000;
+}
 
 /** The vCPUs a shard of `memoryMb` probes on: its share below 1,769 MB, whole vCPUs (threads) above. */
 export function vcpusOf(memoryMb: number): number {
@@ -36,9 +44,16 @@ export function vcpusOf(memoryMb: number): number {
     : Math.floor(memoryMb / LAMBDA_MB_PER_VCPU);
 }
 
-/** The CPU time (ms, at one vCPU) a shard of `memoryMb` may spend on one round. */
-export function roundCpuBudgetMs(memoryMb: number): number {
-  return ROUND_CPU_BUDGET_MS * vcpusOf(memoryMb);
+/**
+ * The CPU time (ms, at one vCPU) a shard of `memoryMb` may spend on one round of
+ * `roundPeriodMs`: half of what its probes may take to start — the compact spread's room
+ * (the period less its longest timeout and the margin) plus the lateness target — a 2×
+ * headroom for heartbeats, writes, GC and a loaded host. At one vCPU: 750 ms for a 10 s round,
+ * 10,250 ms for a 30 s one.
+ */
+export function roundCpuBudgetMs(memoryMb: number, roundPeriodMs = FAST_INTERVAL_MS): number {
+  const roomMs = Math.max(0, roundPeriodMs - longestTimeoutMsOf(roundPeriodMs) - SPREAD_MARGIN_MS);
+  return ((roomMs + START_LATENESS_TARGET_MS) / 2) * vcpusOf(memoryMb);
 }
 
 /**
@@ -59,9 +74,10 @@ export function roundCpuMs(
 /** The probe functions' memory size unless `probeMemorySize` says otherwise: one full vCPU (ADR 0001, "Shard size"). */
 export const DEFAULT_PROBE_MEMORY_MB = LAMBDA_MB_PER_VCPU;
 
-/** What sizing needs of a region's plan: its request count and one round's predicted CPU (`roundCpuMs`). */
+/** What sizing needs of a region's plan: its request count, round period and one round's predicted CPU (`roundCpuMs`). */
 export interface PlanLoad {
   readonly requests: number;
+  readonly roundPeriodMs: number;
   readonly roundCpuMs: number;
 }
 
@@ -69,7 +85,7 @@ export function planLoadOf(
   probes: readonly Pick<PlannedProbe, 'protocol' | 'intervalMs'>[],
   roundPeriodMs: number,
 ): PlanLoad {
-  return { requests: probes.length, roundCpuMs: roundCpuMs(probes, roundPeriodMs) };
+  return { requests: probes.length, roundPeriodMs, roundCpuMs: roundCpuMs(probes, roundPeriodMs) };
 }
 
 /**
@@ -85,7 +101,11 @@ export function shardCountForLoad(
   cpuScale = 1,
 ): number {
   const byRequests = shardCountFor(load.requests, maxShards);
-  const byCpu = shardCountFor(load.roundCpuMs * cpuScale, maxShards, roundCpuBudgetMs(memoryMb));
+  const byCpu = shardCountFor(
+    load.roundCpuMs * cpuScale,
+    maxShards,
+    roundCpuBudgetMs(memoryMb, load.roundPeriodMs),
+  );
   return Math.max(byRequests, byCpu);
 }
 

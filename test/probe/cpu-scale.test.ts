@@ -26,7 +26,7 @@ import {
   SHRINK_HEADROOM,
   type CpuScaleReading,
 } from '../../shared/probe/cpu-scale.js';
-import { ROUND_CPU_BUDGET_MS, PROBE_CPU_MS, shardCountForLoad } from '../../shared/probe/shard-capacity.js';
+import { PROBE_CPU_MS, roundCpuBudgetMs, shardCountForLoad } from '../../shared/probe/shard-capacity.js';
 import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
 
 const NOW = Date.UTC(2030, 0, 1, 8, 0, 0);
@@ -114,12 +114,12 @@ describe('the region’s CPU scale the tick sizes with', () => {
 
 describe('sizing with the measured scale and hysteresis', () => {
   /** 10,000 HTTP requests every 10 s at one vCPU. */
-  const load = { requests: 10_000, roundCpuMs: 10_000 * PROBE_CPU_MS.HTTP };
+  const load = { requests: 10_000, roundPeriodMs: 10_000, roundCpuMs: 10_000 * PROBE_CPU_MS.HTTP };
   const needed = (scale: number) => shardCountForLoad(load, 50, undefined, scale);
 
   it('the measured scale multiplies the CPU the constants predict', () => {
     expect(needed(1)).toBe(5);
-    expect(needed(4.3)).toBe(Math.ceil((10_000 * PROBE_CPU_MS.HTTP * 4.3) / ROUND_CPU_BUDGET_MS));
+    expect(needed(4.3)).toBe(Math.ceil((10_000 * PROBE_CPU_MS.HTTP * 4.3) / roundCpuBudgetMs(1_769)));
     expect(needed(20)).toBe(50);
     // Never below the request count's shards, however fast the shards measured.
     expect(needed(0.5)).toBe(5);

@@ -9,7 +9,6 @@ import {
   DEFAULT_PROBE_MEMORY_MB,
   LAMBDA_MB_PER_VCPU,
   PROBE_CPU_MS,
-  ROUND_CPU_BUDGET_MS,
   roundCpuBudgetMs,
   roundCpuMs,
   shardCountForPlan,
@@ -51,6 +50,27 @@ describe('the tick sizes shards by CPU, not by request count alone', () => {
     },
   );
 
+  it.each([
+    {
+      name: 'a 10 s round: half of its 0.5 s of room plus the 1 s lateness target',
+      period: 10_000,
+      budget: 750,
+    },
+    {
+      name: 'a 30 s round (30 s requests only): half of its 19.5 s of room plus 1 s',
+      period: 30_000,
+      budget: 10_250,
+    },
+  ])('the CPU a full-vCPU shard may spend on $name', ({ period, budget }) => {
+    expect(roundCpuBudgetMs(LAMBDA_MB_PER_VCPU, period)).toBe(budget);
+  });
+
+  it('30 s requests in 30 s rounds: a shard carries the CPU its longer room can start on time, so 2,000 HTTPS requests need one shard, not two', () => {
+    const result = tickMessages([fleet('HTTPS', 2_000, 30)], 'us-east-1', ['us-east-1'], MINUTE, 50);
+    expect(result.roundPeriodMs).toBe(30_000);
+    expect(result.shards).toBe(1);
+  });
+
   it('a 30 s request in 10 s rounds costs a third: it is due in one round of three', () => {
     const probes = [
       { protocol: 'HTTPS' as const, intervalMs: 30_000 },
@@ -71,7 +91,7 @@ describe('the tick sizes shards by CPU, not by request count alone', () => {
     expect(vcpusOf(LAMBDA_MB_PER_VCPU / 2)).toBeCloseTo(0.5);
     expect(vcpusOf(LAMBDA_MB_PER_VCPU)).toBe(1);
     expect(vcpusOf(2.5 * LAMBDA_MB_PER_VCPU)).toBe(2);
-    expect(roundCpuBudgetMs(LAMBDA_MB_PER_VCPU)).toBe(ROUND_CPU_BUDGET_MS);
+    expect(roundCpuBudgetMs(LAMBDA_MB_PER_VCPU / 2)).toBeCloseTo(375);
     expect(() => vcpusOf(0)).toThrow(/memoryMb must be > 0, got 0/);
   });
 });

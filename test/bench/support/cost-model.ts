@@ -99,10 +99,7 @@ export function deployedFor(
   endpoints: number,
   intervalMs = FAST_INTERVAL_MS,
 ): RegionSizing {
-  return sizeProbeRegion({
-    ...planLoadOf(dueOf(protocol, endpoints, intervalMs), intervalMs),
-    roundPeriodMs: intervalMs,
-  });
+  return sizeProbeRegion(planLoadOf(dueOf(protocol, endpoints, intervalMs), intervalMs));
 }
 
 /**
