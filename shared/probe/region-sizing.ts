@@ -31,10 +31,9 @@ import {
 import { MAX_PROBE_SHARDS } from './shards.js';
 
 /**
- * The sizes chosen among. From 512 MB: a shard's process holds the region's whole plan
- * (`RSS_BASE_MB` …) with room; above one vCPU a shard would probe on two threads, whose gain
- * on Lambda is a projection (ADR 0001, "Every core"), so 3,538 MB is left to an explicit
- * `probeMemorySize`.
+ * The sizes chosen among. Not below 512 MB: a shard's process holds the region's whole plan
+ * (below); not above one vCPU: a shard would probe on two threads, whose gain on Lambda is a
+ * projection (ADR 0001, "Every core"), so 3,538 MB is left to an explicit `probeMemorySize`.
  */
 export const PROBE_MEMORY_CHOICES_MB: readonly number[] = [512, 1_024, LAMBDA_MB_PER_VCPU];
 
@@ -54,9 +53,6 @@ export const SIZING_CPU_SCALE = 6;
 const RSS_BASE_MB = 180;
 const RSS_PER_REQUEST_MB = 0.0026;
 const RSS_HEADROOM = 1.5;
-
-/** What sizing needs of a region's plan (planLoadOf). */
-export type RegionLoad = PlanLoad;
 
 export interface RegionSizing {
   readonly memoryMb: number;
@@ -114,7 +110,7 @@ function fits(memoryMb: number, requests: number): boolean {
  * cheapest wins; when none fits, the largest (the most CPU per shard).
  */
 export function sizeProbeRegion(
-  load: RegionLoad,
+  load: PlanLoad,
   given: { readonly memoryMb?: number; readonly maxShards?: number } = {},
 ): RegionSizing {
   const cap = given.maxShards ?? MAX_PROBE_SHARDS;

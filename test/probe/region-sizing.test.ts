@@ -9,12 +9,11 @@ import {
   shardMonthlyCost,
   SIZING_CPU_SCALE,
   sizeProbeRegion,
-  type RegionLoad,
 } from '../../shared/probe/region-sizing.js';
-import { PROBE_CPU_MS, shardCountForLoad } from '../../shared/probe/shard-capacity.js';
+import { PROBE_CPU_MS, shardCountForLoad, type PlanLoad } from '../../shared/probe/shard-capacity.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
 
-function load(requests: number, protocol: ProbeProtocol, roundPeriodMs = 10_000): RegionLoad {
+function load(requests: number, protocol: ProbeProtocol, roundPeriodMs = 10_000): PlanLoad {
   return { requests, roundCpuMs: requests * PROBE_CPU_MS[protocol], roundPeriodMs };
 }
 
