@@ -58,6 +58,7 @@ import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/targ
 import type { HeartbeatItem, RuleStateCheckpoint, VerdictItem } from '../../shared/state/items.js';
 import type { RegionVerdict } from '../../shared/status/vocabulary.js';
 import { isInShard } from '../../shared/probe/shards.js';
+import { claimsOf, holderOf, releasedCheckpoint } from '../../shared/probe/checkpoint-claims.js';
 import type { ProbeStateStore } from './state-store.js';
 import { concurrencyLimit } from '../shared/concurrency.js';
 
@@ -221,6 +222,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   /** The version of the judge list last written (a new worker writes its own once). */
   let judgeListWritten: string | undefined;
   let lastCheckpointJson: string | undefined;
+  /** This shard's heartbeat in the table, as far as the worker knows: the next one replaces it. */
+  let lastHeartbeat: HeartbeatItem | undefined;
   let heartbeatDirty = false;
   let heartbeatWriting = false;
   /** Some judge may lack an in-memory state (set by setTargets and forgetStates, cleared by a restore). */
@@ -290,7 +293,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       store.loadCertificates(region),
     ]);
     const verdicts = new Map(stored.map((item) => [item.targetKey, item]));
-    const newestFirst = [...heartbeats].sort((a, b) => b.at - a.at);
+    const claims = claimsOf(heartbeats);
+    // A new container's first heartbeat replaces the one its shard wrote before.
+    lastHeartbeat ??= heartbeats.find((h) => (h.shard ?? 0) === shard);
     // Certificates by verdict key, whichever shard saw them (newest item first; a heartbeat of
     // an earlier version carried them itself).
     const seen = [...certificateItems, ...heartbeats]
@@ -298,7 +303,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       .map((item) => item.certificates ?? {});
     const own = certificateItems.find((item) => (item.shard ?? 0) === shard)?.certificates ?? {};
     for (const { judge, request } of missing) {
-      const holder = newestFirst.find((h) => isInShard(request, h.shard ?? 0, h.shards ?? 1));
+      const holder = holderOf(claims, request);
       const checkpoint = holder?.checkpoint[judge.key];
       const certificate = seen.find((c) => c[judge.key] !== undefined)?.[judge.key];
       if (certificate !== undefined) {
@@ -563,6 +568,12 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       summaries.size > 0 &&
       (lastSummaryDueAt === undefined ||
         dueAt - lastSummaryDueAt >= SUMMARY_EVERY_PERIODS * heartbeatPeriodMs);
+    const released = releasedCheckpoint(
+      lastHeartbeat,
+      { shards, at, periodMs: heartbeatPeriodMs },
+      (key) => requestOf.has(key),
+      maxCheckpointEntries - Object.keys(checkpoint).length,
+    );
     const item: HeartbeatItem = {
       region,
       ...(shards === 1 && shard === 0 ? {} : { shard, shards }),
@@ -570,6 +581,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       targets: judges.length,
       periodMs: heartbeatPeriodMs,
       checkpoint,
+      ...(released === undefined ? {} : { released }),
       latencies: periodHistogram(Object.fromEntries(summaries), at, heartbeatPeriodMs),
     };
     heartbeatWriting = true;
@@ -580,6 +592,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
           for (const [key, checks] of period) if (periodChecks.get(key) === checks) periodChecks.delete(key);
           lastHeartbeatDueAt = dueAt;
           lastCheckpointJson = json;
+          lastHeartbeat = item;
         }),
         summariesDue ? writeSummaries(dueAt, at) : undefined,
         certificatesChanged

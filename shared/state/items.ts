@@ -336,6 +336,12 @@ export interface HeartbeatItem {
   /** Rule state of judges not in their clean state (failing counts, mixed windows), by verdict key. */
   readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
   /**
+   * After a reshard, for a heartbeat period: what this shard's previous heartbeat claimed and
+   * this one no longer does (shared/probe/checkpoint-claims.ts), so that a shard gaining those
+   * requests still finds their counts when it restores after this item replaced that heartbeat.
+   */
+  readonly released?: ReleasedCheckpoint;
+  /**
    * The median latency of each judge checked in the last period, as a histogram
    * (shared/monitor/latency-histogram.ts): the evaluator tick's ProbeLatency.
    */
@@ -347,6 +353,17 @@ export interface HeartbeatItem {
    */
   readonly summaries?: Readonly<Record<string, StoredCheckSummary>>;
   readonly certificates?: Readonly<Record<string, StoredCertificate>>;
+}
+
+/** The checkpoint a shard's last heartbeat under its previous split held of the judges it no longer holds. */
+export interface ReleasedCheckpoint {
+  /** The previous split: the requests of this shard of `shards` are claimed, as of `at`. */
+  readonly shards: number;
+  /** `at` of the heartbeat the checkpoint was taken from. */
+  readonly at: number;
+  /** Epoch ms of the first heartbeat that carried it (it is dropped a heartbeat period later). */
+  readonly releasedAt: number;
+  readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
 }
 
 /** REGION#<region> / CAPACITY#<shard>: what a shard measured its rounds' CPU to be, against the constants' prediction. */
