@@ -60,8 +60,8 @@ export interface TrafficManagerProbeStackProps extends StackProps {
    * and probe function (reserved concurrency 1), and the tick uses as many as the requests'
    * count (2,000 per shard) and CPU at `probeMemorySize` need (`shardCountForPlan`), up to this many. Each shard beyond the first adds its
    * queue's idle polling (~$0.26 a month, docs/cost.md). The tick's memory follows it
-   * (`tickMemoryMbFor`: 128 MB up to 5 shards, 768 MB at 50), so that it plans that many
-   * requests within 10 s. @default 1
+   * (`tickMemoryMbFor`: 128 MB up to 10 shards, 576 MB at 50), so that it reads the config
+   * and plans that many requests within 10 s. @default 1
    */
   readonly maxProbeShards?: number;
   /** SNS topic ARN for this region's alarms; used only when it is in this stack's region. @default - alarms without actions */
@@ -164,7 +164,7 @@ export class TrafficManagerProbeStack extends Stack {
       handler: 'tickHandler',
       functionName: probeTickFunctionName(deploymentName),
       description: 'traffic-manager: enqueues the minute’s probe rounds',
-      // Enough CPU to plan the most requests maxShards carry within half the timeout.
+      // Enough CPU to read the config and plan the most requests maxShards carry within half the timeout.
       memorySize: tickMemoryMbFor(maxShards),
       timeout: Duration.seconds(20),
       environment: {

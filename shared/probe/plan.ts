@@ -9,9 +9,10 @@ import { fnv1a32 } from '../hash/fnv1a.js';
 import type { ExternalEndpoint, Profile } from '../profile/types.js';
 import { enabledAtOf } from '../status/reenabled.js';
 import {
+  judgingHashOf,
   probeJudgingOf,
   probeRequestOf,
-  verdictKeyOf,
+  verdictKeyFrom,
   type PlannedJudge,
   type PlannedProbe,
   type ProbeRequest,
@@ -24,7 +25,7 @@ type MutableJudge = Omit<PlannedJudge, 'servedEndpoints' | 'freshAfter'> & {
 
 interface Accumulated {
   readonly request: ProbeRequest;
-  readonly judges: Map<string, MutableJudge>;
+  readonly judges: MutableJudge[];
 }
 
 /**
@@ -41,38 +42,67 @@ export function planProbes(
   defaultProbeRegions: readonly string[],
 ): PlannedProbe[] {
   const byKey = new Map<string, Accumulated>();
+  // By verdict key, which begins with its request's key: one map, not one per request.
+  const judgeByKey = new Map<string, MutableJudge>();
   for (const profile of profiles) {
     if (profile.profileStatus !== 'Enabled') continue;
     if (!(profile.probeRegions ?? defaultProbeRegions).includes(region)) continue;
     const judging = probeJudgingOf(profile);
+    const judgingHash = judgingHashOf(judging);
     for (const endpoint of profile.endpoints) {
       if (!isProbed(endpoint)) continue;
       const request = probeRequestOf(profile, endpoint);
-      const entry = byKey.get(request.key) ?? { request, judges: new Map() };
-      byKey.set(request.key, entry);
-      const key = verdictKeyOf(request.key, judging);
-      const judge: MutableJudge = entry.judges.get(key) ?? { key, ...judging, servedEndpoints: [] };
-      entry.judges.set(key, judge);
+      let entry = byKey.get(request.key);
+      if (entry === undefined) {
+        entry = { request, judges: [] };
+        byKey.set(request.key, entry);
+      }
+      const key = verdictKeyFrom(request.key, judgingHash);
+      let judge = judgeByKey.get(key);
+      if (judge === undefined) {
+        judge = { key, ...judging, servedEndpoints: [] };
+        judgeByKey.set(key, judge);
+        entry.judges.push(judge);
+      }
       judge.servedEndpoints.push({ profile: profile.name, endpoint: endpoint.name });
       // A (re-)enabled endpoint makes the judge's older verdict not count (shared/status/reenabled.ts).
       const freshAfter = latest(judge.freshAfter, enabledAtOf(profile, endpoint));
       if (freshAfter !== undefined) judge.freshAfter = freshAfter;
     }
   }
-  return [...byKey.values()]
-    .map(({ request, judges }): PlannedProbe => {
-      const list = [...judges.values()].sort((a, b) => a.intervalMs - b.intervalMs || compare(a.key, b.key));
-      const intervals = list.map((j) => j.intervalMs);
-      return {
-        ...request,
-        // The body is kept for the judges that match it; the others judge as before.
-        ...(list.some((judge) => judge.expectedBody !== undefined) ? { keepsBody: true } : {}),
-        intervalMs: Math.min(...intervals),
-        offsetMs: spreadOffsetMs(request.key, Math.max(...intervals)),
-        judges: list,
-      };
-    })
-    .sort((a, b) => a.offsetMs - b.offsetMs || compare(a.key, b.key));
+  const planned: PlannedProbe[] = [];
+  for (const { request, judges } of byKey.values()) planned.push(plannedProbeOf(request, judges));
+  return planned.sort((a, b) => a.offsetMs - b.offsetMs || compare(a.key, b.key));
+}
+
+/**
+ * The request as planned: sent at its judges' shortest interval, placed within their longest.
+ * Spelled out rather than `{ ...request, intervalMs, … }`: on Node 20's V8 a spread followed
+ * by more properties gives every object a hidden class of its own (1,000 probes, ~1,000
+ * classes), which slows the plan and makes every later read of the probes megamorphic.
+ */
+function plannedProbeOf(request: ProbeRequest, judges: MutableJudge[]): PlannedProbe {
+  judges.sort((a, b) => a.intervalMs - b.intervalMs || compare(a.key, b.key));
+  const shortest = judges[0]!.intervalMs;
+  const longest = judges[judges.length - 1]!.intervalMs;
+  const { key, protocol, host, port, path, method, headers } = request;
+  const offsetMs = spreadOffsetMs(key, longest);
+  // The body is kept for the judges that match it; the others judge as before.
+  return judges.some((judge) => judge.expectedBody !== undefined)
+    ? {
+        key,
+        protocol,
+        host,
+        port,
+        path,
+        method,
+        headers,
+        keepsBody: true,
+        intervalMs: shortest,
+        offsetMs,
+        judges,
+      }
+    : { key, protocol, host, port, path, method, headers, intervalMs: shortest, offsetMs, judges };
 }
 
 function latest(a: number | undefined, b: number | undefined): number | undefined {

@@ -98,6 +98,7 @@ export function mergeHeaders(
   profileHeaders: readonly Header[],
   endpointHeaders: readonly Header[],
 ): Header[] {
+  if (profileHeaders.length === 0 && endpointHeaders.length === 0) return [];
   const merged = new Map<string, Header>();
   for (const header of [...profileHeaders, ...endpointHeaders]) merged.set(header.name.toLowerCase(), header);
   return [...merged.values()];
@@ -154,13 +155,30 @@ export function endpointVerdictKey(profile: Profile, endpoint: ExternalEndpoint)
  * never by the value it resolves to (which the planner never sees). FNV-1a keeps this free of node:crypto (pure core).
  */
 export function requestKeyOf(spec: Omit<ProbeRequest, 'key'>): string {
-  const headers = [...spec.headers]
-    .map((h) => `${h.name.toLowerCase()}:${headerValueIdentity(h.value)}`)
-    .sort()
-    .join('\n');
   const host = spec.host.includes(':') ? `[${spec.host}]` : spec.host;
-  return `${spec.protocol}:${host}:${spec.port}${spec.path ?? ''}#${hashHex(JSON.stringify([spec.method, headers]))}`;
+  return `${spec.protocol}:${host}:${spec.port}${spec.path ?? ''}#${sentHashOf(spec.method, spec.headers)}`;
 }
+
+/** The request key's hash part; most requests send no headers, whose hash is one per method. */
+function sentHashOf(method: ProbeRequest['method'], headers: readonly Header[]): string {
+  if (headers.length === 0) return HEADERLESS_HASHES[method];
+  return hashOfSent(
+    method,
+    headers
+      .map((h) => `${h.name.toLowerCase()}:${headerValueIdentity(h.value)}`)
+      .sort()
+      .join('\n'),
+  );
+}
+
+function hashOfSent(method: ProbeRequest['method'], headers: string): string {
+  return hashHex(JSON.stringify([method, headers]));
+}
+
+const HEADERLESS_HASHES: Readonly<Record<ProbeRequest['method'], string>> = {
+  GET: hashOfSent('GET', ''),
+  HEAD: hashOfSent('HEAD', ''),
+};
 
 /**
  * `<request key>|<hash of the judging>`: the hash covers every judging setting (interval,
@@ -169,6 +187,16 @@ export function requestKeyOf(spec: Omit<ProbeRequest, 'key'>): string {
  * setting at its default leaves the key as it was before the setting existed.
  */
 export function verdictKeyOf(requestKey: string, judging: ProbeJudging): string {
+  return verdictKeyFrom(requestKey, judgingHashOf(judging));
+}
+
+/** `verdictKeyOf` from the judging's hash (`judgingHashOf`): a planner hashes each profile's judging once. */
+export function verdictKeyFrom(requestKey: string, judgingHash: string): string {
+  return `${requestKey}|${judgingHash}`;
+}
+
+/** The verdict key's judging part. */
+export function judgingHashOf(judging: ProbeJudging): string {
   const identity = JSON.stringify([
     judging.intervalMs,
     judging.timeoutMs,
@@ -177,7 +205,7 @@ export function verdictKeyOf(requestKey: string, judging: ProbeJudging): string 
     judging.toleratedNumberOfFailures,
     ...optInIdentity(judging),
   ]);
-  return `${requestKey}|${hashHex(identity)}`;
+  return hashHex(identity);
 }
 
 /** The opt-in judging settings that are set, as `name=value` (none: Azure's judging). */

@@ -388,7 +388,7 @@ describe('the probe region', () => {
     expect(tickMemoryVariable(template)).toBe('3538');
   });
 
-  it('the probe tick gets the CPU to plan what maxProbeShards carry (2,000 requests a shard) within 10 s: 128 MB up to 5 shards, 768 MB at 50', () => {
+  it('the probe tick gets the CPU to read the config and plan what maxProbeShards carry (2,000 requests a shard) within 10 s: 128 MB up to 10 shards, 576 MB at 50', () => {
     const tickMemory = (maxProbeShards: number) => {
       const app = testApp();
       const stack = new TrafficManager(app, `Shards${maxProbeShards}`, {
@@ -402,7 +402,7 @@ describe('the probe region', () => {
       return functionByDescription(template, 'traffic-manager: enqueues').properties.MemorySize;
     };
     expect(functionByDescription(probe, 'traffic-manager: enqueues').properties.MemorySize).toBe(128);
-    expect([5, 25, 50].map(tickMemory)).toEqual([128, 384, 768]);
+    expect([10, 25, 50].map(tickMemory)).toEqual([128, 320, 576]);
   });
 
   it('places the probe function in the VPC given for its region only', () => {

@@ -42,6 +42,20 @@ describe('names made from it stay what earlier versions wrote', () => {
     expect(verdictKeyOf(requestKey, judging)).toBe('HTTPS:shop.example.com:443/health#16d950b2|568ff59a');
   });
 
+  it.each([
+    { method: 'GET' as const, key: 'HTTP:shop.example.com:80/health#09aa0e69' },
+    { method: 'HEAD' as const, key: 'HTTP:shop.example.com:80/health#c56d3a9f' },
+  ])('the request key of a $method without headers (most requests)', ({ method, key }) => {
+    const spec = {
+      protocol: 'HTTP' as const,
+      host: 'shop.example.com',
+      port: 80,
+      path: '/health',
+      headers: [],
+    };
+    expect(requestKeyOf({ ...spec, method })).toBe(key);
+  });
+
   it('a shortened CIDR location name', () => {
     expect(cidrLocationNameOf('frankfurt-datacenter-2')).toBe('frankfurt_djh3zx');
   });

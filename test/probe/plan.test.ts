@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planProbes } from '../../shared/probe/plan.js';
+import { planProbes, spreadOffsetMs } from '../../shared/probe/plan.js';
 import { endpointVerdictKey, probeRequestOf } from '../../shared/probe/target.js';
 import { external, monitor, nested, profile } from './worker.fixtures.js';
 
@@ -163,5 +163,70 @@ describe('planProbes', () => {
     expect(Math.max(...buckets)).toBeLessThan(150);
     expect(Math.min(...buckets)).toBeGreaterThan(50);
     expect(targets.every((t) => t.offsetMs >= 0 && t.offsetMs < t.intervalMs)).toBe(true);
+  });
+  it('a planned probe is its request, sent at its judges’ shortest interval and placed within their longest', () => {
+    const endpoint = external('e', 'api.example.net');
+    const slow = profile('slow', {
+      monitorConfig: monitor({ intervalInSeconds: 30 }),
+      endpoints: [endpoint],
+    });
+    const fast = profile('fast', {
+      monitorConfig: monitor({ intervalInSeconds: 10 }),
+      endpoints: [endpoint],
+    });
+    const tcp = profile('tcp', {
+      monitorConfig: monitor({ protocol: 'TCP', port: 5432, path: undefined, expectedStatusCodeRanges: [] }),
+      endpoints: [endpoint],
+    });
+    const [shared, alone] = [
+      planProbes([slow, fast], 'us-east-1', REGIONS),
+      planProbes([tcp], 'us-east-1', REGIONS),
+    ];
+    const request = probeRequestOf(slow, endpoint);
+    const { judges, ...probe } = shared[0]!;
+    expect(judges).toHaveLength(2);
+    expect(probe).toStrictEqual({
+      ...request,
+      intervalMs: 10_000,
+      offsetMs: spreadOffsetMs(request.key, 30_000),
+    });
+    const tcpRequest = probeRequestOf(tcp, endpoint);
+    const { judges: _, ...tcpProbe } = alone[0]!;
+    expect(tcpProbe).toStrictEqual({
+      ...tcpRequest,
+      intervalMs: 30_000,
+      offsetMs: spreadOffsetMs(tcpRequest.key, 30_000),
+    });
+  });
+
+  it('requests are listed by offset, equal offsets by key', () => {
+    // 400 requests at 10 s share some of the 10,000 offsets
+    const endpoints = Array.from({ length: 400 }, (_, i) => external(`e${i}`, `host-${i}.example.net`));
+    const probes = planProbes([profile('shop', { endpoints })], 'us-east-1', REGIONS);
+    const pairs = probes.slice(1).map((probe, i) => [probes[i]!, probe] as const);
+    expect(pairs.some(([a, b]) => a.offsetMs === b.offsetMs)).toBe(true);
+    for (const [a, b] of pairs)
+      expect(a.offsetMs < b.offsetMs || (a.offsetMs === b.offsetMs && a.key < b.key)).toBe(true);
+  });
+
+  it('a request’s judges are listed by interval, equal intervals by key, whatever the order of the profiles', () => {
+    const endpoint = external('e', 'api.example.net');
+    const profiles = [
+      profile('slow', { monitorConfig: monitor({ intervalInSeconds: 30 }), endpoints: [endpoint] }),
+      profile('a', {
+        monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 9 }),
+        endpoints: [endpoint],
+      }),
+      profile('b', {
+        monitorConfig: monitor({ intervalInSeconds: 10, timeoutInSeconds: 5 }),
+        endpoints: [endpoint],
+      }),
+    ];
+    const judgesOf = (list: typeof profiles) => planProbes(list, 'us-east-1', REGIONS)[0]!.judges;
+    const judges = judgesOf(profiles);
+    const fastKeys = judges.slice(0, 2).map((j) => j.key);
+    expect(judges.map((j) => j.intervalMs)).toEqual([10_000, 10_000, 30_000]);
+    expect(fastKeys).toEqual([...fastKeys].sort());
+    expect(judgesOf([...profiles].reverse())).toEqual(judges);
   });
 });
