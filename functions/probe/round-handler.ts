@@ -188,6 +188,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         shards,
         startLagMs: report.startedAt - round.dueAt,
         latestStartMs: report.latestStartMs,
+        windowMs: report.windowMs,
         durationMs: report.finishedAt - report.startedAt,
         probed: report.probed,
         changes: report.changes.length,

@@ -115,6 +115,8 @@ export interface RoundReport {
   readonly skipped: number;
   /** How late the latest probe started against its own due time (its round's due time + its place in the spread), ms. */
   readonly latestStartMs: number;
+  /** The window the round's probes were spread over (their own due times: spreadWindowMs), ms. */
+  readonly windowMs: number;
   readonly changes: readonly VerdictChange[];
   /** Verdict items written (including retried ones), and whether the heartbeat was. */
   readonly verdictWrites: number;
@@ -664,6 +666,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
         judged: 0,
         skipped: 0,
         latestStartMs: 0,
+        windowMs: 0,
         changes,
         verdictWrites: 0,
         heartbeatWritten: false,
@@ -721,6 +724,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       const heartbeatWritten = (await heartbeatIfDue(dueAt)) || announced;
       return report({
         ...counts,
+        windowMs,
         verdictWrites: retried.filter(Boolean).length + written.reduce((sum, n) => sum + n, 0),
         heartbeatWritten,
         pendingWrites: worker.pendingWrites(),

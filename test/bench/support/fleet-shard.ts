@@ -17,12 +17,7 @@ import { startProbePool } from '../../../functions/probe/probe-pool.js';
 import { createRoundHandler } from '../../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../../functions/probe/worker.js';
 import { parseRoundMessage } from '../../../shared/probe/round-message.js';
-import {
-  COMPACT_SPREAD,
-  isDueInRound,
-  spreadWindowMs,
-  startDelayMs,
-} from '../../../shared/probe/round-schedule.js';
+import { COMPACT_SPREAD, startDelayMs } from '../../../shared/probe/round-schedule.js';
 import type { PlannedProbe, Prober } from '../../../shared/probe/target.js';
 import type { CapacityItem } from '../../../shared/state/items.js';
 import { FLEET_REGION, fleetProfiles, type FleetSpec } from './fleet.js';
@@ -49,6 +44,8 @@ export interface Window {
 export interface ShardRound {
   readonly dueAt: number;
   readonly startLagMs: number;
+  /** The window the worker spread the round's probes over (the handler's round log line). */
+  readonly windowMs: number;
   readonly durationMs: number;
   readonly probed: number;
   readonly cpuMs: number;
@@ -89,20 +86,16 @@ const logger = {
 };
 
 const pool = startProbePool();
-/** Per request key: [due time of the round, the target's own due time, start time] of every probe sent. */
+/**
+ * Per request key: [due time of the round, the target's own due time, start time] of every
+ * probe sent; the own due time is filled in when the round has told its spread window.
+ */
 const starts = new Map<string, [number, number, number][]>();
 let roundDueAt = 0;
-/** The current round's own due time per request key (its round's due time + its place in the spread). */
-let ownDueAt = new Map<string, number>();
 
-/** Each due target's own due time in the round due at `dueAt`, by the worker's own spread rule. */
-function ownDueTimes(targets: readonly PlannedProbe[], dueAt: number, periodMs: number): Map<string, number> {
-  const due = targets.filter((t) =>
-    t.judges.some((j) => isDueInRound({ ...t, intervalMs: j.intervalMs }, dueAt, periodMs)),
-  );
-  const longestTimeout = Math.max(0, ...due.flatMap((t) => t.judges.map((j) => j.timeoutMs)));
-  const windowMs = spreadWindowMs(COMPACT_SPREAD, periodMs, due.length, longestTimeout);
-  return new Map(due.map((t) => [t.key, dueAt + startDelayMs(t, periodMs, windowMs)]));
+/** A target's own due time in the round due at `dueAt`: its place in the window the worker spread the round over. */
+function ownDueAtOf(target: PlannedProbe, dueAt: number, periodMs: number, windowMs: number): number {
+  return dueAt + startDelayMs(target, periodMs, windowMs);
 }
 /** [due time of the round, duration] of every answered probe; due time of every unanswered one. */
 const answeredMs: [number, number][] = [];
@@ -110,7 +103,7 @@ const unanswered: number[] = [];
 const prober: Prober = (request, timeoutMs) => {
   let list = starts.get(request.key);
   if (list === undefined) starts.set(request.key, (list = []));
-  list.push([roundDueAt, ownDueAt.get(request.key) ?? roundDueAt, Date.now()]);
+  list.push([roundDueAt, NaN, Date.now()]);
   const dueAt = roundDueAt;
   return pool.prober(request, timeoutMs).then((observation) => {
     if (observation.answered) answeredMs.push([dueAt, observation.durationMs]);
@@ -156,15 +149,18 @@ async function runRound(body: string): Promise<void> {
   const message = parseRoundMessage(body);
   if ('problem' in message) throw new Error(message.problem);
   roundDueAt = message.dueAt;
-  // The plan the worker holds (empty before the warm-up round, which is not measured).
-  ownDueAt = ownDueTimes(worker.targets(), message.dueAt, message.roundPeriodMs);
   lastRound = undefined;
   const cpu = process.cpuUsage();
   await handler({ Records: [{ messageId: `m-${message.dueAt}`, body }] } as unknown as SQSEvent);
   const used = process.cpuUsage(cpu);
   // Set by the handler's 'round' log line (TypeScript cannot see the callback assign it).
   const logged = lastRound as Omit<ShardRound, 'cpuMs'> | undefined;
-  if (logged !== undefined) rounds.push({ ...logged, cpuMs: (used.user + used.system) / 1000 });
+  if (logged === undefined) return;
+  rounds.push({ ...logged, cpuMs: (used.user + used.system) / 1000 });
+  for (const target of worker.targets())
+    for (const sent of starts.get(target.key) ?? [])
+      if (sent[0] === message.dueAt)
+        sent[1] = ownDueAtOf(target, message.dueAt, message.roundPeriodMs, logged.windowMs);
 }
 
 function report(windows: readonly Window[]): ShardReport {
@@ -183,7 +179,8 @@ function report(windows: readonly Window[]): ShardReport {
     for (const [dueAt, own, at] of sent)
       if (inWindows(dueAt)) {
         lateness.push(at - dueAt);
-        ownLateness.push(at - own);
+        // NaN: a round the handler did not log (skipped), whose spread is unknown.
+        if (!Number.isNaN(own)) ownLateness.push(at - own);
       }
   }
   return {

@@ -53,7 +53,7 @@ export interface FleetFigures {
   /** The shards' measured CPU scale the tick sized with (undefined: none reached it). */
   readonly cpuScale: number | undefined;
   readonly reports: readonly ShardReport[];
-  /** Probe start against its round's due time (the spread's ≤ 0.5 s included). */
+  /** Probe start against its round's due time (the spread included). */
   readonly lateness: { readonly p50: number; readonly p99: number; readonly max: number };
   /** Probe start against the target's own due time (its round's due time + its place in the spread). */
   readonly ownLateness: { readonly p50: number; readonly p99: number; readonly max: number };
@@ -316,7 +316,7 @@ function printFleet(
   if (figures.lateness.max === -Infinity) return;
   const { ownLateness: own, lateness } = figures;
   console.log(
-    `  start lateness vs each target's own due time (its round's due time + its stable place in the ≤ 0.5 s spread): ` +
+    `  start lateness vs each target's own due time (its round's due time + its stable place in the window the worker spread the round over): ` +
       `p50 ${own.p50} ms, p99 ${own.p99} ms, max ${own.max} ms (target p99 ≤ 1,000 ms: ${own.p99 <= 1_000 ? 'met' : 'NOT met'})`,
   );
   console.log(
