@@ -5,7 +5,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Clock } from '../../shared/clock.js';
 import { isCpuScaleWriteDue, nextCpuScale } from '../../shared/probe/cpu-scale.js';
-import { LAMBDA_MB_PER_VCPU, roundCpuMs, vcpusOf } from '../../shared/probe/shard-capacity.js';
+import { LAMBDA_MB_PER_VCPU, roundCpuMs, startSpanMs } from '../../shared/probe/shard-capacity.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -71,7 +71,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
   let shards = 1;
   let lastDueAt = -Infinity;
   const cpuTimeMs = deps.cpuTimeMs ?? processCpuTimeMs;
-  const vcpus = vcpusOf(deps.memoryMb ?? LAMBDA_MB_PER_VCPU);
+  const memoryMb = deps.memoryMb ?? LAMBDA_MB_PER_VCPU;
   /** The smoothed CPU scale of this container's rounds, and what was stored last. */
   let cpuScale: number | undefined;
   let storedScale: { scale: number; at: number } | undefined;
@@ -172,11 +172,11 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
       const refreshed = configReadAt === undefined && (await refreshConfig(now));
       if (!refreshed && resharded) worker.setTargets(plan, shards);
       // What the constants predict this round's probes cost, and so how long starting them
-      // takes at the shard's measured scale and vCPU share: the spread is never shorter.
+      // may take at the shard's measured scale and vCPU share: the spread is never shorter.
       const predictedMs = roundCpuMs(worker.targets(), round.roundPeriodMs);
-      const startSpanMs = (predictedMs * (cpuScale ?? 1)) / vcpus;
+      const span = startSpanMs(predictedMs, cpuScale ?? 1, memoryMb);
       const cpuBefore = cpuTimeMs();
-      const report = await worker.runRound(round.dueAt, round.roundPeriodMs, startSpanMs);
+      const report = await worker.runRound(round.dueAt, round.roundPeriodMs, span);
       const cpuMs = cpuTimeMs() - cpuBefore;
       lateness(report.latestStartMs);
       const scale =

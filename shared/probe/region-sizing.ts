@@ -25,6 +25,7 @@ import {
   LAMBDA_MB_PER_VCPU,
   longestTimeoutMsOf,
   shardCountForLoad,
+  startSpanMs,
   vcpusOf,
   type PlanLoad,
 } from './shard-capacity.js';
@@ -66,7 +67,8 @@ export interface RegionSizing {
 
 /**
  * One shard's round, billed: its probes' start (`cpuMs` at one vCPU, at the memory's share)
- * or its spread, whichever is longer, plus `slowestMs` for its slowest answer.
+ * or its spread (never shorter than twice that start: `startSpanMs`, within the round's room),
+ * whichever is longer, plus `slowestMs` for its slowest answer.
  */
 export function roundBilledMs(
   requests: number,
@@ -75,7 +77,13 @@ export function roundBilledMs(
   roundPeriodMs: number,
   slowestMs = REMOTE_PROBE_MS,
 ): number {
-  const window = spreadWindowMs(COMPACT_SPREAD, roundPeriodMs, requests, longestTimeoutMsOf(roundPeriodMs));
+  const window = spreadWindowMs(
+    COMPACT_SPREAD,
+    roundPeriodMs,
+    requests,
+    longestTimeoutMsOf(roundPeriodMs),
+    startSpanMs(cpuMs, 1, memoryMb),
+  );
   return Math.max(window, cpuMs / vcpusOf(memoryMb)) + slowestMs;
 }
 

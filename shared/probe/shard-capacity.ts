@@ -26,6 +26,23 @@ export const PROBE_CPU_MS: Readonly<Record<ProbeProtocol, number>> = { HTTP: 0.2
 export const START_LATENESS_TARGET_MS = 1_000;
 
 /**
+ * The headroom a shard keeps over what it expects a round's CPU to be: it may spend half of
+ * what its probes may take to start (`roundCpuBudgetMs`), and it spreads them over twice its
+ * expected start time (`startSpanMs`), so a round that costs up to twice the expectation (a
+ * major GC, a noisy host) still starts every probe on time.
+ */
+export const CPU_HEADROOM = 2;
+
+/**
+ * How long a shard of `memoryMb` expects to need to start a round's probes: `predictedCpuMs`
+ * (the constants' `roundCpuMs`) at its measured CPU scale and vCPU share, with `CPU_HEADROOM`.
+ * The round's spread is never shorter (spreadWindowMs).
+ */
+export function startSpanMs(predictedCpuMs: number, cpuScale: number, memoryMb: number): number {
+  return (CPU_HEADROOM * predictedCpuMs * cpuScale) / vcpusOf(memoryMb);
+}
+
+/**
  * The longest timeout a round of `roundPeriodMs` may have to leave room for: its interval's
  * largest allowed (9 s at 10 s, 10 s at 30 s); an unknown period leaves no room.
  */
@@ -53,7 +70,7 @@ export function vcpusOf(memoryMb: number): number {
  */
 export function roundCpuBudgetMs(memoryMb: number, roundPeriodMs = FAST_INTERVAL_MS): number {
   const roomMs = Math.max(0, roundPeriodMs - longestTimeoutMsOf(roundPeriodMs) - SPREAD_MARGIN_MS);
-  return ((roomMs + START_LATENESS_TARGET_MS) / 2) * vcpusOf(memoryMb);
+  return ((roomMs + START_LATENESS_TARGET_MS) / CPU_HEADROOM) * vcpusOf(memoryMb);
 }
 
 /**
@@ -68,7 +85,8 @@ export function roundCpuMs(
   let total = 0;
   for (const probe of probes)
     total += PROBE_CPU_MS[probe.protocol] * Math.min(1, roundPeriodMs / probe.intervalMs);
-  return total;
+  // To the µs: a sum of 10,000 × 0.2 is 2,000.0000000003, which would count a shard too many at a budget's exact multiple.
+  return Math.round(total * 1_000) / 1_000;
 }
 
 /** The probe functions' memory size unless `probeMemorySize` says otherwise: one full vCPU (ADR 0001, "Shard size"). */

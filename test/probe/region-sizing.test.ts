@@ -10,7 +10,12 @@ import {
   SIZING_CPU_SCALE,
   sizeProbeRegion,
 } from '../../shared/probe/region-sizing.js';
-import { PROBE_CPU_MS, shardCountForLoad, type PlanLoad } from '../../shared/probe/shard-capacity.js';
+import {
+  planLoadOf,
+  PROBE_CPU_MS,
+  shardCountForLoad,
+  type PlanLoad,
+} from '../../shared/probe/shard-capacity.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
 
 function load(requests: number, protocol: ProbeProtocol, roundPeriodMs = 10_000): PlanLoad {
@@ -88,6 +93,11 @@ describe('sizing a probe region', () => {
     expect(sizing.memoryMb).toBe(Math.max(...PROBE_MEMORY_CHOICES_MB));
     expect(sizing.maxShards).toBe(1);
     expect(sizing.shardsAtConstants).toBe(shardCountForLoad(load(5_000, 'HTTPS'), 50, sizing.memoryMb));
+  });
+
+  it('a region’s planned load counts exactly: 10,000 HTTP requests at 6× need 16 shards, not a 17th for a rounding error', () => {
+    const due = Array.from({ length: 10_000 }, () => ({ protocol: 'HTTP' as const, intervalMs: 10_000 }));
+    expect(sizeProbeRegion(planLoadOf(due, 10_000)).maxShards).toBe(16);
   });
 
   it('counts shards the constants need beyond the 50 a region may have', () => {
