@@ -33,7 +33,7 @@ import {
   ZONE_ID,
 } from '../evaluator/harness.js';
 import { external, monitor, profile } from '../probe/worker.fixtures.js';
-import { freshTable } from '../support/dynamodb.js';
+import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
 import { AwsCallRecorder } from '../support/iam/recorder.js';
 import { requestsOf, type IamRequest } from '../support/iam/requests.js';
 import { synthesizeRoles, verdicts } from '../support/iam/simulate.js';
@@ -255,12 +255,7 @@ describe('IAM: a probe region’s handler', () => {
       }),
     );
     Object.assign(process.env, {
-      TABLE_NAME: table.tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      PROBE_REGION: REGION,
+      ...handlerEnvironment(table, REGION),
       [ENDPOINT_VARIABLE.secretsManager]: secretsManager.endpoint,
       [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint,
     });

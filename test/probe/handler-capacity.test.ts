@@ -3,8 +3,6 @@
  * environment) stores its shard's measured CPU scale, which the region's tick sizes the region
  * by (docs/adr/0001-probe-cadence.md, "Shard size"), and reports each round's start lateness.
  */
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +11,8 @@ import { dynamoDbCapacityStore } from '../../functions/probe/capacity-store.js';
 import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { Keys } from '../../shared/state/items.js';
-import { freshTable } from '../support/dynamodb.js';
+import { putConfigItem } from '../../functions/config-writer/store.js';
+import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
 import { logLinesOf } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
@@ -46,26 +45,13 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
       }),
     );
     for (const p of fleet)
-      await table.dynamodb.send(
-        new PutItemCommand({
-          TableName: table.tableName,
-          Item: marshall({
-            ...Keys.config(p.name),
-            name: p.name,
-            definition: JSON.stringify(p),
-            version: '1',
-            defaultProbeRegions: [REGION],
-          }),
-        }),
-      );
-    Object.assign(process.env, {
-      TABLE_NAME: table.tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      PROBE_REGION: REGION,
-    });
+      await putConfigItem(table.dynamodb, table.tableName, {
+        name: p.name,
+        definition: JSON.stringify(p),
+        version: '1',
+        defaultProbeRegions: [REGION],
+      });
+    Object.assign(process.env, handlerEnvironment(table, REGION));
     resetRoundHandlerForTests();
   });
 

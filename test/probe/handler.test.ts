@@ -9,7 +9,7 @@ import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
-import { freshTable } from '../support/dynamodb.js';
+import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
 import { logLinesOf, powertoolsLine } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
@@ -77,14 +77,7 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
         }),
       }),
     );
-    Object.assign(process.env, {
-      TABLE_NAME: tableName,
-      AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      PROBE_REGION: REGION,
-    });
+    Object.assign(process.env, handlerEnvironment(table, REGION));
     resetRoundHandlerForTests();
   });
 

@@ -21,3 +21,18 @@ export async function freshTable(prefix = 'tm-test') {
   const { streamArn } = await createTable(clients.dynamodb, tableName);
   return { ...clients, tableName, streamArn };
 }
+
+/** The environment a deployed handler finds, pointed at `table` on DynamoDB Local, for probe region `region`. */
+export function handlerEnvironment(
+  table: { readonly tableName: string; readonly endpoint: string },
+  region: string,
+): Record<string, string> {
+  return {
+    TABLE_NAME: table.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: table.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    PROBE_REGION: region,
+  };
+}
