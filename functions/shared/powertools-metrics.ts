@@ -30,6 +30,8 @@ export function powertoolsMetrics(
     count: (name, value, dimensions) => add(name, MetricUnit.Count, value, dimensions),
     duration: (name, ms, dimensions) => add(name, MetricUnit.Milliseconds, ms, dimensions),
     flush() {
+      // Metrics with dimensions went out on their own (singleMetric); an empty publish only warns.
+      if (!metrics.hasStoredMetrics()) return;
       metrics.setTimestamp(now());
       metrics.publishStoredMetrics();
     },

@@ -6,7 +6,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDbCapacityStore } from '../../functions/probe/capacity-store.js';
 import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
@@ -64,12 +64,16 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
   it('stores the shard’s measured CPU scale from its second round, where the tick reads it, and reports every round’s start lateness', async () => {
     // Act: a container's first round is not measured; the next one is, and nothing is stored yet.
     const first = roundDueAtOf(Date.now(), PERIOD);
+    const raw: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write');
     const lines = await logLinesOf(async () => {
       await handler(round(first));
       // Delivered on time: a round more than 2 s early is skipped.
       await new Promise((resolve) => setTimeout(resolve, first + PERIOD - Date.now()));
       await handler(round(first + PERIOD));
+      raw.push(...stderr.mock.calls.map(([chunk]) => String(chunk)));
     });
+    stderr.mockRestore();
     // Assess
     const readings = await dynamoDbCapacityStore(table.dynamodb, table.tableName).read(REGION);
     expect(readings).toEqual([
@@ -86,5 +90,7 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
     const lateness = lines.filter((line) => 'ProbeStartLateness' in line);
     expect(lateness).toHaveLength(2);
     expect(lateness[0]).toMatchObject({ Region: REGION, ProbeStartLateness: expect.any(Number) });
+    // Nothing else to publish is not worth a warning every round.
+    expect(raw.filter((text) => text.includes('No application metrics'))).toEqual([]);
   });
 });
