@@ -438,11 +438,8 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
    * Sends the request once, with the longest timeout among the due judges, and lets each
    * judge judge it by its own settings. A judge with a shorter timeout is judged at its own
    * deadline when the probe is still running then, so its checks never overlap its next one.
-   * Resolves with the verdict items written.
-   */
-  /**
-   * Sends `probe` once (when the concurrency limit lets it) and lets each due judge judge it;
-   * how late it was sent against `dueStartAt` raises the round's `latestStartMs`.
+   * Resolves with the verdict items written. How late the request was sent (when the
+   * concurrency limit let it) against `dueStartAt` raises the round's `latestStartMs`.
    */
   async function check(
     probe: PlannedProbe,

@@ -11,8 +11,7 @@ import { dynamoDbCapacityStore } from '../../functions/probe/capacity-store.js';
 import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { Keys } from '../../shared/state/items.js';
-import { putConfigItem } from '../../functions/config-writer/store.js';
-import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
+import { freshTable, handlerEnvironment, putProfiles } from '../support/dynamodb.js';
 import { logLinesOf } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
@@ -44,13 +43,7 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
         ),
       }),
     );
-    for (const p of fleet)
-      await putConfigItem(table.dynamodb, table.tableName, {
-        name: p.name,
-        definition: JSON.stringify(p),
-        version: '1',
-        defaultProbeRegions: [REGION],
-      });
+    await putProfiles(table, fleet, [REGION]);
     Object.assign(process.env, handlerEnvironment(table, REGION));
     resetRoundHandlerForTests();
   });

@@ -1,4 +1,4 @@
-import { PutItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
@@ -9,7 +9,7 @@ import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
 import { Keys } from '../../shared/state/items.js';
-import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
+import { freshTable, handlerEnvironment, putProfiles } from '../support/dynamodb.js';
 import { logLinesOf, powertoolsLine } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
@@ -65,18 +65,7 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
       endpoints: [external('east', '127.0.0.1', { targetKind: 'ipv4' })],
     });
     targetKey = endpointVerdictKey(shop, shop.endpoints[0] as ExternalEndpoint);
-    await dynamodb.send(
-      new PutItemCommand({
-        TableName: tableName,
-        Item: marshall({
-          ...Keys.config('shop'),
-          name: 'shop',
-          definition: JSON.stringify(shop),
-          version: '1',
-          defaultProbeRegions: [REGION],
-        }),
-      }),
-    );
+    await putProfiles(table, [shop], [REGION]);
     Object.assign(process.env, handlerEnvironment(table, REGION));
     resetRoundHandlerForTests();
   });

@@ -9,7 +9,15 @@ import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import { COMPACT_SPREAD, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
-import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
+import {
+  answered,
+  external,
+  fakeClock,
+  monitor,
+  noSleep,
+  profile,
+  scriptedProber,
+} from './worker.fixtures.js';
 
 const REGION = 'eu-west-1';
 const PERIOD = 10_000;
@@ -84,15 +92,7 @@ describe('the probe round handler', () => {
       store: new MemoryProbeStateStore(),
       prober: async (request, timeoutMs) => {
         starts.push(clock.now());
-        return {
-          answered: true,
-          startedAt: clock.now(),
-          durationMs: 1,
-          timeoutMs,
-          timings: {},
-          latencyMs: 1,
-          statusCode: 200,
-        };
+        return answered(clock.now(), timeoutMs);
       },
       clock,
       sleep: async (ms) => void clock.advance(ms),

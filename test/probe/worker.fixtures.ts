@@ -1,5 +1,6 @@
 /** Builders shared by the probe planning, worker and handler tests. */
 import type { PeerCertificate } from '../../shared/probe/certificate.js';
+import type { ProbeObservation } from '../../shared/probe/result.js';
 import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, MonitorConfig, NestedEndpoint, Profile } from '../../shared/profile/types.js';
 import {
@@ -124,6 +125,19 @@ export function scriptedProber(clock: { now(): number }) {
 
 function textBody(text: string) {
   return { text, bytes: Buffer.byteLength(text), capped: false };
+}
+
+/** A 200 answer to a probe started at `startedAt`, `durationMs` long. */
+export function answered(startedAt: number, timeoutMs: number, durationMs = 1): ProbeObservation {
+  return {
+    answered: true,
+    startedAt,
+    durationMs,
+    timeoutMs,
+    timings: {},
+    latencyMs: durationMs,
+    statusCode: 200,
+  };
 }
 
 /** A sleep that returns at once (rounds run instantly under a fake clock). */

@@ -3,7 +3,7 @@ import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.
 import { createProbeWorker, type ProbeWorkerOptions } from '../../functions/probe/worker.js';
 import { isInShard } from '../../shared/probe/shards.js';
 import type { Prober } from '../../shared/probe/target.js';
-import { fakeClock, noSleep, planned, scriptedProber, shared } from './worker.fixtures.js';
+import { answered, fakeClock, noSleep, planned, scriptedProber, shared } from './worker.fixtures.js';
 
 const REGION = 'us-east-1';
 const ROUND = 10_000;
@@ -388,14 +388,7 @@ describe('probe worker: time scale, spreading and concurrency', () => {
         peak = Math.max(peak, ++active);
         await new Promise((resolve) => setImmediate(resolve));
         active--;
-        return {
-          answered: true,
-          startedAt: clock.now(),
-          durationMs: 1,
-          timeoutMs,
-          timings: {},
-          latencyMs: 1,
-        };
+        return answered(clock.now(), timeoutMs);
       },
     });
     worker.setTargets(Array.from({ length: 20 }, (_, i) => planned(`t${i}`)));
@@ -420,7 +413,7 @@ describe('probe worker: how late its probes start', () => {
         const startedAt = clock.now();
         await new Promise((resolve) => setImmediate(resolve));
         clock.advance(300);
-        return { answered: true, startedAt, durationMs: 300, timeoutMs, timings: {}, latencyMs: 300 };
+        return answered(startedAt, timeoutMs, 300);
       },
     });
     worker.setTargets([planned('a', { offsetMs: 0 }), planned('b', { offsetMs: 0 })]);

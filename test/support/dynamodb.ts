@@ -2,7 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createTable } from '../../infra/local/table.js';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { putConfigItem } from '../../functions/config-writer/store.js';
 import { dynamoDbClient, dynamoDbStreamsClient } from '../../functions/shared/aws-clients.js';
+import type { Profile } from '../../shared/profile/types.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -35,4 +38,19 @@ export function handlerEnvironment(
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     PROBE_REGION: region,
   };
+}
+
+/** Stores `profiles` as the config writer does (one CONFIG item each), with the deployment's default probe regions. */
+export async function putProfiles(
+  table: { readonly dynamodb: DynamoDBClient; readonly tableName: string },
+  profiles: readonly Profile[],
+  defaultProbeRegions: readonly string[],
+): Promise<void> {
+  for (const profile of profiles)
+    await putConfigItem(table.dynamodb, table.tableName, {
+      name: profile.name,
+      definition: JSON.stringify(profile),
+      version: '1',
+      defaultProbeRegions: [...defaultProbeRegions],
+    });
 }

@@ -20,6 +20,7 @@ import { clampCpuScale, CPU_SCALE_REFRESH_MS } from '../../../shared/probe/cpu-s
 import { roundBilledMs, sizeProbeRegion, type RegionSizing } from '../../../shared/probe/region-sizing.js';
 import {
   LAMBDA_MB_PER_VCPU,
+  vcpusOf,
   PROBE_CPU_MS,
   planLoadOf,
   shardCountForPlan,
@@ -85,7 +86,7 @@ export interface CostInputs {
 
 /** Lambda bills by the millisecond; CPU-bound work on one thread runs at the memory's share of a vCPU. */
 function lambdaWallMs(cpuMs: number, memoryMb: number): number {
-  return cpuMs / Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU);
+  return cpuMs / vcpusOf(memoryMb);
 }
 
 /** `endpoints` requests of `protocol` due every `intervalMs`. */
