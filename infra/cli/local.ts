@@ -23,6 +23,7 @@ import {
 } from '../local/dns/index.js';
 import {
   DemoError,
+  DynamoDbLocalMissingError,
   JavaCompilerMissingError,
   JavaMissingError,
   LocalSecretsFileError,
@@ -160,6 +161,7 @@ async function runStack(
     if (
       error instanceof JavaMissingError ||
       error instanceof JavaCompilerMissingError ||
+      error instanceof DynamoDbLocalMissingError ||
       error instanceof LocalDnsError
     ) {
       io.stderr.write(`tm local: ${error.message}\n`);

