@@ -85,10 +85,10 @@ export interface ZoneGateway {
   /** The zone's current records at `names` (authoritative read; used on first sight and after a rejected batch). */
   readRecords(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]>;
   /**
-   * Sends the batches in order and returns Route 53's change id of each; throws
-   * `InvalidChangeBatchError` when Route 53 rejects one.
+   * Sends one change batch and returns Route 53's change id; throws `InvalidChangeBatchError`
+   * when Route 53 rejects it.
    */
-  publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<string[]>;
+  publish(hostedZoneId: string, batch: readonly Change[]): Promise<string>;
   /** GetChange: whether a submitted change has reached every Route 53 name server. */
   changeStatus(changeId: string): Promise<'PENDING' | 'INSYNC'>;
   /** Creates or updates CIDR collections (by name) and returns them with their ids. */

@@ -40,7 +40,7 @@ export async function publishZone(
   const accept = acceptor(changes, changeIds);
   try {
     for (const batch of diffZone(desired, actual, zone.names))
-      accept(batch, await deps.zones.publish(zoneId, [batch]));
+      accept(batch, await deps.zones.publish(zoneId, batch));
     return publication(desired, actual, changes, [], changeIds);
   } catch (error) {
     if (!(error instanceof InvalidChangeBatchError)) throw error;
@@ -55,15 +55,15 @@ export async function publishZone(
   return publication(desired, real, changes, rejected, changeIds);
 }
 
-type Accept = (batch: readonly Change[], changeIds: readonly string[]) => void;
+type Accept = (batch: readonly Change[], changeId: string) => void;
 
 /** Keeps what Route 53 accepted: the changes, and the change id of each name they touch. */
 function acceptor(changes: Change[], changeIds: Map<string, string[]>): Accept {
-  return (batch, ids) => {
+  return (batch, id) => {
     changes.push(...batch);
     for (const change of batch) {
       const known = changeIds.get(change.recordSet.name) ?? [];
-      for (const id of ids) if (id !== '' && !known.includes(id)) known.push(id);
+      if (id !== '' && !known.includes(id)) known.push(id);
       changeIds.set(change.recordSet.name, known);
     }
   };
@@ -86,7 +86,7 @@ async function publishIsolating(
 ): Promise<void> {
   for (const batch of diffZone(desired, actual, names)) {
     try {
-      accept(batch, await zones.publish(zoneId, [batch]));
+      accept(batch, await zones.publish(zoneId, batch));
       continue;
     } catch (error) {
       if (!(error instanceof InvalidChangeBatchError)) throw error;

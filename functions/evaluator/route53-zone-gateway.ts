@@ -136,32 +136,28 @@ export class Route53ZoneGateway implements ZoneGateway {
     return records;
   }
 
-  async publish(hostedZoneId: string, batches: readonly (readonly Change[])[]): Promise<string[]> {
-    const changeIds: string[] = [];
-    for (const batch of batches) {
-      try {
-        const out = await this.call('ChangeResourceRecordSets', () =>
-          this.client.send(
-            new ChangeResourceRecordSetsCommand({
-              HostedZoneId: hostedZoneId,
-              ChangeBatch: {
-                Comment: 'traffic-manager',
-                Changes: batch.map((c) => ({
-                  Action: c.action,
-                  ResourceRecordSet: toSdkRecordSet(c.recordSet),
-                })),
-              },
-            }),
-          ),
-        );
-        changeIds.push(required(out.ChangeInfo?.Id, 'ChangeResourceRecordSets.ChangeInfo.Id'));
-      } catch (error) {
-        const reasons = rejectedBatchReasons(error);
-        if (reasons !== undefined) throw new InvalidChangeBatchError(hostedZoneId, reasons);
-        throw error;
-      }
+  async publish(hostedZoneId: string, batch: readonly Change[]): Promise<string> {
+    try {
+      const out = await this.call('ChangeResourceRecordSets', () =>
+        this.client.send(
+          new ChangeResourceRecordSetsCommand({
+            HostedZoneId: hostedZoneId,
+            ChangeBatch: {
+              Comment: 'traffic-manager',
+              Changes: batch.map((c) => ({
+                Action: c.action,
+                ResourceRecordSet: toSdkRecordSet(c.recordSet),
+              })),
+            },
+          }),
+        ),
+      );
+      return required(out.ChangeInfo?.Id, 'ChangeResourceRecordSets.ChangeInfo.Id');
+    } catch (error) {
+      const reasons = rejectedBatchReasons(error);
+      if (reasons !== undefined) throw new InvalidChangeBatchError(hostedZoneId, reasons);
+      throw error;
     }
-    return changeIds;
   }
 
   async changeStatus(changeId: string): Promise<'PENDING' | 'INSYNC'> {

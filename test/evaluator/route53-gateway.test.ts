@@ -31,9 +31,10 @@ describe('the Route 53 zone gateway (real SDK client against the local Route 53)
   it('reading many names by listing the zone gives the same records as reading name by name, in fewer calls', async () => {
     const records = Array.from({ length: 700 }, (_, i) => a(`n-${i}.example.com`, `192.0.2.${i % 250}`));
     for (let i = 0; i < records.length; i += 400) {
-      await gateway.publish(ZONE, [
+      await gateway.publish(
+        ZONE,
         records.slice(i, i + 400).map((recordSet) => ({ action: 'CREATE' as const, recordSet })),
-      ]);
+      );
     }
     const wanted = new Set(records.filter((_, i) => i % 2 === 0).map((r) => r.name));
 
@@ -52,14 +53,14 @@ describe('the Route 53 zone gateway (real SDK client against the local Route 53)
 
   it('retries Throttling with backoff until the change lands', async () => {
     route53.setFaults({ throttleRate: 0.6 });
-    await gateway.publish(ZONE, [[{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }]]);
+    await gateway.publish(ZONE, [{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }]);
     route53.setFaults({ throttleRate: 0 });
     expect(route53.records(ZONE).find((r) => r.name === 'shop.example.com')?.values).toEqual(['192.0.2.1']);
   });
 
   it('surfaces a rejected batch as InvalidChangeBatchError with Route 53’s reasons', async () => {
     const change = { action: 'DELETE' as const, recordSet: a('missing.example.com', '192.0.2.1') };
-    const error = await gateway.publish(ZONE, [[change]]).catch((e: unknown) => e);
+    const error = await gateway.publish(ZONE, [change]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidChangeBatchError);
     expect((error as InvalidChangeBatchError).messages.join()).toMatch(/missing\.example\.com/);
   });
@@ -91,7 +92,7 @@ describe('a rejected batch, in each shape Route 53 has answered it (real SDK cli
   async function rejection(body: string): Promise<unknown> {
     return answering(body, (endpoint) =>
       new Route53ZoneGateway(route53Client({ endpoint, credentials }))
-        .publish(ZONE, [[{ action: 'UPSERT', recordSet: a('one.example.com', '192.0.2.1') }]])
+        .publish(ZONE, [{ action: 'UPSERT', recordSet: a('one.example.com', '192.0.2.1') }])
         .catch((e: unknown) => e),
     );
   }
@@ -178,10 +179,11 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
 
   it('a name with more record sets than one page is read across pages, and nothing of the next name', async () => {
     const sets = Array.from({ length: 320 }, (_, i) => weighted(i));
-    await gateway.publish(ZONE, [
+    await gateway.publish(
+      ZONE,
       sets.map((recordSet) => ({ action: 'CREATE' as const, recordSet })),
-      [{ action: 'CREATE', recordSet: a('bigger.example.com', '192.0.2.9') }],
-    ]);
+    );
+    await gateway.publish(ZONE, [{ action: 'CREATE', recordSet: a('bigger.example.com', '192.0.2.9') }]);
     const before = route53.calls.length;
     const read = await gateway.readRecords(ZONE, new Set(['big.example.com']));
     const lists = route53.calls.slice(before).filter((c) => c.operation === 'ListResourceRecordSets');
@@ -191,9 +193,10 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
 
   it('when the role may not call GetHostedZone (AccessDenied), many names are read name by name', async () => {
     const names = ['a.example.com', 'b.example.com', 'c.example.com'];
-    await gateway.publish(ZONE, [
+    await gateway.publish(
+      ZONE,
       names.map((n, i) => ({ action: 'CREATE' as const, recordSet: a(n, `192.0.2.${i}`) })),
-    ]);
+    );
     const client = route53Client({ endpoint: route53.endpoint, credentials, requestsPerSecond: 1000 });
     // What IAM answers a role without route53:GetHostedZone.
     client.middlewareStack.add(
@@ -223,9 +226,7 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
 
   it('a change to a zone that does not exist fails with NoSuchHostedZone, not as a rejected batch', async () => {
     const error = await gateway
-      .publish('Z0000000000000000UNKN', [
-        [{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }],
-      ])
+      .publish('Z0000000000000000UNKN', [{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }])
       .catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(InvalidChangeBatchError);
     expect((error as Error).name).toBe('NoSuchHostedZone');
@@ -239,13 +240,13 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
       const slowGateway = new Route53ZoneGateway(
         route53Client({ endpoint: slow.endpoint, credentials, requestsPerSecond: 1000 }),
       );
-      const [changeId] = await slowGateway.publish(ZONE, [
-        [{ action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') }],
+      const changeId = await slowGateway.publish(ZONE, [
+        { action: 'UPSERT', recordSet: a('shop.example.com', '192.0.2.1') },
       ]);
       expect(changeId).toMatch(/\S/);
-      expect(await slowGateway.changeStatus(changeId!)).toBe('PENDING');
+      expect(await slowGateway.changeStatus(changeId)).toBe('PENDING');
       now += 60_000;
-      expect(await slowGateway.changeStatus(changeId!)).toBe('INSYNC');
+      expect(await slowGateway.changeStatus(changeId)).toBe('INSYNC');
     } finally {
       await slow.stop();
     }

@@ -39,7 +39,7 @@ function lambdaDeps() {
 
 /** One call first, so the client's one-off start (credentials, connection) is not in a measured gap. */
 async function warm(deps: ReturnType<typeof lambdaDeps>): Promise<void> {
-  await deps.zones.publish(ZONE, [[upsert('warm.example.com', '192.0.2.250')]]);
+  await deps.zones.publish(ZONE, [upsert('warm.example.com', '192.0.2.250')]);
   await new Promise((resolve) => setTimeout(resolve, SLOT_MS));
 }
 
@@ -84,7 +84,7 @@ describe('Route 53 retries: one layer, every attempt through the limiter', () =>
     // Start half a slot into the window, so its end falls between two slots, not on one.
     await new Promise((resolve) => setTimeout(resolve, SLOT_MS / 2));
 
-    await deps.zones.publish(ZONE, [[upsert('shop.example.com', '192.0.2.1')]]);
+    await deps.zones.publish(ZONE, [upsert('shop.example.com', '192.0.2.1')]);
     clearTimeout(throttled);
 
     const calls = route53.calls.slice(before);
@@ -111,7 +111,7 @@ describe('Route 53 retries: one layer, every attempt through the limiter', () =>
     await Promise.all(
       ['a', 'b'].map(async (profile) => {
         for (let i = 0; i < 3; i++)
-          await deps.zones.publish(ZONE, [[upsert(`${profile}.example.com`, `192.0.2.${i + 1}`)]]);
+          await deps.zones.publish(ZONE, [upsert(`${profile}.example.com`, `192.0.2.${i + 1}`)]);
       }),
     );
 
