@@ -37,6 +37,7 @@
  * the tick turns a region going silent (or coming back), an override expiring, waiting outbox
  * items and a due reconcile into one write each (the tick itself never calls Route 53).
  */
+import type { OutboxEntry } from '../evaluation/outbox.js';
 import type { TransitionRecord } from '../evaluation/transitions.js';
 import type { RegionVerdict } from '../status/vocabulary.js';
 import type { FailureReason } from '../probe/result.js';
@@ -263,21 +264,12 @@ export type HistoryItem = TransitionRecord & {
  * @repair#<hostedZoneId>#<reconciledAt>#<part>: the DriftRepaired events of one zone's
  * reconcile (`hostedZoneId` set), written before the zone's reconcile item.
  */
-export interface OutboxItem {
+export type OutboxItem = Omit<OutboxEntry, 'events'> & {
   readonly pk: string;
   readonly sk: string;
-  readonly profile: string;
-  readonly revision: number;
-  readonly part: number;
-  readonly decidedAt: number;
-  readonly changeIds: readonly string[];
-  /** Set on a reconcile's repairs: the zone reconciled. */
-  readonly hostedZoneId?: string;
-  /** Set on a certificate warning: the endpoint and the certificate's notAfter. */
-  readonly certificate?: { readonly endpoint: string; readonly notAfter: number };
   /** `EvaluatorEvent[]` as JSON. */
   readonly events: string;
-}
+};
 
 /** VERDICT#<region>#<verdictKey> / VERDICT: the region's current verdict of one judge (one profile judging of one request). */
 export interface VerdictItem {
