@@ -387,18 +387,12 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   }
 
   private fail(failure: Failure): void {
-    this.finish({
-      answered: false,
-      startedAt: this.clock.startedAt,
-      durationMs: roundMs(this.clock.elapsed()),
-      timeoutMs: this.timeoutMs,
-      timings: this.timings(undefined),
-      latencyMs: undefined,
-      statusCode: this.statusCode,
-      ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
-      reason: failure.reason,
-      detail: failure.detail,
-    });
+    this.finish(
+      this.clock.unanswered(failure, this.timings(undefined), {
+        statusCode: this.statusCode,
+        ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
+      }),
+    );
   }
 
   /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */

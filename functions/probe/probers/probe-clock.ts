@@ -4,7 +4,10 @@
  */
 import net, { type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { ProbeStage } from './failure.js';
+import type { PeerCertificate } from '../../../shared/probe/certificate.js';
+import type { PhaseTimings, ProbeUnanswered } from '../../../shared/probe/result.js';
+import type { Failure, ProbeStage } from './failure.js';
+import { roundMs } from './timing.js';
 
 /** A probe starts by resolving its host name unless the host is an IP literal. */
 export function firstStageOf(host: string): ProbeStage {
@@ -37,6 +40,25 @@ export class ProbeClock {
 
   elapsed(): number {
     return performance.now() - this.t0;
+  }
+
+  /** What a probe that got no usable answer saw, ending now: the one failed observation of every prober. */
+  unanswered(
+    failure: Failure,
+    timings: PhaseTimings,
+    answer: { readonly statusCode?: number | undefined; readonly certificate?: PeerCertificate } = {},
+  ): ProbeUnanswered {
+    return {
+      answered: false,
+      startedAt: this.startedAt,
+      durationMs: roundMs(this.elapsed()),
+      timeoutMs: this.timeoutMs,
+      timings,
+      latencyMs: undefined,
+      ...answer,
+      reason: failure.reason,
+      detail: failure.detail,
+    };
   }
 
   /** The deadline timer's callback. */

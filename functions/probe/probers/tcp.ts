@@ -89,16 +89,7 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
   }
 
   private failWith(failure: Failure): void {
-    this.finish({
-      answered: false,
-      startedAt: this.clock.startedAt,
-      durationMs: roundMs(this.clock.elapsed()),
-      timeoutMs: this.timeoutMs,
-      timings: { dns: roundMsOrUndefined(this.dns) },
-      latencyMs: undefined,
-      reason: failure.reason,
-      detail: failure.detail,
-    });
+    this.finish(this.clock.unanswered(failure, { dns: roundMsOrUndefined(this.dns) }));
   }
 
   /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */
