@@ -8,7 +8,6 @@
  * AWS_ENDPOINT_URL_DYNAMODB for a local table. Header secrets are read from Secrets Manager and
  * SSM (parameters given by name in TABLE_REGION, the home region) and cached (header-secrets.ts).
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
@@ -34,8 +33,6 @@ import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
 export const LAMBDA_PROBE_CONCURRENCY = 800;
 
 const systemClock = { now: () => Date.now() };
-
-let roundHandler: RoundHandler | undefined;
 
 function roundHandlerFromEnv(): RoundHandler {
   const dynamodb = dynamoDbClientFromEnv();
@@ -77,13 +74,14 @@ function lambdaMemoryMbOf(env: Readonly<Record<string, string | undefined>>): nu
   return Number.isFinite(memory) && memory > 0 ? memory : undefined;
 }
 
-/** One round per message; the worker (and its rule states) lives as long as the warm container. */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  roundHandler ??= roundHandlerFromEnv();
-  return roundHandler(event);
-};
-
-/** Forgets the container's worker (tests: simulates a new container). */
-export function resetRoundHandlerForTests(): void {
-  roundHandler = undefined;
+/**
+ * The Lambda handler: one round per message, through a round handler built (by `build`) on the
+ * first message; the worker (and its rule states) lives as long as the warm container. Each
+ * call gives a new container's handler.
+ */
+export function createProbeHandler(build: () => RoundHandler = roundHandlerFromEnv): RoundHandler {
+  let roundHandler: RoundHandler | undefined;
+  return (event) => (roundHandler ??= build())(event);
 }
+
+export const handler = createProbeHandler();

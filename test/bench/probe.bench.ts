@@ -26,7 +26,7 @@ import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { createTable } from '../../infra/local/table.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';

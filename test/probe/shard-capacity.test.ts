@@ -4,7 +4,7 @@
  * the vCPU share of the shards' memory size — not by the request count alone.
  */
 import { describe, expect, it } from 'vitest';
-import { tickMessages } from '../../functions/probe/tick.js';
+import { tickMessages } from '../support/tick-messages.js';
 import {
   DEFAULT_PROBE_MEMORY_MB,
   LAMBDA_MB_PER_VCPU,

@@ -12,7 +12,7 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { LAMBDA_PROBE_CONCURRENCY } from '../../../functions/probe/handler.js';
-import { MemoryProbeStateStore } from '../../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../../support/memory-probe-state-store.js';
 import { probe } from '../../../functions/probe/probers/registry.js';
 import { createRoundHandler } from '../../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../../functions/probe/worker.js';
