@@ -11,8 +11,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['shared/**/*.ts', 'functions/**/*.{ts,mjs}'],
-      // probe-thread.mjs only runs inside probe worker threads, which the collector does not see.
-      exclude: ['functions/probe/probe-thread.mjs', 'infra/**', 'test/**'],
+      exclude: ['infra/**', 'test/**'],
       reporter: ['text-summary'],
       reportsDirectory: 'coverage',
       thresholds: {

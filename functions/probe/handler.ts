@@ -4,11 +4,10 @@
  * PROBE_REGION (default AWS_REGION), PROBE_REGIONS (comma list, fallback default probe
  * regions), PROBE_CONCURRENCY (default 800), HEARTBEAT_PERIOD_MS (default 60000);
  * PROBE_SHARD (this function's shard of the region, default 0);
- * AWS_LAMBDA_FUNCTION_MEMORY_SIZE (set by Lambda) picks the probe threads;
+ * AWS_LAMBDA_FUNCTION_MEMORY_SIZE (set by Lambda) is the vCPU share the round handler sizes by;
  * AWS_ENDPOINT_URL_DYNAMODB for a local table. Header secrets are read from Secrets Manager and
  * SSM (parameters given by name in TABLE_REGION, the home region) and cached (header-secrets.ts).
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
@@ -26,7 +25,7 @@ import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { dynamoDbCapacityStore } from './capacity-store.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
 import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from './header-secrets.js';
-import { lambdaMemoryMbOf, startProbePool } from './probe-pool.js';
+import { probe } from './probers/registry.js';
 import { createRoundHandler, type RoundHandler } from './round-handler.js';
 import { createProbeWorker, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker.js';
 
@@ -35,8 +34,6 @@ export const LAMBDA_PROBE_CONCURRENCY = 800;
 
 const systemClock = { now: () => Date.now() };
 
-let roundHandler: RoundHandler | undefined;
-
 function roundHandlerFromEnv(): RoundHandler {
   const dynamodb = dynamoDbClientFromEnv();
   const tableName = tableNameFromEnv();
@@ -44,10 +41,8 @@ function roundHandlerFromEnv(): RoundHandler {
     region: probeRegionFromEnv(),
     shard: probeShardFromEnv(),
     store: new DynamoDbProbeStateStore(dynamodb, tableName),
-    // Header secrets are resolved here, in the main thread; every whole vCPU the memory size
-    // buys probes on its own thread (probe-pool.ts).
     prober: withHeaderSecrets(
-      startProbePool().prober,
+      probe,
       new HeaderSecrets(awsSecretSource({ parameterRegion: homeRegionFromEnv() }), systemClock, logger),
       systemClock,
     ),
@@ -73,13 +68,20 @@ function roundHandlerFromEnv(): RoundHandler {
   });
 }
 
-/** One round per message; the worker (and its rule states) lives as long as the warm container. */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  roundHandler ??= roundHandlerFromEnv();
-  return roundHandler(event);
-};
-
-/** Forgets the container's worker (tests: simulates a new container). */
-export function resetRoundHandlerForTests(): void {
-  roundHandler = undefined;
+/** The function's memory size (MB) as Lambda sets it (`AWS_LAMBDA_FUNCTION_MEMORY_SIZE`); undefined elsewhere. */
+function lambdaMemoryMbOf(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const memory = Number(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
+  return Number.isFinite(memory) && memory > 0 ? memory : undefined;
 }
+
+/**
+ * The Lambda handler: one round per message, through a round handler built (by `build`) on the
+ * first message; the worker (and its rule states) lives as long as the warm container. Each
+ * call gives a new container's handler.
+ */
+export function createProbeHandler(build: () => RoundHandler = roundHandlerFromEnv): RoundHandler {
+  let roundHandler: RoundHandler | undefined;
+  return (event) => (roundHandler ??= build())(event);
+}
+
+export const handler = createProbeHandler();

@@ -41,13 +41,13 @@ export interface RoundHandlerDeps {
   /** The function's memory size (MB): the share of a vCPU its rounds' starts run at. @default one full vCPU (1,769) */
   readonly memoryMb?: number;
   /**
-   * CPU time (ms) this process has used so far, every thread included (the probe threads').
+   * CPU time (ms) this process has used so far.
    * @default process.cpuUsage(), user + system
    */
   readonly cpuTimeMs?: () => number;
 }
 
-/** The process's CPU time: `process.cpuUsage()` is the whole process's (getrusage), so the probe threads' counts too. */
+/** The process's CPU time (`process.cpuUsage()`: getrusage, the whole process). */
 function processCpuTimeMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;

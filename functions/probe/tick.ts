@@ -89,22 +89,6 @@ export function tickMessagesOf(plan: TickPlan, sendAt: number, enqueuedUntil?: n
   };
 }
 
-export function tickMessages(
-  profiles: readonly Profile[],
-  region: string,
-  defaultProbeRegions: readonly string[],
-  sendAt: number,
-  maxShards = 1,
-  probeMemoryMb = DEFAULT_PROBE_MEMORY_MB,
-  enqueuedUntil?: number,
-): TickResult {
-  return tickMessagesOf(
-    tickPlan(profiles, region, defaultProbeRegions, maxShards, probeMemoryMb),
-    sendAt,
-    enqueuedUntil,
-  );
-}
-
 /** SQS takes at most 10 entries per SendMessageBatch. */
 const SQS_BATCH_MAX = 10;
 

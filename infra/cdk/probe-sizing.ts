@@ -49,7 +49,7 @@ function lateRoundsWarning(
 ): string | undefined {
   const needs = `probe region ${region}: its ${requests.toLocaleString('en-US')} probe requests need ${sizing.shardsAtConstants} shards of ${sizing.memoryMb.toLocaleString('en-US')} MB to start each round on time, by the per-protocol CPU constants alone (the shards' measured CPU may ask for more)`;
   if (sizing.shardsAtConstants > MAX_PROBE_SHARDS)
-    return `${needs}, more than the ${MAX_PROBE_SHARDS} a region may have: its rounds will start late. Give the probe functions two vCPUs (probeMemorySize: 3538) or spread the profiles over more probe regions (probeRegions).`;
+    return `${needs}, more than the ${MAX_PROBE_SHARDS} a region may have: its rounds will start late. Spread the profiles over more probe regions (probeRegions).`;
   if (given.maxShards !== undefined && sizing.shardsAtConstants > given.maxShards)
     return `${needs}, but maxProbeShards is ${given.maxShards}: its rounds will start late. Raise maxProbeShards to at least ${sizing.shardsAtConstants}, or leave it unset to size it from the definitions.`;
   return undefined;

@@ -50,9 +50,9 @@ export interface TrafficManagerProbeStackProps extends StackProps {
   /** Subnets of that VPC. @default - private subnets with egress */
   readonly vpcSubnets?: ec2.SubnetSelection;
   /**
-   * Probe function memory in MiB: CPU scales with it (one probe thread per 1,769 MiB), and the
-   * tick sizes the shards by it (fewer requests per shard below a full vCPU, HTTPS counting
-   * most). @default DEFAULT_PROBE_MEMORY_MB (1,769: one full vCPU)
+   * Probe function memory in MiB: CPU scales with it up to one vCPU at 1,769 MiB (a shard probes
+   * on one thread, so more buys no CPU it uses), and the tick sizes the shards by it (fewer
+   * requests per shard below a full vCPU, HTTPS counting most). @default DEFAULT_PROBE_MEMORY_MB (1,769: one full vCPU)
    */
   readonly probeMemorySize?: number;
   /**

@@ -22,7 +22,6 @@ import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gatew
 import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
-import { startProbePool } from '../../functions/probe/probe-pool.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -70,7 +69,7 @@ export interface LocalStackOptions {
   readonly clientLocations?: ClientLocationTable;
   /** One line per status change, DNS change and problem. @default - nothing printed */
   readonly log?: (line: string) => void;
-  /** @default the production probers, on one thread per core */
+  /** @default the production probers */
   readonly prober?: Prober;
   /**
    * The stack cannot go on (DynamoDB Local stayed gone longer than
@@ -233,10 +232,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     cleanup.push(() => poller.stop());
 
-    // Every core probes: one pool of probe threads (functions/probe/probe-pool.ts) serves all regions.
-    const pool = options.prober === undefined ? startProbePool() : undefined;
-    if (pool !== undefined) cleanup.push(() => pool.close());
-    const prober = withHeaderSecrets(options.prober ?? pool?.prober ?? probe, headerSecrets, {
+    const prober = withHeaderSecrets(options.prober ?? probe, headerSecrets, {
       now: () => Date.now(),
     });
     for (const region of regions) {

@@ -33,8 +33,8 @@ import { MAX_PROBE_SHARDS } from './shards.js';
 
 /**
  * The sizes chosen among. Not below 512 MB: a shard's process holds the region's whole plan
- * (below); not above one vCPU: a shard would probe on two threads, whose gain on Lambda is a
- * projection (ADR 0001, "Every core"), so 3,538 MB is left to an explicit `probeMemorySize`.
+ * (below); not above one vCPU: a shard probes on one thread, so more memory buys no more CPU
+ * it can use (ADR 0001, "Every core: considered, removed").
  */
 export const PROBE_MEMORY_CHOICES_MB: readonly number[] = [512, 1_024, LAMBDA_MB_PER_VCPU];
 

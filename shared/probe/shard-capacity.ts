@@ -4,8 +4,8 @@
  * (0.5 s for a 10 s round, 19.5 s for a 30 s one) and at most 1 s late, so a shard may spend
  * half of that of one vCPU's time on a round (`roundCpuBudgetMs`). A request costs its
  * protocol's CPU per probe (`PROBE_CPU_MS`: HTTPS ≫ HTTP > TCP), counted in the rounds it is
- * due in; the memory size buys the vCPU share (Lambda: one vCPU per 1,769 MB; the probe pool
- * runs one thread per whole vCPU). docs/adr/0001-probe-cadence.md, "Shard size", has the figures.
+ * due in; the memory size buys the vCPU share (Lambda: one vCPU per 1,769 MB; a shard probes on
+ * one thread, so no more than one). docs/adr/0001-probe-cadence.md, "Shard size", has the figures.
  */
 import { DEFAULTS } from '../profile/defaults.js';
 import { FAST_INTERVAL_MS, SPREAD_MARGIN_MS } from './round-schedule.js';
@@ -52,13 +52,11 @@ export function longestTimeoutMsOf(roundPeriodMs: number): number {
   return seconds === undefined ? roundPeriodMs : seconds * 1000;
 }
 
-/** The vCPUs a shard of `memoryMb` probes on: its share below 1,769 MB, whole vCPUs (threads) above. */
+/** The vCPUs a shard of `memoryMb` probes on: its share below 1,769 MB, one above (a shard probes on one thread). */
 export function vcpusOf(memoryMb: number): number {
   if (!Number.isFinite(memoryMb) || memoryMb <= 0)
     throw new RangeError(`memoryMb must be > 0, got ${memoryMb}`);
-  return memoryMb < LAMBDA_MB_PER_VCPU
-    ? memoryMb / LAMBDA_MB_PER_VCPU
-    : Math.floor(memoryMb / LAMBDA_MB_PER_VCPU);
+  return Math.min(1, memoryMb / LAMBDA_MB_PER_VCPU);
 }
 
 /**

@@ -1,23 +1,16 @@
 /**
- * Which shard of a region, and which probe thread of a shard, sends a request: jump
+ * Which shard of a region sends a request: jump
  * consistent hashing (Lamping & Veach, 2014) of a stable hash of the request key. When the
  * count grows from n to n+1 only ~1/(n+1) of the requests move (all to the new shard), and
  * shrinking moves only the removed shard's requests. All judges of a request go with it.
  */
 import { stableHash32 } from './plan.js';
 
-/** Different salts keep the shard and thread choices independent of each other. */
 const SHARD_SALT = 0x5a17_0001;
-const THREAD_SALT = 0x7e4d_0002;
 
 /** The shard in [0, shards) that probes `requestKey`. */
 export function shardOf(requestKey: string, shards: number): number {
   return jumpHash(stableHash32(requestKey, SHARD_SALT), shards);
-}
-
-/** The probe thread in [0, threads) that sends `requestKey`. */
-export function threadOf(requestKey: string, threads: number): number {
-  return jumpHash(stableHash32(requestKey, THREAD_SALT), threads);
 }
 
 /**

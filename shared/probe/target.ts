@@ -23,7 +23,7 @@ import type { ProbeObservation } from './result.js';
 
 /** What is sent. */
 export interface ProbeRequest {
-  /** Stable identity of what is sent (see `requestKeyOf`); shards and probe threads are chosen by it. */
+  /** Stable identity of what is sent (see `requestKeyOf`); shards are chosen by it. */
   readonly key: string;
   readonly protocol: ProbeProtocol;
   /** Host name or IP literal. */

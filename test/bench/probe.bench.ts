@@ -4,7 +4,7 @@
  *  2. the cloud path simulated (test/bench/support/fleet-sim.ts): the real tick and round
  *     handler, emulated SQS delays, shards as processes, loopback targets (10 % black-holed)
  *     at 10,000 and 30,000 targets every 10 s and 100,000 every 30 s;
- *  3. every core against one, and CPU per probe against a minimal undici loop and
+ *  3. CPU per probe against a minimal undici loop and
  *     blackbox_exporter (test/bench/probers.bench.ts);
  *  4. DynamoDB writes per target-region-hour (fake prober and clock, real writes to
  *     DynamoDB Local): 10 and 1,000 targets steady and flapping; 100,000 targets steady, sharded;
@@ -26,7 +26,7 @@ import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { createTable } from '../../infra/local/table.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
@@ -418,8 +418,8 @@ async function runProbersBench(): Promise<CoreFigures | undefined> {
   const path = join(here, 'probers.bench.ts');
   const json = join(mkdtempSync(join(tmpdir(), 'bench-probers-')), 'figures.json');
   const flags = SHORT
-    ? ['--n', '2000', '--https-n', '1000', '--rounds', '3', '--cores-n', '2000']
-    : ['--n', '1000,10000', '--https-n', '1000', '--rounds', '3', '--cores-n', '4000'];
+    ? ['--n', '2000', '--https-n', '1000', '--rounds', '3']
+    : ['--n', '1000,10000', '--https-n', '1000', '--rounds', '3'];
   flags.push('--warm-up', String(PROBERS_WARM_UP));
   console.log(`\n── test/bench/probers.bench.ts ${flags.join(' ')} ──`);
   await new Promise<void>((resolve) => {

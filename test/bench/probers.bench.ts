@@ -5,19 +5,15 @@
  *
  *   npx tsx test/bench/probers.bench.ts [--n 1000,10000] [--https-n 1000] [--concurrency 16]
  *                                       [--rounds 3] [--only HTTP,HTTPS,TCP] [--no-blackbox]
- *                                       [--cores-n 4000] [--cores-concurrency 64] [--warm-up 200]
+ *                                       [--warm-up 200]
  *                                       [--json FILE]
  *
- * Then every core against one: the engine's probes/s and CPU per probe on a probe pool of
- * one thread per core (functions/probe/probe-pool.ts) against the same engine in-process,
- * beside the minimal undici loop at the same concurrency (`--cores-n 0` skips it).
  * `--json FILE` writes the figures for the cost model of test/bench/probe.bench.ts.
  *
  * Each figure is the median of `rounds` runs, each after `warm-up` probes that are not measured
  * (JIT, lazy modules: HTTPS needs ~1,000 before its CPU per probe settles); the implementations take turns within a
  * round, so a neighbour's load on a shared machine hits them alike.
- * The target servers run in a child process, so their CPU is not counted in ours (the every-core
- * section prints it beside, with how many cores each side kept busy). Our CPU is
+ * The target servers run in a child process, so their CPU is not counted in ours. Our CPU is
  * `process.cpuUsage()` over the run; blackbox_exporter's is utime+stime of its process
  * from /proc/<pid>/stat (10 ms ticks: fine over ≥ 1,000 probes).
  */
@@ -32,10 +28,6 @@ import { parseArgs } from 'node:util';
 import { Client, Pool } from 'undici';
 import { probeHttp } from '../../functions/probe/probers/http.js';
 import { probeTcp } from '../../functions/probe/probers/tcp.js';
-import { probe } from '../../functions/probe/probers/registry.js';
-import { startProbePool } from '../../functions/probe/probe-pool.js';
-import { availableParallelism } from 'node:os';
-import type { Prober } from '../../shared/probe/target.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
 import type { ProbeJudging, ProbeRequest } from '../../shared/probe/target.js';
@@ -49,8 +41,6 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     only: { type: 'string', default: 'HTTP,HTTPS,TCP' },
     'no-blackbox': { type: 'boolean', default: false },
-    'cores-n': { type: 'string', default: '4000' },
-    'cores-concurrency': { type: 'string', default: '64' },
     'warm-up': { type: 'string', default: '200' },
     json: { type: 'string' },
   },
@@ -63,10 +53,6 @@ const WARM_UP = Number(args['warm-up']);
 const PROTOCOLS = args.only.split(',') as ProbeProtocol[];
 const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
 const CLOCK_TICKS_PER_SECOND = 100;
-const CORES_N = Number(args['cores-n']);
-const CORES_CONCURRENCY = Number(args['cores-concurrency']);
-/** Distinct request keys the every-core runs cycle through (the pool picks a thread by key). */
-const CORES_KEYS = 1_000;
 
 /** One probe of some implementation; resolves true on success. */
 type OneProbe = () => Promise<boolean>;
@@ -75,17 +61,6 @@ interface Run {
   readonly cpuMsPerProbe: number;
   readonly probesPerSecond: number;
   readonly failures: number;
-  /** Every core only: what the probing process's main thread and the servers' process used. */
-  readonly split?: CpuSplit;
-}
-
-interface CpuSplit {
-  /** CPU of the whole probing process over wall time: how many cores it kept busy. */
-  readonly coresBusy: number;
-  /** CPU per probe of the main thread alone (the rest is the probe threads and V8's helpers). */
-  readonly mainMsPerProbe: number;
-  readonly serversMsPerProbe: number;
-  readonly serversCoresBusy: number;
 }
 
 interface Ports {
@@ -153,7 +128,6 @@ async function main(): Promise<void> {
       `\nCPU ms per probe, median of ${ROUNDS} rounds after ${WARM_UP} warm-up probes each; concurrency ${CONCURRENCY}; node ${process.version}; loopback; a new connection per probe.`,
     );
     if (blackbox !== undefined) await stop(blackbox.process);
-    if (CORES_N > 0) await everyCore(servers.ports, servers.process.pid ?? 0, figures);
   } finally {
     await stop(blackbox?.process);
     if (blackbox !== undefined) rmSync(blackbox.directory, { recursive: true, force: true });
@@ -223,37 +197,15 @@ function minimalProbes(protocol: ProbeProtocol, ports: Ports): { plain: OneProbe
   };
 }
 
-async function measure(
-  n: number,
-  probe: OneProbe,
-  concurrency = CONCURRENCY,
-  serversPid?: number,
-): Promise<Run> {
+async function measure(n: number, probe: OneProbe, concurrency = CONCURRENCY): Promise<Run> {
   await drive(WARM_UP, probe, concurrency); // warm-up: JIT, lazy modules
-  const mainTicks = cpuTicksOf('thread-self');
-  const serversTicks = serversPid === undefined ? 0 : cpuTicksOf(String(serversPid));
   const cpu = process.cpuUsage();
   const start = performance.now();
   const failures = await drive(n, probe, concurrency);
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
-  const ticksMs = (ticks: number): number => (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
-  const serversMs = serversPid === undefined ? 0 : ticksMs(cpuTicksOf(String(serversPid)) - serversTicks);
-  return {
-    cpuMsPerProbe: cpuMs / n,
-    probesPerSecond: (n / wallMs) * 1000,
-    failures,
-    split:
-      serversPid === undefined
-        ? undefined
-        : {
-            coresBusy: cpuMs / wallMs,
-            mainMsPerProbe: ticksMs(cpuTicksOf('thread-self') - mainTicks) / n,
-            serversMsPerProbe: serversMs / n,
-            serversCoresBusy: serversMs / wallMs,
-          },
-  };
+  return { cpuMsPerProbe: cpuMs / n, probesPerSecond: (n / wallMs) * 1000, failures };
 }
 
 /** Runs `n` probes, at most CONCURRENCY at a time; returns the number that failed. */
@@ -268,138 +220,6 @@ async function drive(n: number, probe: OneProbe, concurrency = CONCURRENCY): Pro
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
   return failures;
-}
-
-/** The engine's check through `prober`, cycling over `CORES_KEYS` request keys. */
-function engineProbeVia(prober: Prober, protocol: ProbeProtocol, ports: Ports): OneProbe {
-  const base = target(protocol, ports);
-  const targets = Array.from({ length: CORES_KEYS }, (_, i) => ({ ...base, key: `${base.key}-${i}` }));
-  let next = 0;
-  return async () => {
-    const probeTarget = targets[next++ % CORES_KEYS]!;
-    return judgeObservation(await prober(probeTarget, probeTarget.timeoutMs), probeTarget).ok;
-  };
-}
-
-/**
- * Every core against one, at `CORES_CONCURRENCY` in flight: the engine in-process, on a pool
- * of one probe thread per core, and the minimal undici loop, taking turns in each round.
- * `process.cpuUsage()` counts every thread of the process. Each protocol first warms the
- * pool's threads up as the earlier sections warmed the main thread (JIT, lazy modules): a
- * cold thread's first thousand probes cost up to twice the steady CPU, and a long-lived
- * worker's threads are warm. The servers' process is measured too: they share the cores,
- * so the probes/s the machine can reach is at most cores / (probers' + servers' CPU per probe).
- */
-async function everyCore(
-  ports: Ports,
-  serversPid: number,
-  figures: Record<string, Record<string, Run>>,
-): Promise<void> {
-  const threads = availableParallelism();
-  const pool = startProbePool({ threads });
-  const rows: string[][] = [];
-  const splits: string[][] = [];
-  try {
-    for (const protocol of PROTOCOLS) {
-      const n = protocol === 'HTTPS' ? Math.min(CORES_N, Math.max(...HTTPS_COUNTS)) : CORES_N;
-      const floor = minimalProbes(protocol, ports).plain;
-      await drive(
-        Math.min(n, 1_000) * threads,
-        engineProbeVia(pool.prober, protocol, ports),
-        CORES_CONCURRENCY,
-      );
-      const runs: Run[][] = [];
-      for (let round = 0; round < ROUNDS; round++)
-        runs.push([
-          await measure(n, engineProbeVia(probe, protocol, ports), CORES_CONCURRENCY, serversPid),
-          await measure(n, engineProbeVia(pool.prober, protocol, ports), CORES_CONCURRENCY, serversPid),
-          await measure(n, floor, CORES_CONCURRENCY, serversPid),
-        ]);
-      const [single, all, minimal] = [0, 1, 2].map((i) => medianBy(runs.map((r) => r[i]!))) as [
-        Run,
-        Run,
-        Run,
-      ];
-      figures[protocol] = { ...figures[protocol], single, all, minimalAtConcurrency: minimal };
-      const cpuRatios = runs.map(([one, every]) => every!.cpuMsPerProbe / one!.cpuMsPerProbe);
-      rows.push([
-        protocol,
-        String(n),
-        String(Math.round(single.probesPerSecond)),
-        String(Math.round(all.probesPerSecond)),
-        `${(all.probesPerSecond / single.probesPerSecond).toFixed(2)}× (target ≥ 1.8×)`,
-        fmt(single.cpuMsPerProbe),
-        fmt(all.cpuMsPerProbe),
-        `${ratio(all.cpuMsPerProbe, single.cpuMsPerProbe)} (target ≤ 1.1×)`,
-        `${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}×`,
-        `${Math.round(minimal.probesPerSecond)} / ${fmt(minimal.cpuMsPerProbe)}`,
-        `${(all.probesPerSecond / minimal.probesPerSecond).toFixed(2)}× / ${ratio(all.cpuMsPerProbe, minimal.cpuMsPerProbe)}`,
-        [single, all, minimal].map((r) => r.failures).join('/'),
-      ]);
-      const one = single.split!;
-      const every = all.split!;
-      const bound = (threads * 1000) / (all.cpuMsPerProbe + every.serversMsPerProbe);
-      splits.push([
-        protocol,
-        `${one.coresBusy.toFixed(2)} + ${one.serversCoresBusy.toFixed(2)}`,
-        `${every.coresBusy.toFixed(2)} + ${every.serversCoresBusy.toFixed(2)}`,
-        `${fmt(one.mainMsPerProbe)} / ${fmt(every.mainMsPerProbe)}`,
-        `${fmt(all.cpuMsPerProbe - every.mainMsPerProbe)} (${ratio(all.cpuMsPerProbe - every.mainMsPerProbe, single.cpuMsPerProbe)})`,
-        `${fmt(one.serversMsPerProbe)} / ${fmt(every.serversMsPerProbe)}`,
-        `${Math.round(bound)} (${(bound / single.probesPerSecond).toFixed(2)}×)`,
-      ]);
-    }
-  } finally {
-    await pool.close();
-  }
-  console.log('');
-  printTable(
-    [
-      'protocol',
-      'N',
-      '1 thread probes/s',
-      `${threads} threads probes/s`,
-      'throughput ratio',
-      '1 thread ms',
-      `${threads} threads ms`,
-      'CPU per probe ratio',
-      'CPU ratio spread',
-      'minimal probes/s / ms',
-      'all cores vs minimal (probes/s / ms)',
-      'failures 1/all/min',
-    ],
-    rows,
-  );
-  console.log(
-    `\nEvery core: ${threads} probe threads vs in-process, concurrency ${CORES_CONCURRENCY}, median of ${ROUNDS} rounds ` +
-      `(by probes/s; the spread is the CPU per probe ratio of each round), after a warm-up of the threads.`,
-  );
-  console.log('');
-  printTable(
-    [
-      'protocol',
-      'cores busy, 1 thread: probers + servers',
-      `cores busy, ${threads} threads: probers + servers`,
-      'main thread ms, 1 / all',
-      `${threads} threads: ms beside the main thread (vs 1 thread's whole)`,
-      'servers ms, 1 / all',
-      `machine bound probes/s: ${threads} cores / (probers + servers ms) (vs 1 thread)`,
-    ],
-    splits,
-  );
-  console.log(
-    `\nThe loopback servers run in a separate process on the same ${threads} cores; their CPU is not in the probers' ` +
-      `figures, but it is taken from the same cores, so no throughput ratio above the machine bound is possible here.`,
-  );
-}
-
-/** The run with the median throughput (failures summed over the rounds). */
-function medianBy(runs: Run[]): Run | undefined {
-  const sorted = [...runs].sort((a, b) => a.probesPerSecond - b.probesPerSecond);
-  const middle = sorted[Math.floor(sorted.length / 2)];
-  return middle === undefined
-    ? undefined
-    : { ...middle, failures: runs.reduce((sum, r) => sum + r.failures, 0) };
 }
 
 interface Blackbox {

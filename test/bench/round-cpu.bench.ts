@@ -3,8 +3,7 @@
  * A fleet's loopback backends (fleet-servers.ts; 10 % black-holed) and, taking turns, two child
  * processes (support/round-cpu-child.ts) that run warmed-up rounds of one shard on the round
  * grid: `worker`, the round handler over a worker with the Lambda's settings (compact spread,
- * 800 probes in flight, the probe pool of a 1,769 MB function: one thread, probing
- * in-process), and `bare`, the same requests at the same start times and the same limit sent
+ * 800 probes in flight, the production probers in-process), and `bare`, the same requests at the same start times and the same limit sent
  * by the prober alone. Their difference is the worker's own CPU per probe. With `--profile`
  * both run once more with their measured rounds under the V8 CPU profiler, and their CPU is
  * split by part

@@ -14,7 +14,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
+import { createProbeHandler } from '../../functions/probe/handler.js';
 import { ENDPOINT_VARIABLE } from '../../functions/shared/aws-clients.js';
 import {
   startLocalSecretsManager,
@@ -37,6 +37,9 @@ import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
 import { AwsCallRecorder } from '../support/iam/recorder.js';
 import { requestsOf, type IamRequest } from '../support/iam/requests.js';
 import { synthesizeRoles, verdicts } from '../support/iam/simulate.js';
+
+/** The deployed handler; a new one is a new container's. */
+let handler = createProbeHandler();
 
 const DEPLOYMENT_TABLE = 'traffic-manager';
 const OTHER_ZONE = 'Z99999999999999999999';
@@ -259,7 +262,7 @@ describe('IAM: a probe region’s handler', () => {
       [ENDPOINT_VARIABLE.secretsManager]: secretsManager.endpoint,
       [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint,
     });
-    resetRoundHandlerForTests();
+    handler = createProbeHandler();
     const stop = recorder.onEveryClient(`probe:${REGION}`);
     try {
       const event: SQSEvent = {
@@ -292,7 +295,6 @@ describe('IAM: a probe region’s handler', () => {
   });
   afterAll(async () => {
     process.env = saved;
-    resetRoundHandlerForTests();
     await new Promise((resolve) => server.close(resolve));
     await secretsManager?.stop();
     await parameterStore?.stop();

@@ -7,7 +7,7 @@ import {
   startDelayMs,
 } from '../../shared/probe/round-schedule.js';
 import { startRoundScheduler } from '../../infra/local/round-scheduler.js';
-import { tickMessages } from '../../functions/probe/tick.js';
+import { tickMessages } from '../support/tick-messages.js';
 import { external, monitor, profile } from './worker.fixtures.js';
 
 const MINUTE = Date.UTC(2025, 0, 1, 12, 0, 0);

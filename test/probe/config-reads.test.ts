@@ -10,7 +10,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncConfig } from '../../functions/config-writer/sync.js';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { tickHandler } from '../../functions/probe/tick.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';

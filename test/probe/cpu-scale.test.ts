@@ -7,7 +7,7 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { createTickHandler } from '../../functions/probe/tick.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';

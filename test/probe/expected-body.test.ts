@@ -1,11 +1,9 @@
 /**
  * monitorConfig.expectedBody: a 200 whose first 64 KiB of body lack the expected substring or
  * regular expression is a failed check with reason `body` — on the timeline with a fake clock,
- * per profile on a shared probe, and with the real HTTP prober (in-process and on probe
- * threads) against a loopback server.
+ * per profile on a shared probe, and with the real HTTP prober against a loopback server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProbePool, type ProbePool } from '../../functions/probe/probe-pool.js';
 import { probeHttp } from '../../functions/probe/probers/http.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
 import { planProbes } from '../../shared/probe/plan.js';
@@ -74,13 +72,10 @@ describe('expectedBody on the timeline', () => {
 
 describe('expectedBody with the real HTTP prober on loopback', () => {
   let server: TestHttpServer;
-  let pool: ProbePool;
   beforeAll(async () => {
     server = await startHttpServer();
-    pool = startProbePool({ threads: 2 });
   });
   afterAll(async () => {
-    await pool.close();
     await server.close();
   });
 
@@ -132,16 +127,6 @@ describe('expectedBody with the real HTTP prober on loopback', () => {
       reason: 'body',
       detail: 'body: "b" not found in the first 65,536 bytes',
     });
-  });
-
-  it('the body crosses the probe-thread boundary (the probe pool of the Lambda and tm local)', async () => {
-    // Act: the pool's threads probe in a worker thread and post the observation back
-    const failing = await check('/maintenance', 'ok', pool.prober);
-    const passing = await check('/maintenance', 'maintenance', pool.prober);
-    // Assess
-    expect(pool.answered().reduce((a, b) => a + b, 0)).toBe(2);
-    expect(failing.result).toMatchObject({ ok: false, reason: 'body' });
-    expect(passing.result.ok).toBe(true);
   });
 
   it('without an expectedBody the observation holds no body', async () => {

@@ -8,12 +8,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDbCapacityStore } from '../../functions/probe/capacity-store.js';
-import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
+import { createProbeHandler } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { Keys } from '../../shared/state/items.js';
 import { freshTable, handlerEnvironment, putProfiles } from '../support/dynamodb.js';
 import { logLinesOf } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
+
+/** The deployed handler; a new one is a new container's. */
+let handler = createProbeHandler();
 
 const REGION = 'eu-west-1';
 const PERIOD = 10_000;
@@ -45,12 +48,11 @@ describe('the deployed round handler (DynamoDB Local, loopback HTTP targets)', (
     );
     await putProfiles(table, fleet, [REGION]);
     Object.assign(process.env, handlerEnvironment(table, REGION));
-    resetRoundHandlerForTests();
+    handler = createProbeHandler();
   });
 
   afterAll(async () => {
     process.env = saved;
-    resetRoundHandlerForTests();
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -4,7 +4,7 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler, resetRoundHandlerForTests } from '../../functions/probe/handler.js';
+import { createProbeHandler } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
@@ -12,6 +12,9 @@ import { Keys } from '../../shared/state/items.js';
 import { freshTable, handlerEnvironment, putProfiles } from '../support/dynamodb.js';
 import { logLinesOf, powertoolsLine } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';
+
+/** The deployed handler; a new one is a new container's. */
+let handler = createProbeHandler();
 
 const REGION = 'eu-west-1';
 const PERIOD = 10_000;
@@ -67,12 +70,11 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
     targetKey = endpointVerdictKey(shop, shop.endpoints[0] as ExternalEndpoint);
     await putProfiles(table, [shop], [REGION]);
     Object.assign(process.env, handlerEnvironment(table, REGION));
-    resetRoundHandlerForTests();
+    handler = createProbeHandler();
   });
 
   afterAll(async () => {
     process.env = saved;
-    resetRoundHandlerForTests();
     await new Promise((resolve) => server.close(resolve));
   });
 
@@ -118,7 +120,7 @@ describe('probe round handler (synthetic SQS events, DynamoDB Local, a loopback 
 
   it('a new container continues from the table, and a failing backend turns the region down in that round (tolerated 0)', async () => {
     // Prepare
-    resetRoundHandlerForTests();
+    handler = createProbeHandler();
     healthy = false;
     // Act
     await handler(sqsEvent(round(roundDueAtOf(Date.now(), PERIOD))));

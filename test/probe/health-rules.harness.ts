@@ -5,7 +5,7 @@
  * conditional semantics), and evaluated after every round by `evaluateProfiles` — the same
  * code the Lambdas and `tm local` run.
  */
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createProbeWorker, type ProbeWorker } from '../../functions/probe/worker.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';

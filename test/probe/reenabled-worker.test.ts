@@ -5,7 +5,7 @@
  * the evaluator ignores — and nothing counted before it carries over.
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import { fakeClock, noSleep, planned, scriptedProber } from './worker.fixtures.js';
 

@@ -6,7 +6,7 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { CONFIG_REFRESH_MS, createRoundHandler } from '../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import type { Prober } from '../../shared/probe/target.js';

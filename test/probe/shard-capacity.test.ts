@@ -4,7 +4,7 @@
  * the vCPU share of the shards' memory size — not by the request count alone.
  */
 import { describe, expect, it } from 'vitest';
-import { tickMessages } from '../../functions/probe/tick.js';
+import { tickMessages } from '../support/tick-messages.js';
 import {
   DEFAULT_PROBE_MEMORY_MB,
   LAMBDA_MB_PER_VCPU,
@@ -36,7 +36,7 @@ describe('the tick sizes shards by CPU, not by request count alone', () => {
   it.each([
     { protocol: 'HTTPS' as const, memory: DEFAULT_PROBE_MEMORY_MB, shards: 2 },
     { protocol: 'HTTPS' as const, memory: 512, shards: 7 },
-    { protocol: 'HTTPS' as const, memory: 2 * LAMBDA_MB_PER_VCPU, shards: 1 },
+    { protocol: 'HTTPS' as const, memory: 2 * LAMBDA_MB_PER_VCPU, shards: 2 },
     { protocol: 'HTTP' as const, memory: DEFAULT_PROBE_MEMORY_MB, shards: 1 },
     { protocol: 'HTTP' as const, memory: 512, shards: 2 },
     { protocol: 'TCP' as const, memory: 512, shards: 1 },
@@ -87,10 +87,10 @@ describe('the tick sizes shards by CPU, not by request count alone', () => {
     expect(shardCountForPlan(https, 10_000, 50)).toBe(50);
   });
 
-  it('the vCPUs of a memory size: a share below 1,769 MB, whole vCPUs (probe threads) above', () => {
+  it('the vCPUs of a memory size: a share below 1,769 MB, one above (a shard probes on one thread)', () => {
     expect(vcpusOf(LAMBDA_MB_PER_VCPU / 2)).toBeCloseTo(0.5);
     expect(vcpusOf(LAMBDA_MB_PER_VCPU)).toBe(1);
-    expect(vcpusOf(2.5 * LAMBDA_MB_PER_VCPU)).toBe(2);
+    expect(vcpusOf(2.5 * LAMBDA_MB_PER_VCPU)).toBe(1);
     expect(roundCpuBudgetMs(LAMBDA_MB_PER_VCPU / 2)).toBeCloseTo(375);
     expect(() => vcpusOf(0)).toThrow(/memoryMb must be > 0, got 0/);
   });

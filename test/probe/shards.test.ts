@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { jumpHash, shardCountFor, shardOf, threadOf } from '../../shared/probe/shards.js';
+import { jumpHash, shardCountFor, shardOf } from '../../shared/probe/shards.js';
 
 const keys = Array.from({ length: 20_000 }, (_, i) => `HTTPS:host-${i}.example.net:443/health#0000abcd`);
 
-describe('shard and thread choice by request key', () => {
+describe('shard choice by request key', () => {
   it('spreads requests evenly over the shards', () => {
     const counts = new Array<number>(8).fill(0);
     for (const key of keys) counts[shardOf(key, 8)]! += 1;
@@ -22,13 +22,6 @@ describe('shard and thread choice by request key', () => {
   it('shrinking moves only the removed shard’s requests', () => {
     const moved = keys.filter((key) => shardOf(key, 5) !== shardOf(key, 4));
     expect(moved.every((key) => shardOf(key, 5) === 4)).toBe(true);
-  });
-
-  it('the thread choice is independent of the shard choice (a shard still uses every thread)', () => {
-    const inShard = keys.filter((key) => shardOf(key, 4) === 1);
-    const threads = new Array<number>(2).fill(0);
-    for (const key of inShard) threads[threadOf(key, 2)]! += 1;
-    expect(Math.abs(threads[0]! - threads[1]!)).toBeLessThan(inShard.length / 10);
   });
 
   it('one bucket is bucket 0; fewer than one is an error', () => {

@@ -4,7 +4,7 @@
  * and judges each by its own timeout (SPEC §3 timeline and §7 dedup, both at once).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import { isDueInRound } from '../../shared/probe/round-schedule.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';

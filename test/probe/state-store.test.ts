@@ -2,7 +2,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import type { ProbeStateStore } from '../../functions/probe/state-store.js';
 import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import { freshTable } from '../support/dynamodb.js';

@@ -11,7 +11,7 @@ import {
   DynamoDbProbeStateStore,
   STORE_WRITES_IN_FLIGHT,
 } from '../../functions/probe/dynamodb-state-store.js';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import type { ProbeStateStore } from '../../functions/probe/state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';

@@ -4,7 +4,7 @@
  * verdict for a target no longer probed is not retried forever).
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import type { VerdictItem } from '../../shared/state/items.js';
 import { fakeClock, noSleep, planned, scriptedProber } from './worker.fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryProbeStateStore } from '../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createProbeWorker, type ProbeWorkerOptions } from '../../functions/probe/worker.js';
 import { isInShard } from '../../shared/probe/shards.js';
 import type { Prober } from '../../shared/probe/target.js';

@@ -29,7 +29,7 @@ import {
 import { roundMs, roundMsOrUndefined } from './timing.js';
 import { TlsSessionCache, type OfferedSession } from '../../../shared/probe/tls-session-cache.js';
 import { SHARD_CAPACITY } from '../../../shared/probe/shards.js';
-import { PROBE_USER_AGENT } from './user-agent.js';
+import { prepare, unresolvedSecret, type PreparedRequest } from './http-request.js';
 
 /**
  * Bytes of body read before the probe stops reading (the status has decided by then); the
@@ -61,18 +61,6 @@ export interface HttpProberOptions {
   readonly tlsSessionMaxAgeMs?: number;
   /** The clock of the session age bound; default `Date.now`. */
   readonly now?: () => number;
-}
-
-/** What a request needs per probe, worked out once per request object. */
-interface PreparedRequest {
-  readonly origin: string;
-  /**
-   * Which TLS sessions this request may resume: host, port and SNI name. Every probe verifies
-   * alike (one secure context, no certificate validation), so nothing else changes a session's use.
-   */
-  readonly sessionKey: string;
-  readonly servername: string | undefined;
-  readonly request: Dispatcher.DispatchOptions;
 }
 
 export function createHttpProber(options: HttpProberOptions = {}): Prober {
@@ -116,50 +104,6 @@ interface ProbeSettings {
   readonly bodyCapBytes: number;
   readonly sessions: TlsSessionCache<TlsSession>;
   readonly now: () => number;
-}
-
-function prepare(target: ProbeRequest): PreparedRequest {
-  // Every value is a string here (see the check in createHttpProber).
-  const hostOverride = target.headers.find((h) => h.name.toLowerCase() === 'host')?.value as
-    string | undefined;
-  // The User-Agent is ours and not overridable (docs/probes.md): validation rejects a custom one.
-  const headers = ['user-agent', PROBE_USER_AGENT];
-  for (const header of target.headers) {
-    if (header.name.toLowerCase() !== 'user-agent') headers.push(header.name, header.value as string);
-  }
-  const sniName = bareHostOf(hostOverride ?? target.host);
-  const servername = net.isIP(sniName) === 0 && sniName !== '' ? sniName : undefined;
-  return {
-    sessionKey: JSON.stringify([target.host, target.port, servername ?? null]),
-    origin: `${target.protocol === 'HTTPS' ? 'https' : 'http'}://${urlHostOf(target.host)}:${target.port}`,
-    servername,
-    request: { path: target.path ?? '/', method: target.method, headers },
-  };
-}
-
-function unresolvedSecret(target: ProbeRequest, timeoutMs: number): ProbeObservation {
-  const name = target.headers.find((header) => typeof header.value !== 'string')?.name;
-  return {
-    answered: false,
-    startedAt: Date.now(),
-    durationMs: 0,
-    timeoutMs,
-    timings: {},
-    latencyMs: undefined,
-    reason: FailureReason.Secret,
-    detail: `header ${JSON.stringify(name)}: its secret was not resolved before the check, so nothing was sent`,
-  };
-}
-
-/** `example.com:8443` → `example.com`, `[::1]:443` → `::1`. */
-function bareHostOf(host: string): string {
-  if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
-  const colon = host.indexOf(':');
-  return colon === -1 || host.indexOf(':', colon + 1) !== -1 ? host : host.slice(0, colon);
-}
-
-function urlHostOf(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 let sharedSecureContext: SecureContext | undefined;

@@ -10,7 +10,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { putConfigItem } from '../../../functions/config-writer/store.js';
 import { CONFIG_CACHE_MAX_AGE_MS, cachedEffectiveConfig } from '../../../functions/shared/config-cache.js';
 import { dynamoDbCapacityStore } from '../../../functions/probe/capacity-store.js';
-import { MemoryProbeStateStore } from '../../../functions/probe/memory-state-store.js';
+import { MemoryProbeStateStore } from '../../support/memory-probe-state-store.js';
 import { createTickHandler, tickPlan } from '../../../functions/probe/tick.js';
 import { createProbeWorker } from '../../../functions/probe/worker.js';
 import { createTable } from '../../../infra/local/table.js';

@@ -1,7 +1,7 @@
 /**
  * Where a process's CPU went, from a V8 CPU profile (`node --cpu-prof`): each sample goes to the
  * nearest frame on its stack that belongs to a part of ours (the worker's round, the judge, the
- * rule and heartbeat bookkeeping, the limiter, the probe pool) or to the prober (our probers,
+ * rule and heartbeat bookkeeping, the limiter) or to the prober (our probers,
  * undici); a sample with none of them on its stack goes to what its leaf is (socket and stream
  * internals, timers, promise jobs, GC, native code).
  */
@@ -22,7 +22,6 @@ interface CpuProfile {
 /** The parts of a probe's CPU, nearest on the stack first. */
 const OWN_PARTS: readonly [part: string, matches: (url: string) => boolean][] = [
   ['prober', (url) => url.includes('/functions/probe/probers/') || url.includes('/node_modules/undici/')],
-  ['probe pool', (url) => url.includes('/functions/probe/probe-pool')],
   ['judge', (url) => url.includes('/shared/probe/judge') || url.includes('/shared/probe/body-match')],
   ['rule + heartbeat', (url) => url.includes('/shared/monitor/') || url.includes('/shared/status/')],
   ['schedule', (url) => url.includes('/shared/probe/round-schedule') || url.includes('/shared/probe/shards')],

@@ -1,7 +1,7 @@
 /**
  * Child process of the fleet benchmark: one probe shard as its Lambda runs it — the round
  * handler (`createRoundHandler`) over a worker with the Lambda's settings (compact spread,
- * `LAMBDA_PROBE_CONCURRENCY`, the probe pool sized from `AWS_LAMBDA_FUNCTION_MEMORY_SIZE`),
+ * `LAMBDA_PROBE_CONCURRENCY`, the production probers),
  * one round at a time (reserved concurrency 1). Rule states live in memory (the writes
  * are measured on DynamoDB Local elsewhere). Round messages arrive over IPC, as SQS would
  * deliver them; each probe start is recorded with the due time of its round. The handler's
@@ -12,8 +12,8 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { LAMBDA_PROBE_CONCURRENCY } from '../../../functions/probe/handler.js';
-import { MemoryProbeStateStore } from '../../../functions/probe/memory-state-store.js';
-import { startProbePool } from '../../../functions/probe/probe-pool.js';
+import { MemoryProbeStateStore } from '../../support/memory-probe-state-store.js';
+import { probe } from '../../../functions/probe/probers/registry.js';
 import { createRoundHandler } from '../../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../../functions/probe/worker.js';
 import { parseRoundMessage } from '../../../shared/probe/round-message.js';
@@ -71,7 +71,6 @@ export interface ShardReport {
   /** Rounds due in the windows that the handler skipped. */
   readonly skippedRounds: number;
   readonly maxRssMb: number;
-  readonly threads: number;
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as FleetSpec;
@@ -85,7 +84,6 @@ const logger = {
   },
 };
 
-const pool = startProbePool();
 /**
  * Per request key: [due time of the round, the target's own due time, start time] of every
  * probe sent; the own due time is filled in when the round has told its spread window.
@@ -105,7 +103,7 @@ const prober: Prober = (request, timeoutMs) => {
   if (list === undefined) starts.set(request.key, (list = []));
   list.push([roundDueAt, NaN, Date.now()]);
   const dueAt = roundDueAt;
-  return pool.prober(request, timeoutMs).then((observation) => {
+  return probe(request, timeoutMs).then((observation) => {
     if (observation.answered) answeredMs.push([dueAt, observation.durationMs]);
     else unanswered.push(dueAt);
     return observation;
@@ -194,7 +192,6 @@ function report(windows: readonly Window[]): ShardReport {
     unanswered: unanswered.filter(inWindows).length,
     skippedRounds: skipped.filter(inWindows).length,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
-    threads: pool.threads,
   };
 }
 
@@ -203,6 +200,6 @@ process.on('message', (order: ShardOrder) => {
   else if (order.type === 'warm-up')
     chain = chain.then(() => runRound(order.body)).then(() => void process.send?.({ warm: true }));
   else if (order.type === 'report') chain = chain.then(() => void process.send?.(report(order.windows)));
-  else void chain.then(() => pool.close()).then(() => process.exit(0));
+  else void chain.then(() => process.exit(0));
 });
 process.send?.({ ready: true });

@@ -325,7 +325,7 @@ function printFleet(
   const rss = reports.map((r) => r.maxRssMb);
   console.log(
     `  per shard: peak RSS ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB (memory ${figures.memoryMb} MB: ${Math.max(...rss) <= figures.memoryMb ? 'fits' : 'EXCEEDS'}), ` +
-      `${reports[0]?.threads ?? 1} probe thread(s); a round: ${figures.probesPerRound.toFixed(0)} probes, ` +
+      `a round: ${figures.probesPerRound.toFixed(0)} probes, ` +
       `${figures.roundCpuMs.toFixed(0)} ms CPU, ${figures.roundDurationMs.toFixed(0)} ms long (≥ the black-holed probes' timeout)`,
   );
   const answered = reports.flatMap((r) => r.answeredMs);

@@ -14,8 +14,8 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { SQSEvent } from 'aws-lambda';
 import { LAMBDA_PROBE_CONCURRENCY } from '../../../functions/probe/handler.js';
-import { MemoryProbeStateStore } from '../../../functions/probe/memory-state-store.js';
-import { startProbePool } from '../../../functions/probe/probe-pool.js';
+import { MemoryProbeStateStore } from '../../support/memory-probe-state-store.js';
+import { probe } from '../../../functions/probe/probers/registry.js';
 import { createRoundHandler } from '../../../functions/probe/round-handler.js';
 import { createProbeWorker } from '../../../functions/probe/worker.js';
 import { concurrencyLimit } from '../../../functions/shared/concurrency.js';
@@ -42,7 +42,6 @@ const measured = Number(process.argv[4] ?? 4);
 const profileFile = process.argv[5];
 const periodMs = spec.intervalInSeconds * 1000;
 const clock = { now: () => Date.now() };
-const pool = startProbePool();
 const plan = planProbes(fleetProfiles(spec), FLEET_REGION, [FLEET_REGION]);
 
 /** The deployed shard: the round handler over a worker (one shard holding the whole plan). */
@@ -52,7 +51,7 @@ function workerRound(): (dueAt: number) => Promise<number> {
   const worker = createProbeWorker({
     region: FLEET_REGION,
     store: new MemoryProbeStateStore(),
-    prober: pool.prober,
+    prober: probe,
     clock,
     spread: COMPACT_SPREAD,
     concurrency: LAMBDA_PROBE_CONCURRENCY,
@@ -106,7 +105,7 @@ function bareRound(prober: Prober): (dueAt: number) => Promise<number> {
   };
 }
 
-const round = mode === 'worker' ? workerRound() : bareRound(pool.prober);
+const round = mode === 'worker' ? workerRound() : bareRound(probe);
 const rounds: RoundCpu[] = [];
 const session = profileFile === undefined ? undefined : new Session();
 session?.connect();
@@ -131,5 +130,4 @@ if (session !== undefined && profileFile !== undefined) {
   writeFileSync(profileFile, JSON.stringify(profile));
   session.disconnect();
 }
-await pool.close();
-process.stdout.write(`${JSON.stringify({ mode, threads: pool.threads, rounds })}\n`);
+process.stdout.write(`${JSON.stringify({ mode, rounds })}\n`);

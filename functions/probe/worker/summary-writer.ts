@@ -1,0 +1,92 @@
+/**
+ * The writers of a shard's check summaries and certificates: the judge list (when it changed)
+ * and the summaries positional over it (shared/monitor/check-summary-columns.ts), every
+ * SUMMARY_EVERY_PERIODS heartbeat periods; the certificates each HTTPS judge last saw, when
+ * one changed.
+ */
+import { fitCertificates, type StoredCertificate } from '../../../shared/monitor/certificate-summary.js';
+import type { StoredCheckSummary } from '../../../shared/monitor/check-summary.js';
+import { judgeListVersion, toColumns } from '../../../shared/monitor/check-summary-columns.js';
+import type { PlannedJudge } from '../../../shared/probe/target.js';
+import type { ProbeStateStore } from '../state-store.js';
+import { ITEM_BUDGET_BYTES, SUMMARY_EVERY_PERIODS } from './limits.js';
+
+/** The shard's judges, sorted, as many as the judge list's budget holds. */
+export function judgeListOf(judges: readonly PlannedJudge[]): string[] {
+  let used = 0;
+  return [...new Set(judges.map((j) => j.key))]
+    .sort()
+    .filter((key) => (used += key.length + 3) <= ITEM_BUDGET_BYTES);
+}
+
+export class SummaryWriter {
+  private lastSummaryDueAt: number | undefined;
+  /** The version of the judge list last written (a new worker writes its own once). */
+  private judgeListWritten: string | undefined;
+
+  constructor(
+    private readonly store: Pick<ProbeStateStore, 'putJudgeList' | 'putCheckSummaries'>,
+    private readonly region: string,
+    private readonly shard: number,
+    private readonly heartbeatPeriodMs: number,
+  ) {}
+
+  /** Whether the round due at `dueAt` writes the summaries (there are some, and their period has come). */
+  isDue(dueAt: number, summaries: ReadonlyMap<string, StoredCheckSummary>): boolean {
+    return (
+      summaries.size > 0 &&
+      (this.lastSummaryDueAt === undefined ||
+        dueAt - this.lastSummaryDueAt >= SUMMARY_EVERY_PERIODS * this.heartbeatPeriodMs)
+    );
+  }
+
+  /** The judge list (when it changed), then the summaries positional over it. */
+  async write(
+    dueAt: number,
+    at: number,
+    judges: readonly PlannedJudge[],
+    summaries: ReadonlyMap<string, StoredCheckSummary>,
+  ): Promise<void> {
+    const keys = judgeListOf(judges);
+    const version = judgeListVersion(keys);
+    const own = this.shard === 0 ? {} : { shard: this.shard };
+    if (version !== this.judgeListWritten) {
+      await this.store.putJudgeList({ region: this.region, ...own, at, version, keys });
+      this.judgeListWritten = version;
+    }
+    await this.store.putCheckSummaries({
+      region: this.region,
+      ...own,
+      at,
+      judges: version,
+      columns: toColumns(keys, summaries, at),
+    });
+    this.lastSummaryDueAt = dueAt;
+  }
+}
+
+export class CertificateWriter {
+  /** How many of the certificate changes seen the last item written carried. */
+  private changesWritten = 0;
+
+  constructor(
+    private readonly store: Pick<ProbeStateStore, 'putCertificates'>,
+    private readonly region: string,
+    private readonly shard: number,
+  ) {}
+
+  /** Whether `changes` (the count of changes seen) holds some the table has not. */
+  isDue(changes: number): boolean {
+    return changes !== this.changesWritten;
+  }
+
+  async write(at: number, certificates: ReadonlyMap<string, StoredCertificate>, changes: number): Promise<void> {
+    await this.store.putCertificates({
+      region: this.region,
+      ...(this.shard === 0 ? {} : { shard: this.shard }),
+      at,
+      certificates: fitCertificates(certificates, ITEM_BUDGET_BYTES),
+    });
+    this.changesWritten = changes;
+  }
+}
