@@ -135,12 +135,18 @@ class Parser {
   }
 
   private call(name: string): Node {
+    const peek = this.tokens[this.position];
+    const member = this.tokens[this.position + 1];
+    if (peek?.kind === 'punct' && peek.value === '.' && member?.kind === 'name')
+      throw new ArmExpressionError(
+        `uses the user-defined function ${name}.${member.value}(), which tm import azure does not evaluate: write the value itself in the template or a parameters file`,
+      );
     if (ARM_FUNCTIONS[name.toLowerCase()] === undefined && name.toLowerCase() !== 'if')
       throw unknownFunction(name);
     this.expect('(');
     const args: Node[] = [];
-    const peek = this.tokens[this.position];
-    if (!(peek?.kind === 'punct' && peek.value === ')')) {
+    const close = this.tokens[this.position];
+    if (!(close?.kind === 'punct' && close.value === ')')) {
       args.push(this.expression());
       while (this.accept(',')) args.push(this.expression());
     }

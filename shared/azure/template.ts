@@ -30,6 +30,12 @@ function isTrafficManagerType(type: string): boolean {
 
 /** A resource group's export holds the apps and zones beside the profiles: say so, import the rest. */
 function otherResource(where: string, type: string): ImportProblem {
+  if (/^microsoft\.resources\/deployments$/i.test(type))
+    return {
+      where,
+      message:
+        "is a nested deployment (a module), whose template is not read: if it holds a Traffic Manager profile, import the module's own template (az bicep build FILE) with its parameters",
+    };
   return { where, message: `is a ${JSON.stringify(type)}, not a Traffic Manager resource: not imported` };
 }
 

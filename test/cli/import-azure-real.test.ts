@@ -226,6 +226,9 @@ describe('tm import azure: each defect found with real Azure documents', () => {
     expect(report).toMatch(
       /resources\.trafficManagerProfile_lock .*: is a "Microsoft\.Authorization\/locks", not a Traffic Manager resource: not imported/,
     );
+    expect(report).toMatch(
+      /resources\.avmTelemetry .*: is a nested deployment \(a module\), whose template is not read: if it holds a Traffic Manager profile, import the module's own template/,
+    );
   });
 
   it('7. endpoint resources in another template than their profile are attached to it', async () => {

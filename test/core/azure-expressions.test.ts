@@ -113,6 +113,10 @@ describe('ARM expressions: what cannot be read is an error saying why', () => {
     },
     { text: "[resourceId('child')]", error: 'resourceId() needs a resource type and a name' },
     { text: "[if(true(), 'a', resourceGroup().id)]", error: 'uses the ARM function resourceGroup()' },
+    {
+      text: "[contoso.hostName('shop')]",
+      error: 'uses the user-defined function contoso.hostName(), which tm import azure does not evaluate',
+    },
     { text: "[if('yes', 'a', 'b')]", error: 'if() needs a true or false condition, got "yes"' },
     { text: "[copyIndex('other')]", error: "copyIndex('other') names no copy loop around it" },
     { text: "[add('1', 2)]", error: 'add() takes integers, got "1"' },
