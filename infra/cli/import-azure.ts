@@ -8,6 +8,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { dump } from 'js-yaml';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { importAzure } from '../../shared/azure/import.js';
 import type { AzureDocument } from '../../shared/azure/documents.js';
 import { INPUT_BOUNDS } from '../../shared/profile/defaults.js';
@@ -96,12 +97,14 @@ async function readDocument(file: string): Promise<AzureDocument | string> {
   } catch {
     return 'cannot be read (no such file?)';
   }
-  const text = await readFile(file, 'utf8');
-  try {
-    return { file, content: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
-  } catch (error) {
-    return `is not JSON (ARM templates, parameters files and az output are): ${(error as Error).message}`;
-  }
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  // ARM reads JSON with // and /* */ comments (published templates and parameters files carry them).
+  const errors: ParseError[] = [];
+  const content: unknown = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false });
+  const [first] = errors;
+  if (first === undefined) return { file, content };
+  const before = text.slice(0, first.offset).split('\n');
+  return `is not JSON (ARM templates, parameters files and az output are; comments are allowed): ${printParseErrorCode(first.error)} at line ${before.length} column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 function render(profiles: readonly Record<string, unknown>[], format: 'yaml' | 'json' | 'ts'): string {

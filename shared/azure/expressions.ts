@@ -1,13 +1,18 @@
 /**
  * ARM template expressions (`"[parameters('name')]"`), evaluated as far as an import of a
- * Traffic Manager profile needs: `parameters`, `variables`, `concat`, `format` and
- * `resourceId` (what Bicep compiles names, parents and nested profile ids to), string,
- * integer and boolean literals, and `.property` / `[index]` access. Any other function is
- * an `ArmExpressionError` naming it, so a value is never guessed. A string starting `[[` is
- * the literal text without its first `[`, as in ARM.
+ * Traffic Manager profile needs: the functions of `arm-functions.ts` (parameters, variables,
+ * copyIndex, the string, number, array, object, comparison and logical functions real
+ * templates and Bicep output use), string, integer and boolean literals, and `.property` /
+ * `[index]` access. Any other function (`uniqueString`, `resourceGroup`, `reference`…,
+ * whose value depends on where the template is deployed) is an `ArmExpressionError` naming
+ * it, so a value is never guessed. A string starting `[[` is the literal text without its
+ * first `[`, as in ARM. The expression is read whole before it is evaluated, so an unknown
+ * function is an error even in the branch of `if()` that is not taken; `if()` evaluates
+ * only the branch taken, as ARM does.
  */
 import { TrafficManagerError } from '../errors.js';
 import { isRecord } from '../profile/issues.js';
+import { ARM_FUNCTIONS, SUPPORTED_FUNCTIONS, type FunctionContext } from './arm-functions.js';
 
 /** Raised for an expression this evaluator does not (or cannot) evaluate; the caller adds where. */
 export class ArmExpressionError extends TrafficManagerError {
@@ -16,19 +21,15 @@ export class ArmExpressionError extends TrafficManagerError {
 }
 
 export interface ExpressionScope {
-  /** The value of `parameters(name)`; `undefined` when the template declares no such parameter. */
+  /** The value of `parameters(name)`; `undefined` when the template declares no such parameter, `null` for a nullable one without a value. */
   parameter(name: string): unknown;
   /** The value of `variables(name)`; `undefined` when there is none. */
   variable(name: string): unknown;
+  /** `copyIndex()` (innermost loop, `loop` undefined) or `copyIndex('loop')`; `undefined` outside that loop. */
+  copyIndex?(loop: string | undefined): number | undefined;
 }
 
-export const SUPPORTED_FUNCTIONS = ['parameters', 'variables', 'concat', 'format', 'resourceId'] as const;
-
-const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([
-  ...SUPPORTED_FUNCTIONS.map((name) => name.toLowerCase()),
-  'true',
-  'false',
-]);
+export { SUPPORTED_FUNCTIONS };
 
 /** Whether `value` is a string ARM reads as an expression. */
 export function isExpression(value: unknown): value is string {
@@ -39,10 +40,54 @@ export function isExpression(value: unknown): value is string {
 export function evaluateString(text: string, scope: ExpressionScope): unknown {
   if (text.startsWith('[[')) return text.slice(1);
   if (!isExpression(text)) return text;
-  const parser = new Parser(text.slice(1, -1), scope);
-  const value = parser.expression();
+  const parser = new Parser(text.slice(1, -1));
+  const node = parser.expression();
   parser.end();
-  return value;
+  return evaluate(node, scope);
+}
+
+type Node =
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'call'; readonly name: string; readonly args: readonly Node[] }
+  | { readonly kind: 'member'; readonly object: Node; readonly key: Node };
+
+function evaluate(node: Node, scope: ExpressionScope): unknown {
+  switch (node.kind) {
+    case 'value':
+      return node.value;
+    case 'member':
+      return member(evaluate(node.object, scope), evaluate(node.key, scope));
+    case 'call': {
+      const name = node.name.toLowerCase();
+      if (name === 'if') return conditional(node.args, scope);
+      const args = node.args.map((arg) => evaluate(arg, scope));
+      const context: FunctionContext = {
+        scope,
+        name: node.name,
+        fail: (message) => new ArmExpressionError(message),
+      };
+      const apply = ARM_FUNCTIONS[name];
+      if (apply === undefined) throw unknownFunction(node.name); // checked while parsing; for the type
+      return apply(args, context);
+    }
+  }
+}
+
+/** `if(condition, then, else)`: only the branch taken is evaluated. */
+function conditional(args: readonly Node[], scope: ExpressionScope): unknown {
+  const [condition, whenTrue, whenFalse] = args;
+  if (args.length !== 3 || condition === undefined || whenTrue === undefined || whenFalse === undefined)
+    throw new ArmExpressionError('if() takes a condition and two values');
+  const value = evaluate(condition, scope);
+  if (typeof value !== 'boolean')
+    throw new ArmExpressionError(`if() needs a true or false condition, got ${JSON.stringify(value)}`);
+  return evaluate(value ? whenTrue : whenFalse, scope);
+}
+
+function unknownFunction(name: string): ArmExpressionError {
+  return new ArmExpressionError(
+    `uses the ARM function ${name}(), which tm import azure does not evaluate (it evaluates ${SUPPORTED_FUNCTIONS.join(', ')}): write the value itself in the template or a parameters file`,
+  );
 }
 
 type Token =
@@ -55,10 +100,7 @@ class Parser {
   private readonly tokens: Token[];
   private position = 0;
 
-  constructor(
-    private readonly source: string,
-    private readonly scope: ExpressionScope,
-  ) {
+  constructor(private readonly source: string) {
     this.tokens = tokenize(source);
   }
 
@@ -67,11 +109,11 @@ class Parser {
       throw new ArmExpressionError(`cannot read the expression "[${this.source}]" past its first value`);
   }
 
-  expression(): unknown {
+  expression(): Node {
     const token = this.next();
-    let value: unknown;
-    if (token.kind === 'string' || token.kind === 'number') value = token.value;
-    else if (token.kind === 'name') value = this.call(token.value);
+    let node: Node;
+    if (token.kind === 'string' || token.kind === 'number') node = { kind: 'value', value: token.value };
+    else if (token.kind === 'name') node = this.call(token.value);
     else throw new ArmExpressionError(`cannot read the expression "[${this.source}]"`);
     for (;;) {
       const peek = this.tokens[this.position];
@@ -80,75 +122,36 @@ class Parser {
         const property = this.next();
         if (property.kind !== 'name')
           throw new ArmExpressionError(`cannot read the expression "[${this.source}]"`);
-        value = member(value, property.value);
+        node = { kind: 'member', object: node, key: { kind: 'value', value: property.value } };
       } else if (peek?.kind === 'punct' && peek.value === '[') {
         this.position += 1;
-        const index = this.expression();
+        const key = this.expression();
         this.expect(']');
-        value = member(value, index);
+        node = { kind: 'member', object: node, key };
       } else {
-        return value;
+        return node;
       }
     }
   }
 
-  private call(name: string): unknown {
-    if (!KNOWN_FUNCTIONS.has(name.toLowerCase()))
-      throw new ArmExpressionError(
-        `uses the ARM function ${name}(), which tm import azure does not evaluate (it evaluates ${SUPPORTED_FUNCTIONS.join(', ')}): write the value itself in the template or a parameters file`,
-      );
-    this.expect('(');
-    const args: unknown[] = [];
+  private call(name: string): Node {
     const peek = this.tokens[this.position];
-    if (!(peek?.kind === 'punct' && peek.value === ')')) {
+    const member = this.tokens[this.position + 1];
+    if (peek?.kind === 'punct' && peek.value === '.' && member?.kind === 'name')
+      throw new ArmExpressionError(
+        `uses the user-defined function ${name}.${member.value}(), which tm import azure does not evaluate: write the value itself in the template or a parameters file`,
+      );
+    if (ARM_FUNCTIONS[name.toLowerCase()] === undefined && name.toLowerCase() !== 'if')
+      throw unknownFunction(name);
+    this.expect('(');
+    const args: Node[] = [];
+    const close = this.tokens[this.position];
+    if (!(close?.kind === 'punct' && close.value === ')')) {
       args.push(this.expression());
       while (this.accept(',')) args.push(this.expression());
     }
     this.expect(')');
-    return this.apply(name, args);
-  }
-
-  private apply(name: string, args: unknown[]): unknown {
-    switch (name.toLowerCase()) {
-      case 'parameters':
-        return this.lookup('parameter', args, (key) => this.scope.parameter(key));
-      case 'variables':
-        return this.lookup('variable', args, (key) => this.scope.variable(key));
-      case 'concat':
-        return args.every(Array.isArray) && args.length > 0
-          ? args.flat()
-          : args.map((arg) => text(arg, name)).join('');
-      case 'format': {
-        const [pattern, ...values] = args;
-        return text(pattern, name).replace(/\{(\d+)(?::[^}]*)?\}/g, (_all, index: string) =>
-          text(values[Number(index)], name),
-        );
-      }
-      case 'resourceid': {
-        // [subscriptionId], [resourceGroupName], type, name1, name2…: only the type and names matter here.
-        const typeAt = args.findIndex((arg) => typeof arg === 'string' && arg.includes('/'));
-        if (typeAt < 0 || typeAt === args.length - 1)
-          throw new ArmExpressionError('resourceId() needs a resource type and a name');
-        const names = args.slice(typeAt + 1).map((arg) => text(arg, name));
-        return `/providers/${text(args[typeAt], name)}/${names.join('/')}`;
-      }
-      case 'true':
-        return true;
-      default:
-        return false; // 'false'
-    }
-  }
-
-  private lookup(kind: string, args: unknown[], read: (key: string) => unknown): unknown {
-    const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string')
-      throw new ArmExpressionError(`${kind}s() takes one name`);
-    const value = read(key);
-    if (value === undefined)
-      throw new ArmExpressionError(
-        `names the ${kind} ${JSON.stringify(key)}, which has no value (not in the template${kind === 'parameter' ? ', its defaultValue or a parameters file' : ''})`,
-      );
-    return value;
+    return { kind: 'call', name, args };
   }
 
   private next(): Token {
@@ -212,19 +215,14 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
+/** `.name` / `['name']` (an object's keys compared without case, as ARM does) or `[index]`. */
 function member(value: unknown, key: unknown): unknown {
-  const found =
-    Array.isArray(value) && typeof key === 'number'
-      ? value[key]
-      : isRecord(value) && typeof key === 'string'
-        ? value[key]
-        : undefined;
+  let found: unknown;
+  if (Array.isArray(value) && typeof key === 'number') found = value[key];
+  else if (isRecord(value) && typeof key === 'string') {
+    const name = key in value ? key : Object.keys(value).find((k) => k.toLowerCase() === key.toLowerCase());
+    found = name === undefined ? undefined : value[name];
+  }
   if (found === undefined) throw new ArmExpressionError(`has no ${JSON.stringify(key)} to read`);
   return found;
-}
-
-function text(value: unknown, fn: string): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new ArmExpressionError(`${fn}() takes strings and numbers, got ${JSON.stringify(value)}`);
 }

@@ -8,7 +8,13 @@
  * Azure endpoints by `--target`, weights and geographic codes.
  */
 import { fromAzureForms } from '../profile/azure-forms.js';
-import { formatIssue, isRecord, type ValidationIssue } from '../profile/issues.js';
+import {
+  formatIssue,
+  formatPath,
+  formatReceived,
+  isRecord,
+  type ValidationIssue,
+} from '../profile/issues.js';
 import { isResourceName } from '../profile/names.js';
 import { parseDefinitions } from '../profile/parse.js';
 import {
@@ -17,6 +23,7 @@ import {
   type AzureEndpoint,
   type AzureProfile,
 } from './documents.js';
+import { adjustProfile } from './adjust.js';
 import { mapGeoCodes } from './geo.js';
 import { formatProblem, type ImportProblem } from './problems.js';
 import { ROUTE53_MAX_WEIGHT, scaleWeights } from './weights.js';
@@ -40,6 +47,7 @@ const RULE = 'azure-import';
 export function importAzure(documents: readonly AzureDocument[], options: ImportOptions): ImportResult {
   const read = readAzureDocuments(documents);
   const problems: ImportProblem[] = [...read.problems];
+  const adjusted = read.profiles.flatMap(adjustProfile);
   if (read.profiles.length === 0 && problems.length === 0)
     problems.push({
       where: documents.map((document) => document.file).join(', '),
@@ -67,14 +75,30 @@ export function importAzure(documents: readonly AzureDocument[], options: Import
     return {
       ok: false,
       problems: [...azure.issues, ...(parsed.ok ? [] : parsed.issues)].map((issue) =>
-        formatIssue(issue, profiles),
+        inFile(issue, profiles, read.profiles),
       ),
     };
   const report = [
     ...read.notes.map(formatProblem),
+    ...adjusted.map(formatProblem),
     ...[...notices, ...azure.notices].map((notice) => formatIssue(notice, profiles)),
   ];
   return { ok: true, profiles, report };
+}
+
+/** A validation issue of `profiles[i]…`, named by the file and place the profile came from. */
+function inFile(
+  issue: ValidationIssue,
+  profiles: readonly Record<string, unknown>[],
+  read: readonly AzureProfile[],
+): string {
+  const [list, index, ...rest] = issue.path;
+  const source = typeof index === 'number' ? read[index] : undefined;
+  const profile = typeof index === 'number' ? profiles[index] : undefined;
+  if (list !== 'profiles' || source === undefined || profile === undefined)
+    return formatIssue(issue, profiles);
+  const place = rest.length === 0 ? '' : `${rest[0] === 'endpoints' ? ' ' : '.'}${formatPath(rest, profile)}`;
+  return `${source.where}${place}: ${issue.message}, got ${issue.receivedText ?? formatReceived(issue.received)}`;
 }
 
 interface Context {
@@ -121,7 +145,7 @@ function dnsConfigOf(
   context: Context,
 ): Record<string, unknown> {
   const { zoneName, hostedZoneId } = context.options;
-  const { fqdn: _readOnly, relativeName, ...rest } = isRecord(value) ? value : {};
+  const { fqdn, relativeName, ...rest } = isRecord(value) ? value : {};
   if (typeof relativeName !== 'string' || relativeName === '') {
     context.problems.push({
       where: `${profile.where}.dnsConfig.relativeName`,
@@ -130,11 +154,21 @@ function dnsConfigOf(
     return {};
   }
   const label = relativeName.toLowerCase();
+  // Sovereign clouds use other suffixes (trafficmanager.cn, usgovtrafficmanager.net): the fqdn says which.
+  const azureName =
+    typeof fqdn === 'string' && fqdn !== '' ? fqdn.toLowerCase() : `${label}.${AZURE_DNS_SUFFIX}`;
+  if (fqdn !== undefined && fqdn !== null)
+    context.notices.push({
+      path: [...path, 'fqdn'],
+      rule: RULE,
+      received: fqdn,
+      message: `is the profile's Azure name (read-only): here the name is ${label}.${zoneName}`,
+    });
   context.notices.push({
     path: [...path, 'relativeName'],
     rule: RULE,
     received: relativeName,
-    message: `was ${label}.${AZURE_DNS_SUFFIX} in Azure; here it is ${label}.${zoneName}, in the zone you own (point your users' name at it, as at the Azure name before)`,
+    message: `was ${azureName} in Azure; here it is ${label}.${zoneName}, in the zone you own (point your users' name at it, as at the Azure name before)`,
   });
   return { zoneName, hostedZoneId, relativeName: label, ...rest };
 }
@@ -176,9 +210,11 @@ function endpointOf(endpoint: AzureEndpoint, path: Path, taken: Set<string>, con
       context.problems.push({
         where: `${endpoint.where}.targetResourceId`,
         message:
-          child === undefined
-            ? `must be the resource id of the child profile (…/trafficManagerProfiles/NAME), got ${JSON.stringify(targetResourceId)}`
-            : `names the profile ${JSON.stringify(child)}, which is not in the files imported: import it with this one`,
+          targetResourceId === undefined
+            ? 'is missing: a nested endpoint names its child profile by resource id (…/trafficManagerProfiles/NAME)'
+            : child === undefined
+              ? `must be the resource id of the child profile (…/trafficManagerProfiles/NAME), got ${JSON.stringify(targetResourceId)}`
+              : `names the profile ${JSON.stringify(child)}, which is not in the files imported: import it with this one`,
       });
     } else {
       out.targetProfile = ours;

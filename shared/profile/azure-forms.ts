@@ -120,12 +120,13 @@ function profileOf(value: unknown, path: IssuePath, out: Collector): unknown {
   }
   if (Array.isArray(profile.endpoints))
     profile.endpoints = profile.endpoints.map((endpoint: unknown, index) =>
-      endpointOf(endpoint, [...path, 'endpoints', index], out),
+      endpointOf(endpoint, [...path, 'endpoints', index], out, profile.trafficRoutingMethod),
     );
   return profile;
 }
 
-function endpointOf(value: unknown, path: IssuePath, out: Collector): unknown {
+/** `method`: the profile's routing method; an endpointLocation elsewhere is left as written, for the rule to name. */
+function endpointOf(value: unknown, path: IssuePath, out: Collector, method: unknown): unknown {
   const endpoint = unwrapProperties(value);
   if (endpoint === undefined) return value;
   dropIgnored(endpoint, IGNORED.endpoint, path, out);
@@ -135,7 +136,11 @@ function endpointOf(value: unknown, path: IssuePath, out: Collector): unknown {
     endpoint.alwaysServe = serve.toLowerCase() === 'enabled';
   typeOf(endpoint, path, out);
   const location = endpoint.endpointLocation;
-  if (typeof location === 'string' && !isAwsRegion(location)) {
+  if (
+    typeof location === 'string' &&
+    !isAwsRegion(location) &&
+    (method === 'Performance' || method === undefined)
+  ) {
     const region = azureRegion(location);
     if (region !== undefined) {
       endpoint.endpointLocation = region.awsRegion;

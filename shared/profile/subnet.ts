@@ -3,8 +3,11 @@
  * the CIDR blocks Route 53 stores (IP parsing is shared/ip/addresses.ts).
  */
 import {
+  ADDRESS_BITS,
   formatCidr,
+  formatIp,
   lastAddressOf,
+  maskOf,
   parseCidr,
   parseIp,
   rangeToCidrs,
@@ -98,10 +101,15 @@ function parseSubnetText(source: string): SubnetParse {
   }
   if (blocks.some((block) => block.prefix > maxPrefix)) {
     const unit = family === 'ipv4' ? '/24' : '/48';
+    // The smallest range of whole blocks around it: the way around, with what it adds.
+    const mask = maskOf(family, maxPrefix);
+    const from = first & mask;
+    const to = last | (~mask & ((1n << BigInt(ADDRESS_BITS[family])) - 1n));
+    const wider = `${formatIp({ family, value: from })}-${formatIp({ family, value: to })}`;
     return {
       ok: false,
       rule: 'route53-cidr',
-      message: `must be made of whole ${unit} blocks: Route 53 CIDR routing accepts ${family === 'ipv4' ? 'IPv4' : 'IPv6'} blocks up to ${unit}`,
+      message: `must be made of whole ${unit} blocks: Route 53 CIDR routing accepts ${family === 'ipv4' ? 'IPv4' : 'IPv6'} blocks up to ${unit} (the whole blocks around it are ${wider}, ${to - from - (last - first)} more addresses)`,
     };
   }
   return { ok: true, family, first, last, cidrs: blocks.map(formatCidr) };

@@ -15,6 +15,7 @@ const scope: ExpressionScope = {
       more: ['northeurope'],
     })[name],
   variable: (name) => ({ prefix: 'shop' })[name],
+  copyIndex: (loop) => (loop === undefined || loop === 'endpoints' ? 2 : undefined),
 };
 
 describe('ARM expressions: the values tm import azure evaluates', () => {
@@ -40,6 +41,36 @@ describe('ARM expressions: the values tm import azure evaluates', () => {
       text: "[resourceId('rg', 'Microsoft.Network/trafficManagerProfiles', 'child')]",
       value: '/providers/Microsoft.Network/trafficManagerProfiles/child',
     },
+    { text: '[copyIndex()]', value: 2 },
+    { text: "[copyIndex('endpoints', 1)]", value: 3 },
+    { text: "[length(parameters('regions'))]", value: 2 },
+    { text: '[range(1, 3)]', value: [1, 2, 3] },
+    { text: '[add(mul(2, 3), sub(div(7, 2), mod(7, 2)))]', value: 8 },
+    { text: "[string(int('42'))]", value: '42' },
+    { text: '[string(true())]', value: 'True' },
+    { text: "[toUpper(toLower('AbC'))]", value: 'ABC' },
+    { text: "[coalesce(null(), parameters('zone'))]", value: 'example.com' },
+    {
+      text: "[if(empty(''), 'empty', parameters('missing'))]",
+      value: 'empty',
+    },
+    { text: "[contains(parameters('regions'), 'westeurope')]", value: true },
+    { text: "[contains(parameters('settings'), 'TTL')]", value: true },
+    { text: "[union(parameters('settings'), createObject('ttl', 60))]", value: { ttl: 60, enabled: true } },
+    {
+      text: "[union(parameters('regions'), parameters('more'), parameters('regions'))]",
+      value: ['eastus', 'westeurope', 'northeurope'],
+    },
+    {
+      text: "[items(createObject('b', 2, 'a', 1))]",
+      value: [
+        { key: 'a', value: 1 },
+        { key: 'b', value: 2 },
+      ],
+    },
+    { text: "[tryGet(parameters('settings'), 'missing')]", value: null },
+    { text: "[and(equals(1, 1), not(greater(1, 2)), or(false(), lessOrEquals('a', 'b')))]", value: true },
+    { text: "[parameters('settings').TTL]", value: 30 },
   ])('$text → $value', ({ text, value }) => {
     expect(evaluateString(text, scope)).toEqual(value);
   });
@@ -81,6 +112,17 @@ describe('ARM expressions: what cannot be read is an error saying why', () => {
       error: 'concat() takes strings and numbers, got {"ttl":30,"enabled":true}',
     },
     { text: "[resourceId('child')]", error: 'resourceId() needs a resource type and a name' },
+    { text: "[if(true(), 'a', resourceGroup().id)]", error: 'uses the ARM function resourceGroup()' },
+    {
+      text: "[contoso.hostName('shop')]",
+      error: 'uses the user-defined function contoso.hostName(), which tm import azure does not evaluate',
+    },
+    { text: "[if('yes', 'a', 'b')]", error: 'if() needs a true or false condition, got "yes"' },
+    { text: "[copyIndex('other')]", error: "copyIndex('other') names no copy loop around it" },
+    { text: "[add('1', 2)]", error: 'add() takes integers, got "1"' },
+    { text: '[div(1, 0)]', error: 'div() by zero' },
+    { text: "[int('x')]", error: 'int() takes an integer or its text, got "x"' },
+    { text: '[range(0, 20000)]', error: 'range() makes 0–10000 numbers, got 20000' },
     {
       text: "[resourceId('Microsoft.Network/trafficManagerProfiles')]",
       error: 'resourceId() needs a resource type and a name',

@@ -78,13 +78,13 @@ describe('importAzure refuses a whole import', () => {
     ]);
   });
 
-  it('whose result would not validate, with the validation problems', () => {
+  it('whose result would not validate, with the validation problems named by file and place', () => {
     const result = importAzure(
       [{ file: 'shop.json', content: profile('shop', { dnsConfig: { relativeName: 'shop', ttl: -1 } }) }],
       OPTIONS,
     );
     expect(problemsOf(result)).toEqual([
-      'profiles[0] "shop".dnsConfig.ttl: must be an integer 0–2147483647, got -1',
+      'shop.json "shop".dnsConfig.ttl: must be an integer 0–2147483647, got -1',
     ]);
   });
 
@@ -101,7 +101,7 @@ describe('importAzure refuses a whole import', () => {
       OPTIONS,
     );
     expect(problemsOf(result)).toEqual([
-      expect.stringMatching(/^profiles\[0\] "geo" endpoints\[0\] "east"\.geoMapping\[0\]: /),
+      expect.stringMatching(/^geo\.json "geo" endpoints\[0\] "east"\.geoMapping\[0\]: /),
     ]);
   });
 });

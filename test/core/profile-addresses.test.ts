@@ -171,13 +171,15 @@ describe('Subnet ranges become Route 53 CIDR blocks', () => {
       name: 'an IPv4 block longer than /24',
       source: '192.0.2.1-192.0.2.99',
       rule: 'route53-cidr',
-      message: 'must be made of whole /24 blocks: Route 53 CIDR routing accepts IPv4 blocks up to /24',
+      message:
+        'must be made of whole /24 blocks: Route 53 CIDR routing accepts IPv4 blocks up to /24 (the whole blocks around it are 192.0.2.0-192.0.2.255, 157 more addresses)',
     },
     {
       name: 'an IPv6 block longer than /48',
       source: '2001:db8::/64',
       rule: 'route53-cidr',
-      message: 'must be made of whole /48 blocks: Route 53 CIDR routing accepts IPv6 blocks up to /48',
+      message:
+        'must be made of whole /48 blocks: Route 53 CIDR routing accepts IPv6 blocks up to /48 (the whole blocks around it are 2001:db8::-2001:db8:0:ffff:ffff:ffff:ffff:ffff, 1208907372870555465154560 more addresses)',
     },
   ])('rejects $name', ({ source, rule, message }) => {
     // Act / Assess

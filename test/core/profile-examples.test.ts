@@ -62,7 +62,7 @@ describe('the bundled examples', () => {
       'profiles[2] "geo" endpoints[1] "germany".geoMapping[0]: must be mapped by one endpoint only: endpoints[0] "europe" maps DE already, got "de"',
       'profiles[2] "geo" endpoints[1] "germany".geoMapping[1]: must be a Route 53 location code: WORLD, GEO-AF|AN|AS|EU|NA|OC|SA, a country (DE) or a US state (US-CA), got "XX"',
       'profiles[2] "geo" endpoints[2] "nowhere".geoMapping: must map at least one location with trafficRoutingMethod Geographic, got nothing',
-      'profiles[3] "lan" endpoints[0] "office".subnets[1]: must be made of whole /24 blocks: Route 53 CIDR routing accepts IPv4 blocks up to /24, got "192.0.2.1-192.0.2.99"',
+      'profiles[3] "lan" endpoints[0] "office".subnets[1]: must be made of whole /24 blocks: Route 53 CIDR routing accepts IPv4 blocks up to /24 (the whole blocks around it are 192.0.2.0-192.0.2.255, 157 more addresses), got "192.0.2.1-192.0.2.99"',
       'profiles[3] "lan" endpoints[1] "branch".subnets[0]: must not overlap "10.0.0.0/8" of endpoints[0] "office": an address maps to one endpoint only, got "10.1.0.0/16"',
       'profiles[3] "lan" endpoints[3] "rest-b".subnets: must list client ranges: only one endpoint may be the fallback (no subnets), and endpoints[2] "rest-a" already is, got nothing',
     ]);
