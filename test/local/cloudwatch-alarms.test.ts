@@ -140,6 +140,37 @@ describe('local CloudWatch: alarm evaluation', () => {
     expect(afterPeriod).toBe(ALARM);
   });
 
+  it('a datapoint counts in the period of its Timestamp, whatever the order of arrival', async () => {
+    // Prepare: a vote stamped in the next period arrives before this period's
+    const alarm = await newAlarm();
+    now = T0 + PERIOD_MS / 2;
+    const vote = (Value: number, at: number) =>
+      client.send(
+        new PutMetricDataCommand({
+          Namespace: 'TrafficManager',
+          MetricData: [
+            {
+              MetricName: 'vote',
+              Dimensions: [{ Name: 'target', Value: alarm.target }],
+              Value,
+              Timestamp: new Date(at),
+            },
+          ],
+        }),
+      );
+    await vote(1, T0 + PERIOD_MS + PERIOD_MS / 2);
+    await vote(0, T0 + PERIOD_MS / 2);
+
+    // Act
+    cloudWatch.evaluate(T0 + PERIOD_MS);
+    const first = cloudWatch.stateOf(REGION, alarm.name);
+    cloudWatch.evaluate(T0 + 2 * PERIOD_MS);
+    const second = cloudWatch.stateOf(REGION, alarm.name);
+
+    // Assert
+    expect([first, second]).toEqual([ALARM, OK]);
+  });
+
   it('Minimum takes the lowest datum of the period, Maximum the highest, Average the mean', async () => {
     // Prepare
     const minimum = await newAlarm({ Statistic: 'Minimum' });

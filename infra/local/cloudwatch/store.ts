@@ -9,7 +9,7 @@ import type { AlarmDefinition } from './alarm-input.js';
 import { CloudWatchApiError } from './errors.js';
 import { aggregate, EXTRA_EVALUATION_PERIODS, judge } from './evaluate.js';
 import { metricKey } from './metric.js';
-import type { Datapoint } from './metric-data.js';
+import type { Datapoint, StatisticSet } from './metric-data.js';
 
 export interface AlarmRecord {
   readonly definition: AlarmDefinition;
@@ -29,12 +29,13 @@ export class RegionStore {
 
   constructor(private readonly timeScale: number) {}
 
+  /** Keeps each metric's datapoints in time order (they mostly arrive in order: an append). */
   putMetricData(points: readonly Datapoint[]): void {
     for (const point of points) {
       const key = metricKey(point.metric);
       const list = this.datapoints.get(key);
       if (list === undefined) this.datapoints.set(key, [point]);
-      else list.push(point);
+      else list.splice(firstAtOrAfter(list, point.at, true), 0, point);
     }
   }
 
@@ -90,9 +91,8 @@ export class RegionStore {
     }
     const oldest = now - RETENTION_MS * this.timeScale;
     for (const [key, list] of this.datapoints) {
-      const kept = list.filter((point) => point.at >= oldest);
-      if (kept.length === 0) this.datapoints.delete(key);
-      else if (kept.length !== list.length) this.datapoints.set(key, kept);
+      list.splice(0, firstAtOrAfter(list, oldest));
+      if (list.length === 0) this.datapoints.delete(key);
     }
   }
 
@@ -101,16 +101,28 @@ export class RegionStore {
     const periodMs = alarm.period * 1000 * this.timeScale;
     const end = Math.floor(now / periodMs) * periodMs;
     const count = alarm.evaluationPeriods + EXTRA_EVALUATION_PERIODS;
-    const points = (this.datapoints.get(metricKey(alarm.metric)) ?? []).filter(
-      (point) => alarm.unit === undefined || point.unit === alarm.unit,
-    );
-    return Array.from({ length: count }, (_, i) => {
-      const start = end - (count - i) * periodMs;
-      const inPeriod = points.filter((point) => point.at >= start && point.at < start + periodMs);
-      return aggregate(
-        inPeriod.map((point) => point.values),
-        alarm.statistic,
-      );
-    });
+    const start = end - count * periodMs;
+    const periods: StatisticSet[][] = Array.from({ length: count }, () => []);
+    const series = this.datapoints.get(metricKey(alarm.metric)) ?? [];
+    for (let i = firstAtOrAfter(series, start); i < series.length; i += 1) {
+      const point = series[i] as Datapoint;
+      if (point.at >= end) break;
+      if (alarm.unit === undefined || point.unit === alarm.unit)
+        periods[Math.min(count - 1, Math.floor((point.at - start) / periodMs))]?.push(point.values);
+    }
+    return periods.map((sets) => aggregate(sets, alarm.statistic));
   }
+}
+
+/** The index of the first datapoint at or after `at` (`strictly`: after it) in a time-ordered series. */
+function firstAtOrAfter(series: readonly Datapoint[], at: number, strictly = false): number {
+  let low = 0;
+  let high = series.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const value = (series[middle] as Datapoint).at;
+    if (value < at || (strictly && value === at)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
