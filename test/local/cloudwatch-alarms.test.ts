@@ -171,6 +171,37 @@ describe('local CloudWatch: alarm evaluation', () => {
     expect([first, second]).toEqual([ALARM, OK]);
   });
 
+  it('a 10 s alarm sees high-resolution data in its period, standard-resolution data at the start of its minute', async () => {
+    // Prepare: Period 10 lasts 2 s here; both votes are sent 9 s into the scaled minute
+    const highResolution = await newAlarm({ Period: 10 });
+    const standard = await newAlarm({ Period: 10 });
+    now = T0 + 9_000;
+    for (const [alarm, StorageResolution] of [
+      [highResolution, 1],
+      [standard, 60],
+    ] as const)
+      await client.send(
+        new PutMetricDataCommand({
+          Namespace: 'TrafficManager',
+          MetricData: [
+            {
+              MetricName: 'vote',
+              Dimensions: [{ Name: 'target', Value: alarm.target }],
+              Value: 0,
+              StorageResolution,
+            },
+          ],
+        }),
+      );
+
+    // Act: the range is the three 2 s periods before T0 + 10 s
+    cloudWatch.evaluate(T0 + 10_000);
+
+    // Assert
+    expect(cloudWatch.stateOf(REGION, highResolution.name)).toBe(ALARM);
+    expect(cloudWatch.stateOf(REGION, standard.name)).toBe(NODATA);
+  });
+
   it('Minimum takes the lowest datum of the period, Maximum the highest, Average the mean', async () => {
     // Prepare
     const minimum = await newAlarm({ Statistic: 'Minimum' });
@@ -330,6 +361,7 @@ describe('local CloudWatch: a region that is down', () => {
       refused = error;
     }
     const otherRegion = await other.send(new DescribeAlarmsCommand({}));
+    const listed = cloudWatch.regionsDown();
     cloudWatch.evaluate(T0 + 10 * PERIOD_MS);
     const whileDown = cloudWatch.stateOf(REGION, alarm.name);
     cloudWatch.setRegionDown(REGION, false);
@@ -344,6 +376,7 @@ describe('local CloudWatch: a region that is down', () => {
       $metadata: { httpStatusCode: 503 },
     });
     expect(otherRegion.$metadata.httpStatusCode).toBe(200);
+    expect(listed).toEqual([REGION]);
     expect(cloudWatch.regionsDown()).toEqual([]);
     expect(whileDown).toBe(OK);
     expect(afterwards).toBe(ALARM);
