@@ -23,6 +23,7 @@
  *   `TimeoutError`, which the retry layers treat as transient, instead of holding a handler or
  *   a `tm` command until the Lambda timeout or forever.
  */
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
@@ -48,6 +49,7 @@ export interface AwsClientOptions {
 
 /** Per-service suffix of `AWS_ENDPOINT_URL_<SERVICE>` (the SDK's service ids, upper snake case). */
 export const ENDPOINT_VARIABLE = {
+  cloudWatch: 'AWS_ENDPOINT_URL_CLOUDWATCH',
   dynamodb: 'AWS_ENDPOINT_URL_DYNAMODB',
   dynamodbStreams: 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS',
   eventBridge: 'AWS_ENDPOINT_URL_EVENTBRIDGE',
@@ -60,6 +62,7 @@ export const ENDPOINT_VARIABLE = {
 
 export type AwsService = keyof typeof ENDPOINT_VARIABLE;
 export type AwsClient =
+  | CloudWatchClient
   | DynamoDBClient
   | DynamoDBStreamsClient
   | EventBridgeClient
@@ -113,6 +116,15 @@ function settings(service: AwsService, options: AwsClientOptions) {
 function built<C extends AwsClient>(client: C, service: AwsService): C {
   for (const hook of hooks) hook(client, service);
   return client;
+}
+
+/**
+ * CloudWatch in one region: each probe region publishes its votes as metrics in its own region,
+ * where their alarms live (CloudWatch alarms read only their own region's metrics). The SDK's
+ * standard retries; it gzips PutMetricData bodies of 10 KB and more.
+ */
+export function cloudWatchClient(options: AwsClientOptions = {}): CloudWatchClient {
+  return built(new CloudWatchClient(settings('cloudWatch', options)), 'cloudWatch');
 }
 
 export function dynamoDbClient(options: AwsClientOptions = {}): DynamoDBClient {

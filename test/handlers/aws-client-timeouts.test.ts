@@ -6,6 +6,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand } from '@aws-sdk/client-dynamodb-streams';
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
@@ -16,6 +17,7 @@ import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  cloudWatchClient,
   dynamoDbClient,
   dynamoDbStreamsClient,
   eventBridgeClient,
@@ -114,6 +116,12 @@ const CLIENTS: readonly {
     attempts: 3,
     client: (endpoint) => stsClient({ endpoint, region, credentials }),
     command: () => new GetCallerIdentityCommand({}),
+  },
+  {
+    name: 'CloudWatch',
+    attempts: 3,
+    client: (endpoint) => cloudWatchClient({ endpoint, region, credentials }),
+    command: () => new DescribeAlarmsCommand({ AlarmNames: ['tm'] }),
   },
   {
     name: 'EventBridge (its event sink is the retry layer)',
