@@ -411,7 +411,7 @@ describe('records with a HealthCheckId', () => {
     expect(route53.records(zoneId).find((record) => record.name === 'p.example.com')?.healthCheckId).toBe(id);
   });
 
-  it('refuses a record naming a health check that does not exist (InvalidChangeBatch, nothing applied)', async () => {
+  it('refuses a record naming a health check that does not exist (NoSuchHealthCheck, 404, nothing applied)', async () => {
     // Prepare
     const { route53, client } = await start();
     const zoneId = route53.createHostedZone('example.com');
@@ -451,9 +451,9 @@ describe('records with a HealthCheckId', () => {
     );
 
     // Assess
-    expect(rejected).toMatchObject({ name: 'InvalidChangeBatch', status: 400 });
+    expect(rejected).toMatchObject({ name: 'NoSuchHealthCheck', status: 404 });
     expect(rejected.message).toContain(
-      'The health check 00000000-0000-0000-0000-000000000000 does not exist',
+      'No health check exists with the ID 00000000-0000-0000-0000-000000000000 in Change with [Action=CREATE, Name=w.example.com.',
     );
     expect(route53.records(zoneId)).toEqual([]);
   });
@@ -609,6 +609,29 @@ describe('health status', () => {
     // Assess
     expect(ticking.route53.healthCheckStatus(tickedId)).toBe('Unhealthy');
     expect(route53.healthCheckStatus(id)).toBe('Healthy'); // no tick, no query while in ALARM
+  });
+
+  it('UpdateHealthCheck keeps the last known status unless the alarm changes', async () => {
+    // Prepare
+    const { route53, client, alarms, id, set } = await alarmCheck('LastKnownStatus');
+    set('ALARM');
+    route53.healthCheckStatus(id);
+    set('INSUFFICIENT_DATA');
+
+    // Act
+    await client.send(new UpdateHealthCheckCommand({ HealthCheckId: id, Disabled: false }));
+    const sameAlarm = route53.healthCheckStatus(id);
+    alarms.set('us-east-1', 'other', 'INSUFFICIENT_DATA');
+    await client.send(
+      new UpdateHealthCheckCommand({
+        HealthCheckId: id,
+        AlarmIdentifier: { Region: 'us-east-1', Name: 'other' },
+      }),
+    );
+    const otherAlarm = route53.healthCheckStatus(id);
+
+    // Assess
+    expect([sameAlarm, otherAlarm]).toEqual(['Unhealthy', 'Healthy']);
   });
 
   it('GetHealthCheckStatus reports an alarm check; a CALCULATED one is refused (InvalidInput)', async () => {

@@ -146,8 +146,12 @@ export class UnsupportedOperationError extends Route53ApiError {
 
 export class NoSuchHealthCheckError extends Route53ApiError {
   override readonly name = 'NoSuchHealthCheckError';
-  constructor(id: string) {
-    super('NoSuchHealthCheck', 404, `A health check with id ${id} does not exist.`);
+  constructor(id: string, where?: string) {
+    super(
+      'NoSuchHealthCheck',
+      404,
+      `No health check exists with the ID ${id}${where === undefined ? '' : ` ${where}`}.`,
+    );
   }
 }
 

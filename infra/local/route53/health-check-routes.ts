@@ -60,8 +60,11 @@ export function healthCheckRoutes({
       pattern: new RegExp(`^${API}/healthcheck/([^/]+)$`),
       operation: 'UpdateHealthCheck',
       handle: (params, _query, body) => {
+        const before = checks.get(id(params)).config.alarmIdentifier;
         const updated = checks.update(id(params), codec.parseUpdateHealthCheckRequest(body));
-        health.forget(updated.id);
+        const after = updated.config.alarmIdentifier;
+        // Another alarm: the last known status was the old alarm's.
+        if (before?.region !== after?.region || before?.name !== after?.name) health.forget(updated.id);
         return ok(codec.healthCheckResponse('UpdateHealthCheckResponse', updated));
       },
     },

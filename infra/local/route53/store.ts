@@ -21,8 +21,8 @@ import {
   NoSuchCidrCollectionError,
   NoSuchCidrLocationError,
   NoSuchHostedZoneError,
+  NoSuchHealthCheckError,
   PriorRequestNotCompleteError,
-  invalidChangeBatch,
 } from './errors.js';
 import { parseChanges } from './field-constraints.js';
 import { listRecordPage, sortRecords, type ListStart, type RecordPage } from './listing.js';
@@ -454,16 +454,21 @@ export class LocalRoute53Store implements ZoneReader {
   }
 }
 
-/** A record created or upserted with a HealthCheckId must name an existing health check. */
+/**
+ * A record created or upserted with a HealthCheckId must name an existing health check: Route 53
+ * answers NoSuchHealthCheck (404), one of ChangeResourceRecordSets' errors in its API model.
+ */
 function refuseUnknownHealthChecks(changes: readonly Change[], exists: (id: string) => boolean): void {
-  const problems = changes
-    .filter(({ action, recordSet }) => action !== 'DELETE' && recordSet.healthCheckId !== undefined)
-    .filter(({ recordSet }) => !exists(recordSet.healthCheckId ?? ''))
-    .map(
-      ({ action, recordSet }) =>
-        `The health check ${recordSet.healthCheckId} does not exist in Change with [Action=${action}, Name=${toRoute53Name(recordSet.name)}, Type=${recordSet.type}, SetIdentifier=${recordSet.setIdentifier ?? 'null'}]`,
-    );
-  if (problems.length > 0) throw invalidChangeBatch(problems);
+  const missing = changes.find(
+    ({ action, recordSet }) =>
+      action !== 'DELETE' && recordSet.healthCheckId !== undefined && !exists(recordSet.healthCheckId),
+  );
+  if (missing === undefined) return;
+  const { action, recordSet } = missing;
+  throw new NoSuchHealthCheckError(
+    recordSet.healthCheckId ?? '',
+    `in Change with [Action=${action}, Name=${toRoute53Name(recordSet.name)}, Type=${recordSet.type}, SetIdentifier=${recordSet.setIdentifier ?? 'null'}]`,
+  );
 }
 
 function batchZone(zone: ZoneState): ZoneForBatch {
