@@ -306,7 +306,7 @@ export class HealthCheckStore {
         throw new InvalidInputError(`Invalid request: child health check ${child} does not exist`);
       if (found.config.type === 'CALCULATED')
         throw new InvalidInputError(
-          `Invalid request: child health check ${child} is a CALCULATED health check; a calculated health check monitors endpoint, alarm or routing-control health checks only`,
+          `Invalid request: child health check ${child} is a CALCULATED health check; the local Route 53 does not nest calculated health checks`,
         );
     }
     if (new Set(children).size !== children.length)
