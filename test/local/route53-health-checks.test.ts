@@ -27,6 +27,7 @@ import {
   type LocalRoute53Options,
 } from '../../infra/local/route53/server.js';
 import { fakeAlarmStates, type FakeAlarmStates } from '../support/alarm-states.js';
+import { httpRequest, rawRequest, SIGNED_ROUTE53 } from '../support/raw-http.js';
 
 const started: LocalRoute53[] = [];
 const clients: Route53Client[] = [];
@@ -296,6 +297,41 @@ describe('CreateHealthCheck refusals', () => {
 
     // Assess
     expect(rejected).toMatchObject({ name: 'TooManyHealthChecks', status: 400 });
+  });
+});
+
+describe('health-check requests no SDK sends', () => {
+  it.each([
+    { name: 'XML that does not parse', body: '<CreateHealthCheckRequest><CallerRef' },
+    { name: 'another document', body: '<ListHealthChecksRequest/>' },
+    {
+      name: 'no CallerReference',
+      body: '<CreateHealthCheckRequest><HealthCheckConfig><Type>CALCULATED</Type><HealthThreshold>0</HealthThreshold></HealthCheckConfig></CreateHealthCheckRequest>',
+    },
+    {
+      name: 'a HealthThreshold that is not a number',
+      body: '<CreateHealthCheckRequest><CallerReference>r</CallerReference><HealthCheckConfig><Type>CALCULATED</Type><HealthThreshold>lots</HealthThreshold></HealthCheckConfig></CreateHealthCheckRequest>',
+    },
+    {
+      name: 'an Inverted that is not a boolean',
+      body: '<CreateHealthCheckRequest><CallerReference>r</CallerReference><HealthCheckConfig><Type>CALCULATED</Type><HealthThreshold>0</HealthThreshold><Inverted>maybe</Inverted></HealthCheckConfig></CreateHealthCheckRequest>',
+    },
+  ])('answers $name with 400 InvalidInput and creates nothing', async ({ body }) => {
+    // Prepare
+    const { route53, client } = await start();
+    const port = Number(new URL(route53.endpoint).port);
+
+    // Act
+    const reply = await rawRequest(
+      port,
+      httpRequest('POST', '/2013-04-01/healthcheck', port, { Authorization: SIGNED_ROUTE53 }, body),
+    );
+    const listed = await client.send(new ListHealthChecksCommand({}));
+
+    // Assess
+    expect(reply.status).toBe(400);
+    expect(/<Code>([^<]*)<\/Code>/.exec(reply.body)?.[1]).toBe('InvalidInput');
+    expect(listed.HealthChecks).toEqual([]);
   });
 });
 
