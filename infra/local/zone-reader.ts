@@ -13,4 +13,6 @@ export interface ZoneReader {
   findZone(name: string): ZoneSnapshot | undefined;
   /** A CIDR collection by id (for CIDR routing answers). */
   cidrCollection(id: string): CidrCollection | undefined;
+  /** Whether a record's health check is healthy now. @default - every health check is healthy */
+  isHealthCheckHealthy?(healthCheckId: string): boolean;
 }

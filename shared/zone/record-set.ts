@@ -42,6 +42,8 @@ export interface RecordSet {
   readonly cidrRoutingConfig?: CidrRoutingConfig;
   readonly failover?: FailoverRole;
   readonly aliasTarget?: AliasTarget;
+  /** A Route 53 health check: the record is answered only while it is healthy (see docs/local-dns.md). */
+  readonly healthCheckId?: string;
   /** Record values (IP addresses or a host name); empty for alias records. */
   readonly values: readonly string[];
 }

@@ -60,16 +60,44 @@ function resolveAlias(resolver: Resolver, record: RecordSet, type: RecordType, d
   return resolveName(resolver, zone, target, type, depth + 1);
 }
 
-/** Route 53's "evaluate target health" without health checks: an alias is unhealthy when its target answers nothing. */
+/**
+ * Whether Route 53 would count a record healthy (docs/local-dns.md, "Health"): its health check,
+ * if it has one, is healthy; and an alias with EvaluateTargetHealth has a target that is healthy:
+ * at least one record set at the target name and type is healthy (recursively) and the target
+ * answers something. A record with neither is always healthy.
+ */
 function healthOf(
   resolver: Resolver,
   record: RecordSet,
   type: RecordType,
   depth: number,
 ): { healthy: boolean; scope: number } {
+  if (
+    record.healthCheckId !== undefined &&
+    resolver.zones.isHealthCheckHealthy?.(record.healthCheckId) === false
+  )
+    return { healthy: false, scope: 0 };
   if (!record.aliasTarget?.evaluateTargetHealth) return { healthy: true, scope: 0 };
   const target = resolveAlias(resolver, record, type, depth);
-  return { healthy: target.records.length > 0, scope: target.scope };
+  return {
+    healthy: target.records.length > 0 && targetHasHealthyRecord(resolver, record, type, depth),
+    scope: target.scope,
+  };
+}
+
+function targetHasHealthyRecord(
+  resolver: Resolver,
+  alias: RecordSet,
+  type: RecordType,
+  depth: number,
+): boolean {
+  const name = normalizeName(alias.aliasTarget?.dnsName ?? '');
+  const zone = resolver.zones.findZone(name);
+  if (!zone || depth >= MAX_CHAIN_LENGTH) return false;
+  const targets = recordsAt(zone, name, type);
+  // No record set of the type at the target (a CNAME there): whether it answers decides, as before.
+  if (targets.length === 0) return true;
+  return targets.some((target) => healthOf(resolver, target, type, depth + 1).healthy);
 }
 
 function answerFromRecordSets(

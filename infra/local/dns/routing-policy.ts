@@ -131,7 +131,8 @@ function pickCidr(pool: readonly RecordSet[], context: SelectionContext): Select
 }
 
 function pickFailover(pool: readonly RecordSet[]): Selection {
-  // No health checks in a local zone: PRIMARY whenever it is there (and healthy), else SECONDARY.
+  // The pool holds the healthy records (all of them when none is): PRIMARY when it is there, else
+  // SECONDARY; so a PRIMARY whose health check fails gives way, and with both unhealthy it is PRIMARY.
   const chosen =
     pool.find((record) => record.failover === 'PRIMARY') ??
     pool.find((record) => record.failover === 'SECONDARY');

@@ -288,7 +288,7 @@ function aliasProblems(
   return found ? [] : [notFound];
 }
 
-/** DELETE matches only the exact record set: TTL, values (in any order), routing fields and alias. */
+/** DELETE matches only the exact record set: TTL, values (in any order), routing fields, alias and health check. */
 export function sameRecordSet(a: StoredRecordSet, b: StoredRecordSet): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
@@ -312,5 +312,6 @@ function canonicalJson(record: StoredRecordSet): string {
     record.aliasTarget?.hostedZoneId ?? null,
     record.aliasTarget?.dnsName ?? null,
     record.aliasTarget?.evaluateTargetHealth ?? null,
+    record.healthCheckId ?? null,
   ]);
 }

@@ -143,3 +143,59 @@ export class UnsupportedOperationError extends Route53ApiError {
     super('UnsupportedOperation', 400, `The local Route 53 does not implement ${method} ${path}`);
   }
 }
+
+export class NoSuchHealthCheckError extends Route53ApiError {
+  override readonly name = 'NoSuchHealthCheckError';
+  constructor(id: string, where?: string) {
+    super(
+      'NoSuchHealthCheck',
+      404,
+      `No health check exists with the ID ${id}${where === undefined ? '' : ` ${where}`}.`,
+    );
+  }
+}
+
+export class HealthCheckAlreadyExistsError extends Route53ApiError {
+  override readonly name = 'HealthCheckAlreadyExistsError';
+  constructor(callerReference: string) {
+    super(
+      'HealthCheckAlreadyExists',
+      409,
+      `A health check with caller reference ${callerReference} already exists with other settings (or was deleted); use a new CallerReference.`,
+    );
+  }
+}
+
+export class HealthCheckVersionMismatchError extends Route53ApiError {
+  override readonly name = 'HealthCheckVersionMismatchError';
+  constructor(id: string, sent: number, current: number) {
+    super(
+      'HealthCheckVersionMismatch',
+      409,
+      `The health check ${id} is at version ${current}, not ${sent}: get it again and retry the update.`,
+    );
+  }
+}
+
+export class TooManyHealthChecksError extends Route53ApiError {
+  override readonly name = 'TooManyHealthChecksError';
+  constructor(limit: number) {
+    super(
+      'TooManyHealthChecks',
+      400,
+      `This account already has ${limit} health checks, the limit (Route 53's default quota; AWS raises it on request).`,
+    );
+  }
+}
+
+/** Every call while the `route53-api` fault is on: Route 53's control plane is down, its data plane is not. */
+export class ApiDownError extends Route53ApiError {
+  override readonly name = 'ApiDownError';
+  constructor() {
+    super(
+      'ServiceUnavailable',
+      503,
+      'Service Unavailable (the local Route 53 API is down: the route53-api fault is on; DNS answers and health checks keep working)',
+    );
+  }
+}

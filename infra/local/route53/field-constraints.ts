@@ -124,6 +124,8 @@ function constraintViolations(input: ChangeInput, path: string): string[] {
         'Member must have length less than or equal to 4000',
       );
   });
+  if (set.healthCheckId !== undefined && (set.healthCheckId.length < 1 || set.healthCheckId.length > 64))
+    violation(`${rrs}.healthCheckId`, set.healthCheckId, 'Member must have length between 1 and 64');
   const cidr = set.cidrRoutingConfig;
   if (cidr !== undefined) {
     if (cidr.collectionId === undefined || !CIDR_COLLECTION_ID.test(cidr.collectionId)) {
@@ -179,12 +181,8 @@ function invalidRequest(input: ChangeInput): string | undefined {
   if (!(SUPPORTED_TYPES as readonly string[]).includes(set.type ?? '')) {
     return `Invalid request: the local Route 53 accepts changes to ${SUPPORTED_TYPES.join(', ')} record sets only, got type ${set.type} ${where}`;
   }
-  if (
-    set.healthCheckId !== undefined ||
-    set.trafficPolicyInstanceId !== undefined ||
-    set.geoProximityLocation === true
-  ) {
-    return `Invalid request: the local Route 53 does not implement HealthCheckId, TrafficPolicyInstanceId or GeoProximityLocation ${where}`;
+  if (set.trafficPolicyInstanceId !== undefined || set.geoProximityLocation === true) {
+    return `Invalid request: the local Route 53 does not implement TrafficPolicyInstanceId or GeoProximityLocation ${where}`;
   }
   const hasRecords = set.ttl !== undefined && set.values !== undefined && set.values.length > 0;
   const hasPartialRecords = !hasRecords && (set.ttl !== undefined || (set.values?.length ?? 0) > 0);
@@ -274,6 +272,7 @@ function toChange(input: ChangeInput): Change {
             evaluateTargetHealth: alias.evaluateTargetHealth === 'true',
           },
         }),
+    ...(set.healthCheckId === undefined ? {} : { healthCheckId: set.healthCheckId }),
     values: set.values ?? [],
   };
   return { action: input.action as ChangeAction, recordSet };

@@ -15,3 +15,10 @@ export {
 export * from './errors.js';
 export { MAX_RESOURCE_RECORDS_PER_REQUEST, MAX_VALUE_CHARACTERS_PER_REQUEST } from './change-batch.js';
 export type { ChangeInput, RecordSetInput } from './change-input.js';
+export {
+  DEFAULT_HEALTH_CHECK_QUOTA,
+  HealthCheckStore,
+  type HealthCheck,
+  type HealthCheckConfig,
+} from './health-checks.js';
+export { HEALTH_STATUS, HealthEvaluator, type HealthStatus } from './health-status.js';

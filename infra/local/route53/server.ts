@@ -10,7 +10,9 @@ import type { Clock, Random } from '../../../shared/clock.js';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
+import type { AlarmStates } from '../cloudwatch/alarm-states.js';
 import {
+  ApiDownError,
   InvalidInputError,
   Route53ApiError,
   ServiceUnavailableError,
@@ -19,6 +21,9 @@ import {
 } from './errors.js';
 import { LocalRoute53Store } from './store.js';
 import * as xml from './xml-codec.js';
+import { HealthCheckStore } from './health-checks.js';
+import { HealthEvaluator, type HealthStatus } from './health-status.js';
+import { healthCheckRoutes } from './health-check-routes.js';
 
 export interface Faults {
   /** Probability (0–1) that a call is answered `Throttling` (HTTP 400). @default 0 */
@@ -40,6 +45,12 @@ export interface LocalRoute53Options {
   readonly random?: Random;
   /** Time source for change status and the call log. @default - the system clock */
   readonly clock?: Clock;
+  /** The local CloudWatch's alarms, for CLOUDWATCH_METRIC health checks. @default - no alarm exists */
+  readonly alarmStates?: AlarmStates;
+  /** Health checks per account (TooManyHealthChecks above it). @default 200 */
+  readonly healthCheckQuota?: number;
+  /** How often every alarm health check reads its alarm, so LastKnownStatus sees each state. 0: only when asked. @default 1000 */
+  readonly healthCheckTickMs?: number;
 }
 
 export interface Route53Call {
@@ -47,9 +58,11 @@ export interface Route53Call {
   /** Epoch milliseconds (from the clock). */
   readonly at: number;
   readonly status: number;
+  /** Set when the call was refused because the `route53-api` fault was on. */
+  readonly refused?: 'route53-api';
 }
 
-export interface LocalRoute53 extends ZoneReader {
+export interface LocalRoute53 extends Required<ZoneReader> {
   /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
   readonly endpoint: string;
   /** Creates a hosted zone in-process (as CreateHostedZone would); returns its id (`id` when given). */
@@ -61,19 +74,24 @@ export interface LocalRoute53 extends ZoneReader {
   /** Every API call received, in order. */
   readonly calls: ReadonlyArray<Route53Call>;
   setFaults(faults: Faults): void;
+  /** The `route53-api` fault: while down, every API call answers ServiceUnavailable (503); DNS and health checks go on. */
+  setApiDown(down: boolean): void;
+  readonly apiDown: boolean;
+  /** A health check's status as the data plane sees it (NoSuchHealthCheckError when there is none). */
+  healthCheckStatus(id: string): HealthStatus;
   /** Called after every applied ChangeResourceRecordSets batch; returns an unsubscribe function. */
   onChange(listener: (hostedZoneId: string, changes: Change[]) => void): () => void;
   stop(): Promise<void>;
 }
 
-interface Reply {
+export interface Reply {
   readonly status: number;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-interface Route {
-  readonly method: 'GET' | 'POST';
+export interface Route {
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly pattern: RegExp;
   readonly operation: string;
   readonly handle: (params: readonly string[], query: URLSearchParams, body: string) => Reply;
@@ -85,14 +103,25 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export async function startLocalRoute53(options: LocalRoute53Options = {}): Promise<LocalRoute53> {
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const random: Random = options.random ?? Math.random;
+  const healthChecks = new HealthCheckStore({
+    ...(options.healthCheckQuota === undefined ? {} : { quota: options.healthCheckQuota }),
+  });
+  const health = new HealthEvaluator(healthChecks, options.alarmStates ?? { stateOf: () => undefined });
   const store = new LocalRoute53Store({
     clock,
+    healthCheckExists: (id) => healthChecks.find(id) !== undefined,
     ...(options.changeDelayMs === undefined ? {} : { changeDelayMs: options.changeDelayMs }),
     ...(options.rejectWhilePending === undefined ? {} : { rejectWhilePending: options.rejectWhilePending }),
   });
   let faults: Faults = options.faults ?? {};
+  let apiDown = false;
   const calls: Route53Call[] = [];
-  const routes = routesFor(store);
+  const routes: Route[] = [
+    ...routesFor(store),
+    ...healthCheckRoutes({ checks: healthChecks, health, clock }),
+  ];
+  const tickMs = options.healthCheckTickMs ?? 1000;
+  const tick = tickMs > 0 ? setInterval(() => health.observe(healthChecks.ids()), tickMs).unref() : undefined;
 
   const server = await startGuardedHttpServer({
     ...(options.port === undefined ? {} : { port: options.port }),
@@ -110,7 +139,9 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     const operation = route?.operation ?? 'Unknown';
     let reply: Reply;
+    const refused = apiDown;
     try {
+      if (refused) throw new ApiDownError();
       injectFault(faults, random);
       if (route === undefined) throw new UnsupportedOperationError(method, url.pathname);
       const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => decodeParam(param));
@@ -118,7 +149,12 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     } catch (error) {
       reply = errorReply(error);
     }
-    calls.push({ operation, at: clock.now(), status: reply.status });
+    calls.push({
+      operation,
+      at: clock.now(),
+      status: reply.status,
+      ...(refused ? { refused: 'route53-api' as const } : {}),
+    });
     return toHttp(reply);
   }
 
@@ -144,8 +180,19 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     setFaults: (next) => {
       faults = next;
     },
+    setApiDown: (down) => {
+      apiDown = down;
+    },
+    get apiDown() {
+      return apiDown;
+    },
+    healthCheckStatus: (id) => health.statusOf(healthChecks.get(id).id),
+    isHealthCheckHealthy: (id) => health.isHealthy(id),
     onChange: (listener) => store.onChange(listener),
-    stop: () => server.stop(),
+    stop: () => {
+      if (tick !== undefined) clearInterval(tick);
+      return server.stop();
+    },
   };
 }
 

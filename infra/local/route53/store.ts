@@ -21,11 +21,12 @@ import {
   NoSuchCidrCollectionError,
   NoSuchCidrLocationError,
   NoSuchHostedZoneError,
+  NoSuchHealthCheckError,
   PriorRequestNotCompleteError,
 } from './errors.js';
 import { parseChanges } from './field-constraints.js';
 import { listRecordPage, sortRecords, type ListStart, type RecordPage } from './listing.js';
-import { fromRoute53Name } from '../../../shared/zone/names.js';
+import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 import { compareAscii, isInZone, reversedLabelKey } from './names.js';
 import { ROUTE53_NAME_SERVERS, ROUTE53_NS_TTL_SECONDS, ROUTE53_SOA, soaValue } from './apex.js';
 import { isPublicRecordSet, type StoredRecordSet } from './stored-record.js';
@@ -81,6 +82,8 @@ export interface StoreOptions {
   readonly changeDelayMs?: number;
   /** Reject a change to a zone with `PriorRequestNotComplete` while its previous change is PENDING. @default false */
   readonly rejectWhilePending?: boolean;
+  /** Whether a health check exists, for records that name one. @default - no health check exists */
+  readonly healthCheckExists?: (id: string) => boolean;
 }
 
 interface ZoneState {
@@ -117,12 +120,14 @@ export class LocalRoute53Store implements ZoneReader {
   private readonly clock: Clock;
   private readonly changeDelayMs: number;
   private readonly rejectWhilePending: boolean;
+  private readonly healthCheckExists: (id: string) => boolean;
   private sequence = 0;
 
   constructor(options: StoreOptions) {
     this.clock = options.clock;
     this.changeDelayMs = options.changeDelayMs ?? 0;
     this.rejectWhilePending = options.rejectWhilePending ?? false;
+    this.healthCheckExists = options.healthCheckExists ?? (() => false);
   }
 
   // --- hosted zones -------------------------------------------------------
@@ -207,6 +212,7 @@ export class LocalRoute53Store implements ZoneReader {
       throw new PriorRequestNotCompleteError();
     }
     const changes = parseChanges(inputs);
+    refuseUnknownHealthChecks(changes, this.healthCheckExists);
     zone.records = applyChangeBatch(
       {
         zone: batchZone(zone),
@@ -446,6 +452,23 @@ export class LocalRoute53Store implements ZoneReader {
       id += ID_ALPHABET[parseInt(filler.slice(index * 2, index * 2 + 2), 16) % ID_ALPHABET.length];
     return id;
   }
+}
+
+/**
+ * A record created or upserted with a HealthCheckId must name an existing health check: Route 53
+ * answers NoSuchHealthCheck (404), one of ChangeResourceRecordSets' errors in its API model.
+ */
+function refuseUnknownHealthChecks(changes: readonly Change[], exists: (id: string) => boolean): void {
+  const missing = changes.find(
+    ({ action, recordSet }) =>
+      action !== 'DELETE' && recordSet.healthCheckId !== undefined && !exists(recordSet.healthCheckId),
+  );
+  if (missing === undefined) return;
+  const { action, recordSet } = missing;
+  throw new NoSuchHealthCheckError(
+    recordSet.healthCheckId ?? '',
+    `in Change with [Action=${action}, Name=${toRoute53Name(recordSet.name)}, Type=${recordSet.type}, SetIdentifier=${recordSet.setIdentifier ?? 'null'}]`,
+  );
 }
 
 function batchZone(zone: ZoneState): ZoneForBatch {

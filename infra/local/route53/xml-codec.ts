@@ -23,7 +23,14 @@ import type {
 export const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
 /** Elements that are list items in the requests we parse (so one item still parses as a list). */
-const LIST_ITEMS = new Set(['Change', 'ResourceRecord', 'member', 'Cidr']);
+const LIST_ITEMS = new Set([
+  'Change',
+  'ResourceRecord',
+  'member',
+  'Cidr',
+  'ChildHealthCheck',
+  'ResettableElementName',
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -40,7 +47,7 @@ const builder = new XMLBuilder({
   suppressEmptyNode: false,
 });
 
-type XmlNode = { readonly [key: string]: unknown };
+export type XmlNode = { readonly [key: string]: unknown };
 
 // --- requests --------------------------------------------------------------
 
@@ -145,7 +152,7 @@ export function parseChangeCidrCollectionRequest(xml: string): {
   return { ...(version === undefined ? {} : { collectionVersion: Number(version) }), changes };
 }
 
-function root(xml: string, name: string): XmlNode {
+export function root(xml: string, name: string): XmlNode {
   let parsed: unknown;
   try {
     parsed = parser.parse(xml, true);
@@ -161,13 +168,13 @@ function isNode(value: unknown): value is XmlNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function child(node: XmlNode | undefined, key: string): XmlNode | undefined {
+export function child(node: XmlNode | undefined, key: string): XmlNode | undefined {
   const value = node?.[key];
   if (value === '') return {};
   return isNode(value) ? value : undefined;
 }
 
-function text(node: XmlNode, key: string): string | undefined {
+export function text(node: XmlNode, key: string): string | undefined {
   const value = node[key];
   return typeof value === 'string' ? value : undefined;
 }
@@ -178,7 +185,7 @@ function required(node: XmlNode, key: string): string {
   return value;
 }
 
-function list<T = XmlNode>(node: XmlNode | undefined, item: string): T[] {
+export function list<T = XmlNode>(node: XmlNode | undefined, item: string): T[] {
   const value = node?.[item];
   return Array.isArray(value) ? (value as T[]) : [];
 }
@@ -189,7 +196,7 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
 
 // --- responses ---------------------------------------------------------------
 
-function document(rootName: string, body: Record<string, unknown>): string {
+export function document(rootName: string, body: Record<string, unknown>): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [rootName]: { '@_xmlns': XML_NAMESPACE, ...compact(body) } })}`;
 }
 
@@ -300,6 +307,7 @@ function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
             DNSName: toRoute53Name(record.aliasTarget.dnsName),
             EvaluateTargetHealth: String(record.aliasTarget.evaluateTargetHealth),
           },
+    HealthCheckId: record.healthCheckId,
     CidrRoutingConfig:
       record.cidrRoutingConfig === undefined
         ? undefined

@@ -1,0 +1,344 @@
+/**
+ * The local Route 53's health checks: CreateHealthCheck, GetHealthCheck,
+ * ListHealthChecks, UpdateHealthCheck and DeleteHealthCheck with the API's
+ * validation, CallerReference idempotency, HealthCheckVersion and the
+ * account quota. Only the two kinds that need no endpoint checker are served:
+ * CLOUDWATCH_METRIC and CALCULATED. Their status is health-status.ts.
+ * https://docs.aws.amazon.com/Route53/latest/APIReference/API_CreateHealthCheck.html
+ * https://docs.aws.amazon.com/Route53/latest/APIReference/API_HealthCheckConfig.html
+ * https://docs.aws.amazon.com/Route53/latest/APIReference/API_UpdateHealthCheck.html
+ * https://docs.aws.amazon.com/Route53/latest/APIReference/API_DeleteHealthCheck.html
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  HealthCheckAlreadyExistsError,
+  HealthCheckVersionMismatchError,
+  InvalidInputError,
+  NoSuchHealthCheckError,
+  TooManyHealthChecksError,
+} from './errors.js';
+import { LATENCY_REGIONS } from './field-constraints.js';
+
+/** Route 53's default quota of health checks per account. */
+export const DEFAULT_HEALTH_CHECK_QUOTA = 200;
+export const MAX_CHILD_HEALTH_CHECKS = 256;
+const MAX_LIST_ITEMS = 1000;
+const DEFAULT_LIST_ITEMS = 100;
+
+export const HEALTH_CHECK_TYPES = [
+  'HTTP',
+  'HTTPS',
+  'HTTP_STR_MATCH',
+  'HTTPS_STR_MATCH',
+  'TCP',
+  'CALCULATED',
+  'CLOUDWATCH_METRIC',
+  'RECOVERY_CONTROL',
+] as const;
+export type HealthCheckType = (typeof HEALTH_CHECK_TYPES)[number];
+/** The kinds this stand-in serves: neither needs Route 53's endpoint checkers. */
+export const SERVED_HEALTH_CHECK_TYPES = ['CALCULATED', 'CLOUDWATCH_METRIC'] as const;
+export type ServedHealthCheckType = (typeof SERVED_HEALTH_CHECK_TYPES)[number];
+
+export const INSUFFICIENT_DATA_STATUSES = ['Healthy', 'Unhealthy', 'LastKnownStatus'] as const;
+export type InsufficientDataHealthStatus = (typeof INSUFFICIENT_DATA_STATUSES)[number];
+
+export interface AlarmIdentifier {
+  readonly region: string;
+  readonly name: string;
+}
+
+export interface HealthCheckConfig {
+  readonly type: ServedHealthCheckType;
+  readonly inverted: boolean;
+  readonly disabled: boolean;
+  /** CLOUDWATCH_METRIC only. */
+  readonly alarmIdentifier?: AlarmIdentifier;
+  /** CLOUDWATCH_METRIC only. */
+  readonly insufficientDataHealthStatus?: InsufficientDataHealthStatus;
+  /** CALCULATED only. */
+  readonly childHealthChecks?: readonly string[];
+  /** CALCULATED only. */
+  readonly healthThreshold?: number;
+}
+
+export interface HealthCheck {
+  readonly id: string;
+  readonly callerReference: string;
+  readonly version: number;
+  readonly config: HealthCheckConfig;
+}
+
+/** A HealthCheckConfig as the XML carried it (text), before validation. */
+export interface HealthCheckConfigInput {
+  readonly type?: string;
+  readonly inverted?: string;
+  readonly disabled?: string;
+  readonly alarmIdentifier?: { readonly region?: string; readonly name?: string };
+  readonly insufficientDataHealthStatus?: string;
+  readonly childHealthChecks?: readonly string[];
+  readonly healthThreshold?: string;
+  /** Names of endpoint-only fields that were sent (IPAddress, Port, …). */
+  readonly endpointFields: readonly string[];
+}
+
+export interface HealthCheckUpdateInput extends Omit<HealthCheckConfigInput, 'type'> {
+  readonly version?: string;
+  readonly resetElements: readonly string[];
+}
+
+export interface HealthCheckPage {
+  readonly checks: readonly HealthCheck[];
+  readonly isTruncated: boolean;
+  readonly nextMarker?: string;
+  readonly maxItems: number;
+}
+
+export interface HealthCheckStoreOptions {
+  /** @default DEFAULT_HEALTH_CHECK_QUOTA */
+  readonly quota?: number;
+}
+
+export class HealthCheckStore {
+  private readonly checks = new Map<string, HealthCheck>();
+  /** Every CallerReference ever used, deleted checks included (Route 53 refuses to reuse one). */
+  private readonly references = new Map<string, string>();
+  private readonly quota: number;
+
+  constructor(options: HealthCheckStoreOptions = {}) {
+    this.quota = options.quota ?? DEFAULT_HEALTH_CHECK_QUOTA;
+  }
+
+  /** Creates a check; the same CallerReference with the same settings returns the existing one. */
+  create(
+    callerReference: string | undefined,
+    input: HealthCheckConfigInput,
+  ): { check: HealthCheck; created: boolean } {
+    if (callerReference === undefined || callerReference.length < 1 || callerReference.length > 64)
+      throw new InvalidInputError(
+        `Value '${callerReference ?? null}' at 'callerReference' failed to satisfy constraint: Member must have length between 1 and 64`,
+      );
+    const config = this.parseConfig(input);
+    const earlier = this.references.get(callerReference);
+    if (earlier !== undefined) {
+      const existing = this.checks.get(earlier);
+      if (existing !== undefined && sameConfig(existing.config, config))
+        return { check: existing, created: false };
+      throw new HealthCheckAlreadyExistsError(callerReference);
+    }
+    if (this.checks.size >= this.quota) throw new TooManyHealthChecksError(this.quota);
+    const check: HealthCheck = { id: randomUUID(), callerReference, version: 1, config };
+    this.checks.set(check.id, check);
+    this.references.set(callerReference, check.id);
+    return { check, created: true };
+  }
+
+  get(id: string): HealthCheck {
+    const check = this.checks.get(id);
+    if (check === undefined) throw new NoSuchHealthCheckError(id);
+    return check;
+  }
+
+  find(id: string): HealthCheck | undefined {
+    return this.checks.get(id);
+  }
+
+  ids(): string[] {
+    return [...this.checks.keys()];
+  }
+
+  /** In creation order; `marker` is the id of the first check of the page (the previous page's NextMarker). */
+  list(marker: string | undefined, maxItems: number | undefined): HealthCheckPage {
+    const size = Math.min(maxItems ?? DEFAULT_LIST_ITEMS, MAX_LIST_ITEMS);
+    const all = [...this.checks.values()];
+    const from = marker === undefined ? 0 : all.findIndex((check) => check.id === marker);
+    if (from < 0) throw new InvalidInputError(`Invalid Marker: '${marker}' is not the id of a health check`);
+    const checks = all.slice(from, from + size);
+    const next = all[from + size];
+    return {
+      checks,
+      isTruncated: next !== undefined,
+      ...(next === undefined ? {} : { nextMarker: next.id }),
+      maxItems: size,
+    };
+  }
+
+  update(id: string, input: HealthCheckUpdateInput): HealthCheck {
+    const current = this.get(id);
+    if (input.version !== undefined) {
+      const sent = Number(input.version);
+      if (!Number.isInteger(sent) || sent < 1)
+        throw new InvalidInputError(
+          `Value '${input.version}' at 'healthCheckVersion' failed to satisfy constraint: Member must have value greater than or equal to 1`,
+        );
+      if (sent !== current.version) throw new HealthCheckVersionMismatchError(id, sent, current.version);
+    }
+    for (const element of input.resetElements) {
+      if (!['FullyQualifiedDomainName', 'Regions', 'ResourcePath', 'ChildHealthChecks'].includes(element))
+        throw new InvalidInputError(
+          `Value '${element}' at 'resetElements' failed to satisfy constraint: Member must satisfy enum value set: [FullyQualifiedDomainName, Regions, ResourcePath, ChildHealthChecks]`,
+        );
+    }
+    const was = current.config;
+    const merged: HealthCheckConfigInput = {
+      type: was.type,
+      inverted: input.inverted ?? String(was.inverted),
+      disabled: input.disabled ?? String(was.disabled),
+      endpointFields: input.endpointFields,
+      ...optional('alarmIdentifier', input.alarmIdentifier ?? was.alarmIdentifier),
+      ...optional(
+        'insufficientDataHealthStatus',
+        input.insufficientDataHealthStatus ?? was.insufficientDataHealthStatus,
+      ),
+      ...optional(
+        'childHealthChecks',
+        input.resetElements.includes('ChildHealthChecks')
+          ? []
+          : (input.childHealthChecks ?? was.childHealthChecks),
+      ),
+      ...optional(
+        'healthThreshold',
+        input.healthThreshold ??
+          (was.healthThreshold === undefined ? undefined : String(was.healthThreshold)),
+      ),
+    };
+    const config = this.parseConfig(merged, id);
+    const updated: HealthCheck = { ...current, version: current.version + 1, config };
+    this.checks.set(id, updated);
+    return updated;
+  }
+
+  /**
+   * Deletes a check. Route 53 does not refuse a check that records or calculated checks still
+   * reference (its HealthCheckInUse error "is not in use"); such references then count as healthy
+   * here (health-status.ts).
+   */
+  delete(id: string): void {
+    this.get(id);
+    this.checks.delete(id);
+  }
+
+  private parseConfig(input: HealthCheckConfigInput, self?: string): HealthCheckConfig {
+    const type = input.type;
+    if (type === undefined)
+      throw new InvalidInputError(
+        "Value 'null' at 'healthCheckConfig.type' failed to satisfy constraint: Member must not be null",
+      );
+    if (!(HEALTH_CHECK_TYPES as readonly string[]).includes(type))
+      throw new InvalidInputError(
+        `Value '${type}' at 'healthCheckConfig.type' failed to satisfy constraint: Member must satisfy enum value set: [${HEALTH_CHECK_TYPES.join(', ')}]`,
+      );
+    if (!(SERVED_HEALTH_CHECK_TYPES as readonly string[]).includes(type))
+      throw new InvalidInputError(
+        `Invalid request: the local Route 53 serves CLOUDWATCH_METRIC and CALCULATED health checks only; it runs no endpoint health checkers, so type ${type} is refused`,
+      );
+    const inverted = booleanField('inverted', input.inverted);
+    const disabled = booleanField('disabled', input.disabled);
+    if (input.endpointFields.length > 0)
+      throw new InvalidInputError(
+        `Invalid request: ${input.endpointFields.join(', ')} apply to endpoint health checks, not to a ${type} health check`,
+      );
+    return type === 'CLOUDWATCH_METRIC'
+      ? { type, inverted, disabled, ...this.alarmFields(input) }
+      : { type: 'CALCULATED', inverted, disabled, ...this.calculatedFields(input, self) };
+  }
+
+  private alarmFields(
+    input: HealthCheckConfigInput,
+  ): Pick<HealthCheckConfig, 'alarmIdentifier' | 'insufficientDataHealthStatus'> {
+    if (input.childHealthChecks !== undefined || input.healthThreshold !== undefined)
+      throw new InvalidInputError(
+        'Invalid request: ChildHealthChecks and HealthThreshold apply to CALCULATED health checks only',
+      );
+    const alarm = input.alarmIdentifier;
+    if (alarm === undefined)
+      throw new InvalidInputError(
+        'Invalid request: a CLOUDWATCH_METRIC health check needs an AlarmIdentifier (Region and Name)',
+      );
+    if (alarm.region === undefined || !LATENCY_REGIONS.includes(alarm.region))
+      throw new InvalidInputError(
+        `Value '${alarm.region ?? null}' at 'healthCheckConfig.alarmIdentifier.region' failed to satisfy constraint: Member must be an AWS region where CloudWatch runs`,
+      );
+    if (alarm.name === undefined || alarm.name.length < 1 || alarm.name.length > 256)
+      throw new InvalidInputError(
+        `Value '${alarm.name ?? null}' at 'healthCheckConfig.alarmIdentifier.name' failed to satisfy constraint: Member must have length between 1 and 256`,
+      );
+    const status = input.insufficientDataHealthStatus;
+    if (status !== undefined && !(INSUFFICIENT_DATA_STATUSES as readonly string[]).includes(status))
+      throw new InvalidInputError(
+        `Value '${status}' at 'healthCheckConfig.insufficientDataHealthStatus' failed to satisfy constraint: Member must satisfy enum value set: [${INSUFFICIENT_DATA_STATUSES.join(', ')}]`,
+      );
+    return {
+      alarmIdentifier: { region: alarm.region, name: alarm.name },
+      ...(status === undefined
+        ? {}
+        : { insufficientDataHealthStatus: status as InsufficientDataHealthStatus }),
+    };
+  }
+
+  private calculatedFields(
+    input: HealthCheckConfigInput,
+    self: string | undefined,
+  ): Pick<HealthCheckConfig, 'childHealthChecks' | 'healthThreshold'> {
+    if (input.alarmIdentifier !== undefined || input.insufficientDataHealthStatus !== undefined)
+      throw new InvalidInputError(
+        'Invalid request: AlarmIdentifier and InsufficientDataHealthStatus apply to CLOUDWATCH_METRIC health checks only',
+      );
+    const children = input.childHealthChecks ?? [];
+    if (children.length > MAX_CHILD_HEALTH_CHECKS)
+      throw new InvalidInputError(
+        `Value at 'healthCheckConfig.childHealthChecks' failed to satisfy constraint: Member must have length less than or equal to ${MAX_CHILD_HEALTH_CHECKS}, got ${children.length}`,
+      );
+    const threshold = input.healthThreshold === undefined ? undefined : Number(input.healthThreshold);
+    if (threshold === undefined)
+      throw new InvalidInputError(
+        'Invalid request: a CALCULATED health check needs a HealthThreshold (0–256)',
+      );
+    if (!Number.isInteger(threshold) || threshold < 0 || threshold > MAX_CHILD_HEALTH_CHECKS)
+      throw new InvalidInputError(
+        `Value '${input.healthThreshold}' at 'healthCheckConfig.healthThreshold' failed to satisfy constraint: Member must be an integer between 0 and ${MAX_CHILD_HEALTH_CHECKS}`,
+      );
+    for (const child of children) {
+      if (child === self)
+        throw new InvalidInputError(`Invalid request: health check ${child} cannot be its own child`);
+      const found = this.checks.get(child);
+      if (found === undefined)
+        throw new InvalidInputError(`Invalid request: child health check ${child} does not exist`);
+      if (found.config.type === 'CALCULATED')
+        throw new InvalidInputError(
+          `Invalid request: child health check ${child} is a CALCULATED health check; the local Route 53 does not nest calculated health checks`,
+        );
+    }
+    if (new Set(children).size !== children.length)
+      throw new InvalidInputError('Invalid request: ChildHealthChecks lists a health check more than once');
+    return { childHealthChecks: [...children], healthThreshold: threshold };
+  }
+}
+
+function booleanField(name: string, text: string | undefined): boolean {
+  if (text === undefined) return false;
+  if (text !== 'true' && text !== 'false')
+    throw new InvalidInputError(
+      `Value '${text}' at 'healthCheckConfig.${name}' failed to satisfy constraint: Member must be a boolean`,
+    );
+  return text === 'true';
+}
+
+function sameConfig(a: HealthCheckConfig, b: HealthCheckConfig): boolean {
+  const key = (config: HealthCheckConfig) =>
+    JSON.stringify([
+      config.type,
+      config.inverted,
+      config.disabled,
+      config.alarmIdentifier?.region ?? null,
+      config.alarmIdentifier?.name ?? null,
+      config.insufficientDataHealthStatus ?? null,
+      config.childHealthChecks ?? null,
+      config.healthThreshold ?? null,
+    ]);
+  return key(a) === key(b);
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
