@@ -4,6 +4,7 @@
  * check; per target one CALCULATED check with the cross-region rule; forced checks for
  * overrides; the guard. Collected in a registry so targets shared by profiles are planned once.
  */
+import { VOTE_PERIOD_SECONDS } from '../monitor/failover-time.js';
 import { upVotesNeeded } from '../monitor/quorum.js';
 import type { RegionQuorum } from '../profile/types.js';
 import { checkIdOf, guardAlarmNameOf, targetIdOf, voteAlarmNameOf } from './identity.js';
@@ -12,7 +13,6 @@ import {
   CheckRole,
   EVALUATOR_METRIC,
   type HealthCheckSpec,
-  METRIC_PERIOD_SECONDS,
   type MetricSpec,
   STATIC_FAILOVER_NAMESPACE,
   VOTE_METRIC,
@@ -65,7 +65,7 @@ export function createChecksRegistry(deployment: string): ChecksRegistry {
       ...metric,
       ...alarm,
       statistic: 'Minimum',
-      periodSeconds: METRIC_PERIOD_SECONDS,
+      periodSeconds: VOTE_PERIOD_SECONDS,
     });
     const id = checkIdOf(deployment, 'r', `${role}|${region}|${alarm.name}`);
     leaves.set(id, {

@@ -12,8 +12,6 @@ export const STATIC_FAILOVER_NAMESPACE = 'TrafficManager/StaticFailover';
 export const VOTE_METRIC = 'Vote';
 /** The evaluator's heartbeat: 1 while its last Route 53 call succeeded and nothing waits. */
 export const EVALUATOR_METRIC = 'EvaluatorPublishing';
-/** The shortest period of a standard-resolution alarm (s). */
-export const METRIC_PERIOD_SECONDS = 60;
 
 export interface Dimension {
   readonly name: string;
