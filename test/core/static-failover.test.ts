@@ -331,3 +331,31 @@ describe('votes, alarms and checks', () => {
     }
   });
 });
+
+describe('documented differences', () => {
+  it('Priority mixing IPv4 and IPv6: a chain per type, each answering from its first endpoint of that type', () => {
+    const p = profile('shop', [
+      external('v4', '192.0.2.1'),
+      external('v6', '2001:db8::1'),
+      external('v4b', '192.0.2.2'),
+    ]);
+    const root = at(plan(p), '_static.shop.example.com');
+    expect(root.map((r) => [r.type, r.failover, r.setIdentifier])).toEqual([
+      ['A', 'PRIMARY', 'v4'],
+      ['A', 'SECONDARY', 'v4b'],
+      ['AAAA', 'PRIMARY', 'v6'],
+    ]);
+    // Today the first served endpoint's types only: an AAAA query gets no answer while v4 serves.
+    expect(planRecords([p], statuses()).records.map((r) => r.type)).toEqual(['A']);
+  });
+
+  it('a nested endpoint under a host-name parent is a plain CNAME to the child, without health', () => {
+    const child = profile('eu', [external('x', '192.0.2.10')]);
+    const parent = profile('shop', [nested('europe', 'eu'), external('b', 'b.example.net')], {
+      method: 'Weighted',
+    });
+    const root = at(plan(parent, child), '_static.shop.example.com');
+    expect(root[0]).toMatchObject({ type: 'CNAME', values: ['eu.example.com'], setIdentifier: 'europe' });
+    expect(root[0]?.healthCheckRef).toBeUndefined();
+  });
+});
