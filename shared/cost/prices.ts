@@ -15,6 +15,10 @@ export const PRICE = {
   alarmMonth: 0.1, // a standard-resolution CloudWatch alarm
   route53NonAwsCheck: 0.75, // a basic health check of a non-AWS endpoint, a month
   route53NonAwsFeature: 2.0, // each optional feature of it: HTTPS, fast interval (10 s), …
+  // Static failover (docs/adr/0011-static-failover.md; not re-verified against the pricing pages there):
+  route53AwsCheck: 0.5, // a health check at the AWS-endpoint rate: the calculated and CloudWatch-metric kinds, a month
+  customMetricMonth: 0.3, // a custom CloudWatch metric, a month (first 10,000)
+  putMetricDataRequest: 0.01 / 1000, // one PutMetricData request (≤ 1,000 metrics)
 } as const;
 
 export const MINUTES_PER_MONTH = 43_800;

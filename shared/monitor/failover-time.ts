@@ -132,3 +132,70 @@ export function describeProbeLoad(figures: OperatorFigures): string {
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/**
+ * The static path's parts (docs/adr/0011-static-failover.md, "Failover time"). A vote counts
+ * once its one-minute metric period closes (the shortest standard-resolution alarm period);
+ * coming back needs a whole period of up votes, so up to two periods.
+ */
+export const VOTE_PERIOD_SECONDS = 60;
+/** Assumption (AWS documents no bound): CloudWatch evaluates an alarm within this after its period closes. */
+export const ALARM_EVALUATION_SECONDS = 60;
+/**
+ * Assumption (AWS documents the pipeline, not its latency): Route 53's health-check data plane
+ * reads the alarm, aggregates the calculated check and reaches its DNS servers within this.
+ */
+export const HEALTH_CHECK_PICKUP_SECONDS = 60;
+/** The guard turns unhealthy this long after the evaluator stops publishing: 2 periods + evaluation + pickup. */
+export const GUARD_FLIP_SECONDS =
+  2 * VOTE_PERIOD_SECONDS + ALARM_EVALUATION_SECONDS + HEALTH_CHECK_PICKUP_SECONDS;
+
+/** One worst case of the static path, in seconds, with its parts. */
+export interface StaticFailoverTime {
+  readonly checks: number;
+  readonly intervalSeconds: number;
+  readonly timeoutSeconds: number;
+  readonly metricSeconds: number;
+  readonly alarmSeconds: number;
+  readonly pickupSeconds: number;
+  readonly ttlSeconds: number;
+  readonly totalSeconds: number;
+  /** e.g. `(3+1) × 30 s interval + 10 s timeout + 60 s metric period + 60 s alarm evaluation + 60 s health-check pickup + 30 s TTL = 340 s` */
+  readonly formula: string;
+}
+
+/**
+ *   away = (tolerated + 1) × interval + timeout +     period + evaluation + pickup + TTL
+ *   back =  successes      × interval + timeout + 2 × period + evaluation + pickup + TTL
+ */
+export function staticFailoverTime(
+  monitor: MonitorConfig,
+  ttlSeconds: number,
+  direction: Direction,
+  requiredSuccessesToRecover?: number,
+): StaticFailoverTime {
+  const { checks, written } = checksToDecide(monitor, direction, requiredSuccessesToRecover);
+  const interval = monitor.intervalInSeconds;
+  const timeout = monitor.timeoutInSeconds;
+  const periods = direction === 'failing' ? 1 : 2;
+  const metric = periods * VOTE_PERIOD_SECONDS;
+  const total =
+    checks * interval +
+    timeout +
+    metric +
+    ALARM_EVALUATION_SECONDS +
+    HEALTH_CHECK_PICKUP_SECONDS +
+    ttlSeconds;
+  const period = periods === 1 ? `${metric} s metric period` : `2 × ${VOTE_PERIOD_SECONDS} s metric period`;
+  return {
+    checks,
+    intervalSeconds: interval,
+    timeoutSeconds: timeout,
+    metricSeconds: metric,
+    alarmSeconds: ALARM_EVALUATION_SECONDS,
+    pickupSeconds: HEALTH_CHECK_PICKUP_SECONDS,
+    ttlSeconds,
+    totalSeconds: total,
+    formula: `${written} × ${interval} s interval + ${timeout} s timeout + ${period} + ${ALARM_EVALUATION_SECONDS} s alarm evaluation + ${HEALTH_CHECK_PICKUP_SECONDS} s health-check pickup + ${ttlSeconds} s TTL = ${total} s`,
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * The records of the static structure, per routing method (docs/adr/0011-static-failover.md,
+ * "The static structure per routing method"), and the two failover aliases at the profile's
+ * name that choose between today's records (`_fast`) and the structure (`_static`). Which
+ * endpoints appear depends on configuration only; health decides at query time.
+ */
+import { geoLocationOf } from '../profile/geo-codes.js';
+import type { Endpoint, Profile, RoutingMethod } from '../profile/types.js';
+import type { Answer } from '../routing/addressing.js';
+import { cidrCollectionNameOf, cidrLocationNameOf, DEFAULT_CIDR_LOCATION } from '../routing/cidr-names.js';
+import { UnknownGeoCodeError } from '../routing/errors.js';
+import { geoSetIdentifier } from '../routing/methods/geographic.js';
+import type { FailoverRole, RecordSet, RecordType } from '../zone/record-set.js';
+import { fastNameOf, linkNameOf, regionNameOf, staticNameOf } from './identity.js';
+import type { StaticRecord } from './types.js';
+
+/** An eligible endpoint with its answers (nested aliases already aimed at the child's `_static`) and its check. */
+export interface StaticEndpoint {
+  readonly endpoint: Endpoint;
+  readonly answers: readonly Answer[];
+  /** Logical id of the check its records carry; undefined: no check (always serve, nested). */
+  readonly healthCheckRef: string | undefined;
+}
+
+interface Item {
+  readonly endpoint: Endpoint;
+  readonly answer: Answer;
+  readonly healthCheckRef: string | undefined;
+}
+
+type Policy = Omit<RecordSet, 'name' | 'type' | 'ttl' | 'values' | 'aliasTarget'>;
+
+/** Methods with failover: nested endpoints evaluate the child's health. */
+export const FAILOVER_METHODS: ReadonlySet<RoutingMethod> = new Set([
+  'Priority',
+  'Weighted',
+  'Performance',
+  'MultiValue',
+]);
+
+function zoneOf(profile: Profile): string {
+  return profile.dnsConfig.hostedZoneId ?? profile.dnsConfig.zoneName;
+}
+
+function record(profile: Profile, name: string, item: Item, policy: Policy): StaticRecord {
+  const { answer } = item;
+  const check = item.healthCheckRef === undefined ? {} : { healthCheckRef: item.healthCheckRef };
+  if (answer.aliasTarget !== undefined)
+    return { name, type: answer.type, ...policy, aliasTarget: answer.aliasTarget, values: [], ...check };
+  return { name, type: answer.type, ttl: profile.dnsConfig.ttl, ...policy, values: answer.values, ...check };
+}
+
+function aliasTo(
+  profile: Profile,
+  name: string,
+  type: RecordType,
+  target: string,
+  policy: Policy,
+): StaticRecord {
+  return {
+    name,
+    type,
+    ...policy,
+    aliasTarget: { hostedZoneId: zoneOf(profile), dnsName: target, evaluateTargetHealth: true },
+    values: [],
+  };
+}
+
+function itemsByType(endpoints: readonly StaticEndpoint[]): Map<RecordType, Item[]> {
+  const byType = new Map<RecordType, Item[]>();
+  for (const { endpoint, answers, healthCheckRef } of endpoints)
+    for (const answer of answers) {
+      const items = byType.get(answer.type) ?? [];
+      items.push({ endpoint, answer, healthCheckRef });
+      byType.set(answer.type, items);
+    }
+  return byType;
+}
+
+/**
+ * A failover chain at `base`: PRIMARY the first item, SECONDARY an alias to the next link, …;
+ * the last link holds the last two items. One item: a lone PRIMARY.
+ */
+function chain(profile: Profile, base: string, type: RecordType, items: readonly Item[]): StaticRecord[] {
+  const failover = (item: Item, role: FailoverRole): Policy => ({
+    setIdentifier: item.endpoint.name,
+    failover: role,
+  });
+  const records: StaticRecord[] = [];
+  let name = base;
+  items.forEach((item, i) => {
+    if (i === items.length - 1 && i > 0) return; // the last item is the previous link's secondary
+    records.push(record(profile, name, item, failover(item, 'PRIMARY')));
+    const next = items[i + 1];
+    if (next === undefined) return;
+    if (i === items.length - 2) {
+      records.push(record(profile, name, next, failover(next, 'SECONDARY')));
+      return;
+    }
+    const link = linkNameOf(base, i + 2);
+    records.push(aliasTo(profile, name, type, link, { setIdentifier: `_${i + 2}`, failover: 'SECONDARY' }));
+    name = link;
+  });
+  return records;
+}
+
+function priority(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  return [...itemsByType(endpoints)].flatMap(([type, items]) => chain(profile, root, type, items));
+}
+
+function weighted(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  return [...itemsByType(endpoints)].flatMap(([, items]) =>
+    items.map((item) =>
+      record(profile, root, item, { setIdentifier: item.endpoint.name, weight: item.endpoint.weight }),
+    ),
+  );
+}
+
+function multiValue(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  return [...itemsByType(endpoints)].flatMap(([, items]) =>
+    items.map((item) =>
+      record(profile, root, item, { setIdentifier: item.endpoint.name, multiValueAnswer: true }),
+    ),
+  );
+}
+
+/** One latency record per region and type; a region with several endpoints aliases its own chain. */
+function performance(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  const records: StaticRecord[] = [];
+  for (const [type, items] of itemsByType(endpoints)) {
+    const byRegion = new Map<string, Item[]>();
+    for (const item of items) {
+      const region = item.endpoint.endpointLocation;
+      if (region === undefined) continue;
+      byRegion.set(region, [...(byRegion.get(region) ?? []), item]);
+    }
+    for (const [region, regional] of byRegion) {
+      const [only] = regional;
+      if (regional.length === 1 && only !== undefined) {
+        records.push(record(profile, root, only, { setIdentifier: only.endpoint.name, region }));
+        continue;
+      }
+      const base = regionNameOf(root, region);
+      records.push(aliasTo(profile, root, type, base, { setIdentifier: `_${region}`, region }));
+      records.push(...chain(profile, base, type, regional));
+    }
+  }
+  return records;
+}
+
+/** Azure's no-failover rule: today's geolocation records, no checks. */
+function geographic(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  return endpoints.flatMap(({ endpoint, answers }) =>
+    endpoint.geoMapping.flatMap((code) => {
+      const geoLocation = geoLocationOf(code);
+      if (geoLocation === undefined) throw new UnknownGeoCodeError(profile.name, endpoint.name, code);
+      return answers.map((answer) =>
+        record(
+          profile,
+          root,
+          { endpoint, answer, healthCheckRef: undefined },
+          {
+            setIdentifier: geoSetIdentifier(endpoint.name, code),
+            geoLocation,
+          },
+        ),
+      );
+    }),
+  );
+}
+
+/** Azure's no-failover rule: today's CIDR records, no checks. */
+function subnet(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  const collectionId = cidrCollectionNameOf(profile);
+  let fallbackTaken = false;
+  return endpoints.flatMap(({ endpoint, answers }) => {
+    const isFallback = endpoint.subnets.length === 0;
+    if (isFallback && fallbackTaken) return [];
+    fallbackTaken ||= isFallback;
+    const locationName = isFallback ? DEFAULT_CIDR_LOCATION : cidrLocationNameOf(endpoint.name);
+    return answers.map((answer) =>
+      record(
+        profile,
+        root,
+        { endpoint, answer, healthCheckRef: undefined },
+        {
+          setIdentifier: endpoint.name,
+          cidrRoutingConfig: { collectionId, locationName },
+        },
+      ),
+    );
+  });
+}
+
+const METHODS: Readonly<
+  Record<
+    RoutingMethod,
+    (profile: Profile, root: string, endpoints: readonly StaticEndpoint[]) => StaticRecord[]
+  >
+> = {
+  Priority: priority,
+  Weighted: weighted,
+  Performance: performance,
+  MultiValue: multiValue,
+  Geographic: geographic,
+  Subnet: subnet,
+};
+
+/** The structure of one profile at `_static.<fqdn>`, eligible endpoints in priority order. */
+export function staticRecordsOf(profile: Profile, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
+  return METHODS[profile.trafficRoutingMethod](profile, staticNameOf(profile.dnsConfig.fqdn), endpoints);
+}
+
+/**
+ * The profile's name: per type the structure has, a failover PRIMARY alias to `_fast` carrying
+ * the guard and a SECONDARY alias to `_static`.
+ */
+export function switchRecordsOf(
+  profile: Profile,
+  structure: readonly StaticRecord[],
+  guard: string,
+): StaticRecord[] {
+  const root = staticNameOf(profile.dnsConfig.fqdn);
+  const types = [...new Set(structure.filter((r) => r.name === root).map((r) => r.type))];
+  const fqdn = profile.dnsConfig.fqdn;
+  return types.flatMap((type) => [
+    {
+      ...aliasTo(profile, fqdn, type, fastNameOf(fqdn), { setIdentifier: 'fast', failover: 'PRIMARY' }),
+      healthCheckRef: guard,
+    },
+    aliasTo(profile, fqdn, type, root, { setIdentifier: 'static', failover: 'SECONDARY' }),
+  ]);
+}
+
+/** Today's planner records at `_fast.<name>`, where the evaluator publishes them under shape B. */
+export function fastPathRecords(records: readonly RecordSet[]): RecordSet[] {
+  return records.map((r) => ({ ...r, name: fastNameOf(r.name) }));
+}
