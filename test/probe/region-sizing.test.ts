@@ -37,10 +37,34 @@ describe('sizing a probe region', () => {
       maxShards: 1,
     },
     {
+      name: '100 HTTPS endpoints at 10 s: 1,024 MB, one shard',
+      load: load(100, 'HTTPS'),
+      memoryMb: 1_024,
+      maxShards: 1,
+    },
+    {
       name: '300 HTTP endpoints at 10 s: 1,024 MB, one shard',
       load: load(300, 'HTTP'),
       memoryMb: 1_024,
       maxShards: 1,
+    },
+    {
+      name: '1,000 HTTP endpoints at 10 s: a full vCPU, 2 shards',
+      load: load(1_000, 'HTTP'),
+      memoryMb: 1_769,
+      maxShards: 2,
+    },
+    {
+      name: '1,000 HTTPS endpoints at 10 s: a full vCPU, 6 shards',
+      load: load(1_000, 'HTTPS'),
+      memoryMb: 1_769,
+      maxShards: 6,
+    },
+    {
+      name: '10,000 HTTPS endpoints at 10 s: a full vCPU, the 50 shards a region may have',
+      load: load(10_000, 'HTTPS'),
+      memoryMb: 1_769,
+      maxShards: 50,
     },
     {
       name: '10,000 HTTP endpoints at 10 s: a full vCPU, room for 6× the constants’ CPU (16 shards)',
