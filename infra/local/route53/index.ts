@@ -13,5 +13,4 @@ export {
   type StoreOptions,
 } from './store.js';
 export * from './errors.js';
-export { MAX_RESOURCE_RECORDS_PER_REQUEST, MAX_VALUE_CHARACTERS_PER_REQUEST } from './change-batch.js';
 export type { ChangeInput, RecordSetInput } from './change-input.js';
