@@ -1,13 +1,69 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects; `npm test` runs all three, `npm run test:unit` the first.
+ * - unit: no process, no socket, no DynamoDB Local, so no Java (worker threads are allowed:
+ *   the definitions loader runs a module in one). The project has no global setup, and its
+ *   setup file test/support/unit-guard.ts makes starting a process, listening, connecting and
+ *   binding throw, so a test filed here that needs one fails, naming what it tried.
+ * - integration (the default: a test file not named below is one): DynamoDB Local, started
+ *   once by this project's global setup, loopback servers, probe threads.
+ * - e2e: `tm` and `tm local` as child processes (whole local stacks, the CLI, hostile files),
+ *   dig, chromium, npm pack. None of them uses the shared DynamoDB Local: each stack starts its own.
+ */
+const ALL = 'test/**/*.test.ts';
+const UNIT = [
+  'test/{core,docs,errors}/**/*.test.ts',
+  // Not config-writer (it writes its items to DynamoDB Local) nor app and definitions (e2e, below).
+  'test/cdk/!(app|config-writer|definitions).test.ts',
+  'test/handlers/{batch-items,environment}.test.ts',
+  'test/evaluator/{certificate-tick,event-sinks,route53-codec,stream-records}.test.ts',
+  'test/local/{dns-answer,dns-locations,state-store-watch}.test.ts',
+  'test/probe/{cadence,checkpoint-claims,cpu-scale,plan,probe-failure,recovery-threshold,reenabled-worker}.test.ts',
+  'test/probe/{region-sizing,round-handler,round-start,shard-capacity,shards,shared-target}.test.ts',
+  'test/probe/{tick-memory,tick-schedule,worker,worker-targets}.test.ts',
+];
+const E2E = [
+  'test/cli/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/ui/status-page-browser.test.ts',
+  'test/local/*-e2e.test.ts',
+  'test/local/{certificate-expiry,current-status,demo-control,dns-dig,dns-tcp-bounds,local-fuzz}.test.ts',
+  'test/local/{stack-secrets,state-file,tm-local-process}.test.ts',
+  // The CDK app as `cdk synth` runs it: esbuild bundles each handler (a child process), and
+  // definitions runs `tm validate` and the app as child processes.
+  'test/cdk/{app,definitions}.test.ts',
+];
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     chaiConfig: { truncateThreshold: 0 },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: UNIT,
+          setupFiles: ['test/support/unit-guard.ts'],
+          // The unit files of a worker share its module cache (importing aws-cdk-lib and the SDK once,
+          // not per file): 86 files took 54 s of CPU isolated, 22 s shared. So a unit test restores
+          // what it changes of the process (fake timers, environment) in its own afterEach.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [ALL],
+          exclude: [...UNIT, ...E2E],
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'e2e', include: E2E } },
+    ],
     coverage: {
       provider: 'v8',
       include: ['shared/**/*.ts', 'functions/**/*.{ts,mjs}'],

@@ -37,9 +37,6 @@ export interface StateStoreWatchOptions {
   readonly checkTimeoutMs?: number;
 }
 
-/** How long after its last answer a store that stopped answering is named gone, at the defaults. */
-export const STATE_STORE_DETECTION_BOUND_MS = 2_000 + 5_000;
-
 export interface StateStoreWatch {
   /** Whether the store is known to be gone. */
   readonly down: boolean;

@@ -22,7 +22,6 @@ export const PRICE = {
 } as const;
 
 export const MINUTES_PER_MONTH = 43_800;
-export const HOURS_PER_MONTH = 730;
 
 /** Assumption (not documented exactly by AWS): an idle SQS event source keeps ~5 pollers long-polling 20 s. */
 export const IDLE_POLL_REQUESTS_PER_MINUTE = 15;

@@ -125,11 +125,6 @@ export function profileOf(event: EvaluatorEvent): string {
   return isStatusEvent(event) ? event.record.profile : event.profile;
 }
 
-/** The stable id a consumer deduplicates by (also in the event's detail as `eventId`). */
-export function eventIdOf(event: EvaluatorEvent): string {
-  return isStatusEvent(event) ? event.record.eventId : event.eventId;
-}
-
 /** The transition records of an entry's events (its history items). */
 export function transitionsOf(entry: Pick<OutboxEntry, 'events'>): TransitionRecord[] {
   return entry.events.flatMap((e) => (isStatusEvent(e) ? [e.record] : []));

@@ -2,7 +2,8 @@
  * How long a transition took, and how long operators expect it to take.
  *
  * Measured, per transition: `firstFailedCheckAt` (start of the first check of the run that
- * led to it) → `decidedAt` (the evaluation that changed the status) → `changeSubmittedAt`
+ * led to it — a failing run, or for a recovery the passing run: `tm history` names it
+ * `firstPassingCheckAt` then, see history/view.ts) → `decidedAt` (the evaluation that changed the status) → `changeSubmittedAt`
  * (Route 53 accepted the change) → `inSyncAt` (GetChange reported INSYNC);
  * `detectToPublishMs` = inSyncAt − firstFailedCheckAt.
  *
@@ -14,6 +15,7 @@
 import { decidingVote, Health, type RegionVote } from '../monitor/aggregate.js';
 import { checksToDecide } from '../monitor/failover-time.js';
 import type { MonitorConfig, Profile, RegionQuorum } from '../profile/types.js';
+import { EndpointMonitorStatus } from '../status/vocabulary.js';
 
 export interface TransitionTiming {
   /** ISO 8601; null when no check led to the transition (configuration, first report, staleness). */
@@ -33,6 +35,18 @@ export interface TransitionTiming {
 
 /** Which way a transition went, for the formula: failing over, coming back, or neither. */
 export type Direction = 'failing' | 'recovering' | undefined;
+
+/**
+ * Failing: into Degraded; recovering: into Online from another status (out of Degraded, or
+ * the first decision after CheckingEndpoint). A change of the stale flag alone and the first
+ * report (no status before) are neither. Endpoints and profiles share both names.
+ */
+export function directionOf(before: string | null | undefined, after: string): Direction {
+  if (before === after) return undefined;
+  if (after === EndpointMonitorStatus.Degraded) return 'failing';
+  if (after === EndpointMonitorStatus.Online && before !== undefined && before !== null) return 'recovering';
+  return undefined;
+}
 
 /**
  * Start of the run of checks that decided an external endpoint's new health: the deciding

@@ -7,10 +7,11 @@ import { EventDetailType } from '../contracts/events.js';
 import type { RegionVote } from '../monitor/aggregate.js';
 import type { Profile } from '../profile/types.js';
 import type { StatusChange } from '../status/report.js';
-import { EndpointMonitorStatus, ProfileMonitorStatus } from '../status/vocabulary.js';
+import type { EndpointMonitorStatus, ProfileMonitorStatus } from '../status/vocabulary.js';
 import type { Change } from '../zone/record-set.js';
 import {
   decidedTiming,
+  directionOf,
   expectedDuration,
   monitorOf,
   runStartOf,
@@ -86,7 +87,7 @@ export function transitionRecords(input: TransitionInput): TransitionRecord[] {
   for (const index of childrenFirstOrder(input.changes, input.profiles)) {
     const change = input.changes[index]!;
     const profile = byName.get(change.profile);
-    const direction = directionOf(change);
+    const direction = directionOf(change.before, change.after);
     const published = input.publishedAt(change.profile);
     const firstFailedCheckAt =
       change.endpoint === undefined
@@ -146,21 +147,6 @@ export function detailTypeOf(record: Pick<TransitionRecord, 'endpoint'>): Transi
   return record.endpoint === undefined
     ? EventDetailType.profileStatusChanged
     : EventDetailType.endpointStatusChanged;
-}
-
-/**
- * Failing: into Degraded; recovering: into Online from another status (out of Degraded, or
- * the first decision after CheckingEndpoint). A change of the stale flag alone and the first
- * report of a new endpoint are neither.
- */
-function directionOf(change: StatusChange): Direction {
-  if (change.before === change.after) return undefined;
-  const degraded =
-    change.endpoint === undefined ? ProfileMonitorStatus.Degraded : EndpointMonitorStatus.Degraded;
-  const online = change.endpoint === undefined ? ProfileMonitorStatus.Online : EndpointMonitorStatus.Online;
-  if (change.after === degraded) return 'failing';
-  if (change.after === online && change.before !== undefined) return 'recovering';
-  return undefined;
 }
 
 /** External endpoint: its deciding region's run; nested endpoint: the child profile's change's. */

@@ -1,10 +1,12 @@
 /**
  * What `tm history` shows of the history items: the transitions, newest first, filtered by
  * endpoint and time, each with the fields operators read (profile, endpoint, from, to, at,
- * reason, votes as `{region, vote}`, recordsChanged, timing). Pure.
+ * reason, votes as `{region, vote}`, recordsChanged, timing). The timing's first point is
+ * named by what it is: `firstFailedCheckAt`, or for a recovery (into Online) `firstPassingCheckAt`.
+ * Pure.
  */
 import type { RecordChange, TransitionRecord } from '../evaluation/transitions.js';
-import type { TransitionTiming } from '../evaluation/timing.js';
+import { directionOf, type TransitionTiming } from '../evaluation/timing.js';
 import type { Vote } from '../monitor/aggregate.js';
 
 export interface HistoryTransition {
@@ -19,8 +21,13 @@ export interface HistoryTransition {
   readonly reason: string;
   readonly votes: readonly { readonly region: string; readonly vote: Vote }[];
   readonly recordsChanged: readonly RecordChange[];
-  readonly timing: TransitionTiming;
+  readonly timing: HistoryTiming;
 }
+
+/** A transition's timing; a recovery starts at its first passing check instead of a failed one. */
+export type HistoryTiming =
+  | TransitionTiming
+  | (Omit<TransitionTiming, 'firstFailedCheckAt'> & { readonly firstPassingCheckAt: string | null });
 
 export interface HistoryFilter {
   /** Only this endpoint's transitions (profile-level changes are left out). */
@@ -51,8 +58,14 @@ function toTransition(record: TransitionRecord): HistoryTransition {
     reason: record.reason,
     votes: record.votes.map(({ region, vote }) => ({ region, vote })),
     recordsChanged: record.recordsChanged,
-    timing: record.timing,
+    timing: timingOf(record),
   };
+}
+
+function timingOf({ from, to, timing }: TransitionRecord): HistoryTiming {
+  if (directionOf(from, to) !== 'recovering') return timing;
+  const { firstFailedCheckAt, ...rest } = timing;
+  return { firstPassingCheckAt: firstFailedCheckAt, ...rest };
 }
 
 /**
@@ -71,8 +84,11 @@ export function formatTransition(t: HistoryTransition): string[] {
   return lines;
 }
 
-/** `first failed check 10:00:01.200Z → decided +41.3 s → submitted +0.2 s → in sync +0.4 s; detect → publish 41.9 s (expected ≤ …)` */
-export function formatTiming(timing: TransitionTiming): string {
+/**
+ * `first failed check 10:00:01.200Z → decided +41.3 s → submitted +0.2 s → in sync +0.4 s; detect → publish 41.9 s (formula: …)`,
+ * `first passing check …` for a recovery.
+ */
+export function formatTiming(timing: HistoryTiming): string {
   const steps: string[] = [];
   let previous: number | undefined;
   const step = (label: string, iso: string | null) => {
@@ -81,7 +97,8 @@ export function formatTiming(timing: TransitionTiming): string {
     steps.push(previous === undefined ? `${label} ${iso}` : `${label} +${seconds(at - previous)}`);
     previous = at;
   };
-  step('first failed check', timing.firstFailedCheckAt);
+  if ('firstPassingCheckAt' in timing) step('first passing check', timing.firstPassingCheckAt);
+  else step('first failed check', timing.firstFailedCheckAt);
   step('decided', timing.decidedAt);
   step('submitted', timing.changeSubmittedAt);
   step('in sync', timing.inSyncAt);

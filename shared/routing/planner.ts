@@ -54,8 +54,3 @@ export function planRecords(profiles: readonly Profile[], statusOf: EndpointStat
   }
   return { records, cidrCollections };
 }
-
-/** The names the profiles own: the only names a zone diff may touch. */
-export function ownedNames(profiles: readonly Profile[]): Set<string> {
-  return new Set(profiles.map((p) => p.dnsConfig.fqdn));
-}

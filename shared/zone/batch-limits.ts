@@ -1,6 +1,8 @@
 /**
  * Route 53's limits on one ChangeResourceRecordSets request: 1,000 ResourceRecord elements
- * and 32,000 characters of record values, where an UPSERT counts twice.
+ * and 32,000 characters of record values, where an UPSERT counts twice. The diff packs its
+ * batches within them; the local Route 53 refuses a request over them, as Route 53 does.
+ * https://docs.aws.amazon.com/Route53/latest/DeveloperGuide/DNSLimitations.html#limits-api-requests
  */
 import type { Change } from './record-set.js';
 
@@ -16,15 +18,25 @@ export interface BatchCost {
   readonly valueCharacters: number;
 }
 
-/** An alias has no ResourceRecord; it is counted as one, with its target name, to stay on the safe side. */
-export function costOf(change: Change): BatchCost {
-  const record = change.recordSet;
+/** What Route 53 counts of one change: its ResourceRecord elements and their characters (an alias has none). */
+export function requestCost(change: Change): BatchCost {
   const factor = change.action === 'UPSERT' ? 2 : 1;
-  const values = record.aliasTarget === undefined ? record.values : [record.aliasTarget.dnsName];
+  const { values } = change.recordSet;
   return {
     resourceRecords: values.length * factor,
     valueCharacters: values.reduce((sum, value) => sum + value.length, 0) * factor,
   };
+}
+
+/**
+ * What the diff packs by: `requestCost`, but an alias is counted as one record with its
+ * target name, to stay on the safe side.
+ */
+export function costOf(change: Change): BatchCost {
+  const { aliasTarget } = change.recordSet;
+  if (aliasTarget === undefined) return requestCost(change);
+  const factor = change.action === 'UPSERT' ? 2 : 1;
+  return { resourceRecords: factor, valueCharacters: aliasTarget.dnsName.length * factor };
 }
 
 export function addCost(a: BatchCost, b: BatchCost): BatchCost {
@@ -39,3 +51,18 @@ export function withinLimits(cost: BatchCost, limits: BatchLimits): boolean {
 }
 
 export const NO_COST: BatchCost = { resourceRecords: 0, valueCharacters: 0 };
+
+/** Route 53's messages for a request over its limits (none when within them). */
+export function limitViolations(changes: readonly Change[], limits = ROUTE53_BATCH_LIMITS): string[] {
+  const { resourceRecords, valueCharacters } = changes.map(requestCost).reduce(addCost, NO_COST);
+  const violations: string[] = [];
+  if (resourceRecords > limits.resourceRecords)
+    violations.push(
+      `Number of records limit of ${limits.resourceRecords} exceeded: the request has ${resourceRecords} ResourceRecord elements (an UPSERT counts twice)`,
+    );
+  if (valueCharacters > limits.valueCharacters)
+    violations.push(
+      `Number of characters limit of ${limits.valueCharacters} exceeded: the Value elements have ${valueCharacters} characters (an UPSERT counts twice)`,
+    );
+  return violations;
+}

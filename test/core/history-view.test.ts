@@ -92,6 +92,46 @@ describe('formatTransition', () => {
     ]);
   });
 
+  it.each([
+    { name: 'Degraded → Online (a recovery)', from: 'Degraded', to: 'Online', endpoint: 'east' },
+    {
+      name: 'CheckingEndpoint → Online (the first passing decision)',
+      from: 'CheckingEndpoint',
+      to: 'Online',
+      endpoint: 'east',
+    },
+    { name: 'a profile Degraded → Online', from: 'Degraded', to: 'Online', endpoint: undefined },
+  ] as const)(
+    '$name: the timing starts at the first passing check, in the text and in --json',
+    ({ from, to, endpoint }) => {
+      const [view] = historyView([
+        record({ at: '2026-05-01T10:00:41.300Z', eventId: 'e', from, to, endpoint }),
+      ]);
+      expect(view?.timing).toEqual({
+        firstPassingCheckAt: '2026-05-01T10:00:01.000Z',
+        decidedAt: timing.decidedAt,
+        changeSubmittedAt: timing.changeSubmittedAt,
+        inSyncAt: timing.inSyncAt,
+        detectToPublishMs: timing.detectToPublishMs,
+        expectedDetectToPublishMs: timing.expectedDetectToPublishMs,
+        expectedFormula: timing.expectedFormula,
+      });
+      expect(Object.keys(view?.timing ?? {})[0]).toBe('firstPassingCheckAt');
+      expect(formatTransition(view!).at(-1)).toBe(
+        '  timing first passing check 2026-05-01T10:00:01.000Z → decided +40.3 s → submitted +0.2 s → in sync +0.5 s; detect → publish 41.0 s (formula: (3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s)',
+      );
+    },
+  );
+
+  it.each([
+    { name: 'Online → Degraded (failing over)', from: 'Online', to: 'Degraded' },
+    { name: 'CheckingEndpoint → Degraded', from: 'CheckingEndpoint', to: 'Degraded' },
+  ] as const)('$name: the timing keeps firstFailedCheckAt', ({ from, to }) => {
+    const [view] = historyView([record({ at: '2026-05-01T10:00:41.300Z', eventId: 'e', from, to })]);
+    expect(view?.timing).toEqual(timing);
+    expect(view?.timing).not.toHaveProperty('firstPassingCheckAt');
+  });
+
   it('a runtime change: no check led to it, so the timing starts at the decision', () => {
     expect(
       formatTiming({

@@ -1,10 +1,9 @@
 /** The outbox's pure rules: entries per status write, bounded parts, INSYNC stamping, when an entry is due. */
 import { describe, expect, it } from 'vitest';
 import { EventDetailType } from '../../shared/contracts/events.js';
-import type { EvaluatorEvent, StatusEvent } from '../../shared/evaluation/events.js';
+import { isStatusEvent, type EvaluatorEvent, type StatusEvent } from '../../shared/evaluation/events.js';
 import {
   MAX_INSYNC_WAIT_MS,
-  eventIdOf,
   isDue,
   outboxEntries,
   transitionsOf,
@@ -14,6 +13,8 @@ import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 
 const T = Date.UTC(2026, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
+/** The id a consumer deduplicates by (the event detail's `eventId`). */
+const eventIdOf = (event: EvaluatorEvent) => (isStatusEvent(event) ? event.record.eventId : event.eventId);
 
 function statusEvent(profile: string, endpoint: string | undefined, submitted: boolean): StatusEvent {
   const record: TransitionRecord = {

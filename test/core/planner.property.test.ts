@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExternalEndpoint, Profile, RoutingMethod } from '../../shared/profile/types.js';
-import { ownedNames, planRecords } from '../../shared/routing/planner.js';
+import { planRecords } from '../../shared/routing/planner.js';
+import { ownedNames } from '../support/profiles.js';
 import { AVAILABLE_STATUSES, EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import { diffZone } from '../../shared/zone/diff.js';
 import { recordIdentity } from '../../shared/zone/identity.js';

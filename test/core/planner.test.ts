@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownedNames, planRecords } from '../../shared/routing/planner.js';
+import { planRecords } from '../../shared/routing/planner.js';
 import { UnknownChildProfileError, UnknownGeoCodeError } from '../../shared/routing/errors.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
@@ -467,15 +467,5 @@ describe('nested profiles', () => {
     const parent = profile('shop', [nested('eu', 'nowhere')]);
     expect(() => plan(parent)).toThrow(UnknownChildProfileError);
     expect(() => plan(parent)).toThrow(/profile "shop" endpoint "eu": target profile "nowhere"/);
-  });
-});
-
-describe('ownedNames', () => {
-  it('is every profile name, disabled ones included (so their records can be removed)', () => {
-    const names = ownedNames([
-      profile('shop', [], { status: 'Disabled' }),
-      profile('api', [external('x', '192.0.2.1')]),
-    ]);
-    expect(names).toEqual(new Set(['shop.example.com', 'api.example.com']));
   });
 });

@@ -1,4 +1,4 @@
-/** Starts one DynamoDB Local for the whole test run; each test file creates its own table. */
+/** Starts one DynamoDB Local for the integration project (vitest.config.ts); each test file creates its own table. */
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 

@@ -120,3 +120,8 @@ export function profile(overrides: ProfileOverrides): Profile {
     },
   };
 }
+
+/** The names the profiles own (disabled ones included): the only names a zone diff may touch. */
+export function ownedNames(profiles: readonly Profile[]): Set<string> {
+  return new Set(profiles.map((p) => p.dnsConfig.fqdn));
+}

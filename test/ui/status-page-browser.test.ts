@@ -4,7 +4,8 @@
  * the DNS server's answer; a failover — a backend stopped — shows on the page within 2 s of
  * the status change (measured from the moment the status item is written — right after Route
  * 53 accepted the change — to the page showing it; the time from the decision is printed too); the same page from `tm ui --table --region` against the
- * stack's DynamoDB Local shows the records the evaluator published. It saves a screenshot
+ * stack's DynamoDB Local shows the records the evaluator published; the backend back, the
+ * recovery is timed from the first passing check. It saves a screenshot
  * under test-results/ (git-ignored).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +33,8 @@ const SCREENSHOT = join(ROOT, 'test-results', 'status-page.png');
 let dir = '';
 let tm: TmProcess | undefined;
 let pageUrl = '';
+/** The backends' port (both addresses); the recovery test starts the primary again on it. */
+let backendPort = 0;
 let browser: Browser | undefined;
 let page: Page;
 const servers: Server[] = [];
@@ -70,7 +73,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI === undefined)(
   () => {
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'tm-ui-'));
-      const port = await freePort();
+      backendPort = await freePort();
+      const port = backendPort;
       for (const address of [PRIMARY, SECONDARY]) {
         const server = createServer((_request, response) => response.writeHead(200).end('ok'));
         await new Promise<void>((resolve) => server.listen(port, address, resolve));
@@ -283,6 +287,40 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI === undefined)(
         await exited;
       }
       expect(output).toContain('stopping (SIGTERM)');
+    });
+
+    it('a recovery is timed from the first passing check, on the page and in its data', async () => {
+      const primary = createServer((_request, response) => response.writeHead(200).end('ok'));
+      await new Promise<void>((resolve) => primary.listen(backendPort, PRIMARY, resolve));
+      servers.push(primary);
+      await page.goto(pageUrl);
+      await shownAt('app/primary', 'Online', 60_000);
+      const titles = await page.waitForFunction(
+        () => {
+          const row = [...document.querySelectorAll('[data-transition-bar]')].find((g) =>
+            g.textContent?.includes('app/primary Degraded → Online'),
+          );
+          const found =
+            row === undefined ? [] : [...row.querySelectorAll('rect title')].map((t) => t.textContent);
+          return found.length > 0 ? found : false;
+        },
+        { timeout: 15_000 },
+      );
+      expect(await titles.jsonValue()).toContainEqual(
+        expect.stringMatching(/^first passing check → decided: /),
+      );
+      const listed = await page.$$eval('[data-transition]', (nodes) => nodes.map((n) => n.textContent ?? ''));
+      expect(listed.find((line) => / {2}app\/primary {2}Degraded → Online {2}/.test(line))).toMatch(
+        /timing first passing check \S+Z → decided/,
+      );
+      const { transitions } = (await (await fetch(`${pageUrl}status.json`)).json()) as {
+        transitions: { endpoint?: string; from: string; to: string; timing: Record<string, unknown> }[];
+      };
+      const recovery = transitions.find(
+        (t) => t.endpoint === 'primary' && t.to === 'Online' && t.from === 'Degraded',
+      );
+      expect(recovery?.timing).toHaveProperty('firstPassingCheckAt', expect.stringMatching(/Z$/));
+      expect(recovery?.timing).not.toHaveProperty('firstFailedCheckAt');
     });
   },
 );

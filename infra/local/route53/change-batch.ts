@@ -4,18 +4,15 @@
  * batch is all or nothing. Every broken rule is collected, then reported in one
  * `InvalidChangeBatch` (Route 53 lists all of them in one error).
  * https://docs.aws.amazon.com/Route53/latest/APIReference/API_ChangeResourceRecordSets.html
- * https://docs.aws.amazon.com/Route53/latest/DeveloperGuide/DNSLimitations.html#limits-api-requests
+ * The request's size limits are the diff's own (shared/zone/batch-limits.ts).
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
+import { limitViolations } from '../../../shared/zone/batch-limits.js';
 import { invalidChangeBatch } from './errors.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 import { isInZone } from './names.js';
 import { recordKey, type StoredRecordSet } from './stored-record.js';
-
-/** Per request: ResourceRecord elements and characters of all Value elements; an UPSERT counts twice. */
-export const MAX_RESOURCE_RECORDS_PER_REQUEST = 1000;
-export const MAX_VALUE_CHARACTERS_PER_REQUEST = 32_000;
 
 export interface ZoneForBatch {
   readonly hostedZoneId: string;
@@ -51,28 +48,6 @@ export function applyChangeBatch(context: BatchContext, changes: readonly Change
   }
   if (messages.length > 0) throw invalidChangeBatch(messages);
   return [...working.values()];
-}
-
-function limitViolations(changes: readonly Change[]): string[] {
-  let records = 0;
-  let characters = 0;
-  for (const { action, recordSet } of changes) {
-    const weight = action === 'UPSERT' ? 2 : 1;
-    records += recordSet.values.length * weight;
-    characters += recordSet.values.reduce((sum, value) => sum + value.length, 0) * weight;
-  }
-  const violations: string[] = [];
-  if (records > MAX_RESOURCE_RECORDS_PER_REQUEST) {
-    violations.push(
-      `Number of records limit of ${MAX_RESOURCE_RECORDS_PER_REQUEST} exceeded: the request has ${records} ResourceRecord elements (an UPSERT counts twice)`,
-    );
-  }
-  if (characters > MAX_VALUE_CHARACTERS_PER_REQUEST) {
-    violations.push(
-      `Number of characters limit of ${MAX_VALUE_CHARACTERS_PER_REQUEST} exceeded: the Value elements have ${characters} characters (an UPSERT counts twice)`,
-    );
-  }
-  return violations;
 }
 
 function describe(record: RecordSet): string {

@@ -13,7 +13,6 @@ export {
   type StoreOptions,
 } from './store.js';
 export * from './errors.js';
-export { MAX_RESOURCE_RECORDS_PER_REQUEST, MAX_VALUE_CHARACTERS_PER_REQUEST } from './change-batch.js';
 export type { ChangeInput, RecordSetInput } from './change-input.js';
 export {
   DEFAULT_HEALTH_CHECK_QUOTA,

@@ -159,18 +159,22 @@ function profileSection(snapshot, report, now) {
 
 const subject = (t) => (t.endpoint === undefined ? `${t.profile} (profile)` : `${t.profile}/${t.endpoint}`);
 
-/** A waterfall per transition: first failed check → decided → submitted → in sync, on one scale. */
+/** A recovery's timing starts at its first passing check, any other's at its first failed check. */
+const firstCheck = (timing) =>
+  'firstPassingCheckAt' in timing
+    ? { at: timing.firstPassingCheckAt, label: 'first passing check' }
+    : { at: timing.firstFailedCheckAt, label: 'first failed check' };
+
+/** A waterfall per transition: first failed (or passing) check → decided → submitted → in sync, on one scale. */
 function chart(transitions) {
   const rows = transitions.slice(0, 12).map((t) => {
     const timing = t.timing;
-    const start = Date.parse(timing.firstFailedCheckAt ?? timing.decidedAt);
-    const points = [
-      timing.firstFailedCheckAt,
-      timing.decidedAt,
-      timing.changeSubmittedAt,
-      timing.inSyncAt,
-    ].map((p) => (p === null ? null : Date.parse(p) - start));
-    return { t, points, expected: timing.expectedDetectToPublishMs };
+    const first = firstCheck(timing);
+    const start = Date.parse(first.at ?? timing.decidedAt);
+    const points = [first.at, timing.decidedAt, timing.changeSubmittedAt, timing.inSyncAt].map((p) =>
+      p === null ? null : Date.parse(p) - start,
+    );
+    return { t, points, expected: timing.expectedDetectToPublishMs, firstLabel: first.label };
   });
   if (rows.length === 0) return el('p', { class: 'muted' }, 'No transitions recorded in the last hour.');
   const spanMs = Math.max(1000, ...rows.flatMap((r) => [...r.points, r.expected].filter((p) => p !== null)));
@@ -188,10 +192,10 @@ function chart(transitions) {
       svg('line', { class: 'grid', x1: x(ms), x2: x(ms), y1: top - 4, y2: height }),
       svg('text', { x: x(ms), y: 12, 'text-anchor': 'middle' }, seconds(ms)),
     );
-  const bars = rows.map(({ t, points, expected }, index) => {
+  const bars = rows.map(({ t, points, expected, firstLabel }, index) => {
     const y = top + index * rowHeight;
     const segments = [
-      ['seg-detect', points[0], points[1], 'first failed check → decided'],
+      ['seg-detect', points[0], points[1], `${firstLabel} → decided`],
       ['seg-submit', points[1], points[2], 'decided → submitted'],
       ['seg-sync', points[2], points[3], 'submitted → in sync'],
     ]

@@ -7,7 +7,6 @@
  */
 import { CONFIG_CACHE_MAX_AGE_MS } from '../../../functions/shared/config-cache.js';
 import {
-  HOURS_PER_MONTH,
   IDLE_POLL_REQUESTS_PER_MINUTE,
   lambdaDurationCost as durationCost,
   lambdaInvocationCost as invocationCost,
@@ -60,6 +59,7 @@ const NEW_CONTAINERS_PER_MONTH = 30;
  * Full config reads per reader (the tick, every shard) a month: after each change, at least
  * one an hour (config-cache.ts) and one in each new container.
  */
+const HOURS_PER_MONTH = MINUTES_PER_MONTH / 60;
 const UNCHANGED_REREADS_PER_MONTH = HOURS_PER_MONTH * (3_600_000 / CONFIG_CACHE_MAX_AGE_MS);
 const FULL_CONFIG_READS_PER_MONTH =
   CONFIG_CHANGES_PER_MONTH + UNCHANGED_REREADS_PER_MONTH + NEW_CONTAINERS_PER_MONTH;
