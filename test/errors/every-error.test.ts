@@ -67,7 +67,7 @@ const ARGUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   DnsPortAccessError: ['127.0.0.1', 53],
   ClientLocationsError: ['locations.json', ['"x": is not a CIDR']],
   StateStoreCheckTimeoutError: [5_000],
-  Route53ApiError: ['NoSuchHealthCheck', 404, 'No health check'],
+  Route53ApiError: ['InvalidArgument', 400, 'Bad argument'],
   NoSuchHostedZoneError: ['Z1'],
   HostedZoneAlreadyExistsError: ['example.com', 'ref-1'],
   NoSuchChangeError: ['C1'],
@@ -78,6 +78,7 @@ const ARGUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   CidrBlockInUseError: ['c-1', 'eu'],
   UnsupportedOperationError: ['GET', '/2013-04-01/healthcheck'],
   AwsJsonError: ['ValidationException', 'bad input'],
+  CloudWatchApiError: ['ResourceNotFound', 'No alarm'],
   HttpGuardError: ['InternalFailure', 'the handler failed'],
 };
 

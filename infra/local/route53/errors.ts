@@ -131,8 +131,8 @@ export class ThrottlingError extends Route53ApiError {
 
 export class ServiceUnavailableError extends Route53ApiError {
   override readonly name = 'ServiceUnavailableError';
-  constructor() {
-    super('ServiceUnavailable', 503, 'Service Unavailable (injected by the local Route 53)');
+  constructor(message = 'Service Unavailable (injected by the local Route 53)') {
+    super('ServiceUnavailable', 503, message);
   }
 }
 
@@ -184,18 +184,6 @@ export class TooManyHealthChecksError extends Route53ApiError {
       'TooManyHealthChecks',
       400,
       `This account already has ${limit} health checks, the limit (Route 53's default quota; AWS raises it on request).`,
-    );
-  }
-}
-
-/** Every call while the `route53-api` fault is on: Route 53's control plane is down, its data plane is not. */
-export class ApiDownError extends Route53ApiError {
-  override readonly name = 'ApiDownError';
-  constructor() {
-    super(
-      'ServiceUnavailable',
-      503,
-      'Service Unavailable (the local Route 53 API is down: the route53-api fault is on; DNS answers and health checks keep working)',
     );
   }
 }

@@ -12,7 +12,6 @@ import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
 import type { AlarmStates } from '../cloudwatch/alarm-states.js';
 import {
-  ApiDownError,
   InvalidInputError,
   Route53ApiError,
   ServiceUnavailableError,
@@ -141,7 +140,10 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     let reply: Reply;
     const refused = apiDown;
     try {
-      if (refused) throw new ApiDownError();
+      if (refused)
+        throw new ServiceUnavailableError(
+          'Service Unavailable (the local Route 53 API is down: the route53-api fault is on; DNS answers and health checks keep working)',
+        );
       injectFault(faults, random);
       if (route === undefined) throw new UnsupportedOperationError(method, url.pathname);
       const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => decodeParam(param));
