@@ -6,15 +6,6 @@ export class ProbeFunctionError extends TrafficManagerError {
   readonly code: string = 'PROBE_FUNCTION';
 }
 
-/** A round message on the queue that is not a round (wrong shape or values). */
-export class InvalidRoundMessageError extends ProbeFunctionError {
-  override readonly name = 'InvalidRoundMessageError';
-  override readonly code = 'INVALID_ROUND_MESSAGE';
-  constructor(messageId: string, problem: string) {
-    super(`round message ${messageId}: ${problem}`);
-  }
-}
-
 /** The tick could not enqueue some of the minute's rounds. */
 export class RoundEnqueueError extends ProbeFunctionError {
   override readonly name = 'RoundEnqueueError';

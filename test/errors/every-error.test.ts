@@ -53,7 +53,6 @@ const ARGUMENTS: Readonly<Record<string, readonly unknown[]>> = {
   InvalidEnvironmentVariableError: ['PROBE_SHARD', 'must be an integer ≥ 0', 'x'],
   UnprocessedItemsError: ['BatchWriteItem', 3],
   InvalidChangeBatchError: ['Z1', ['Tried to delete resource record set but it was not found']],
-  InvalidRoundMessageError: ['m-1', 'no round'],
   RoundEnqueueError: [['0', '10']],
   DefinitionsLoadError: ['profiles.yaml', 'is not a file'],
   DefinitionsFileNotFoundError: ['profiles.yaml'],
