@@ -328,7 +328,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       async () => logged.slice(seen),
       (lines) =>
         lines.includes(
-          'mv: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded',
+          'mv: every endpoint is Degraded — DNS now answers with all of them, as if all were Online (best effort: the all-degraded rule); the profile shows Degraded',
         ),
     );
     await allBackendsUpAndOnline();
