@@ -7,6 +7,7 @@
  */
 import { DEFAULT_MAX_RETURN } from '../../shared/routing/methods/multivalue.js';
 import { byPriority } from '../../shared/routing/eligibility.js';
+import { failsOver } from '../../shared/routing/failover-methods.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 
@@ -45,7 +46,7 @@ export function allDegradedAnswer(
   }
 }
 
-/** Whether the profile's answers change when all its endpoints are Degraded (not for Geographic, Subnet). */
-export function failsOver(profile: Profile | undefined): boolean {
-  return profile?.trafficRoutingMethod !== 'Geographic' && profile?.trafficRoutingMethod !== 'Subnet';
+/** Whether the profile's answers change when its endpoints go Degraded (not for Geographic, Subnet). */
+export function profileFailsOver(profile: Profile | undefined): boolean {
+  return profile === undefined || failsOver(profile.trafficRoutingMethod);
 }

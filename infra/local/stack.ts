@@ -6,7 +6,7 @@
  * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
-import { allDegradedAnswer, failsOver } from './all-degraded-answer.js';
+import { allDegradedAnswer, profileFailsOver } from './all-degraded-answer.js';
 import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
@@ -380,7 +380,9 @@ export function allDegradedNotices(
       return `${record.profile}: every endpoint is Degraded — DNS ${allDegradedAnswer(profileOf(record.profile), endpoints)}; the profile shows Degraded`;
     }
     serving.delete(record.profile);
-    const again = failsOver(profileOf(record.profile)) ? 'with the available endpoints only' : 'as before';
+    const again = profileFailsOver(profileOf(record.profile))
+      ? 'with the available endpoints only'
+      : 'as before';
     return `${record.profile}: ${record.endpoint} is ${record.to} — DNS answers ${again} again`;
   };
 }

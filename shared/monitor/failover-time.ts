@@ -15,7 +15,8 @@
  *   change to all its name servers (INSYNC).
  * - TTL: resolvers may keep answering with the old records that long.
  */
-import type { MonitorConfig, Profile } from '../profile/types.js';
+import type { MonitorConfig, Profile, RoutingMethod } from '../profile/types.js';
+import { failsOver } from '../routing/failover-methods.js';
 
 /** Route 53's stated bound for a change to reach all its authoritative name servers (s). */
 export const ROUTE53_PROPAGATION_SECONDS = 60;
@@ -86,6 +87,9 @@ export function failoverTime(
 
 export interface OperatorFigures {
   readonly profile: string;
+  readonly trafficRoutingMethod: RoutingMethod;
+  /** False for Geographic and Subnet: a Degraded endpoint keeps its answers, nobody moves away. */
+  readonly failsOver: boolean;
   /** Worst case until users are moved away from a failed endpoint. */
   readonly moveAway: FailoverTime;
   /** Worst case until they come back once it recovers. */
@@ -113,6 +117,8 @@ export function operatorFigures(
       : 0;
   return {
     profile: profile.name,
+    trafficRoutingMethod: profile.trafficRoutingMethod,
+    failsOver: failsOver(profile.trafficRoutingMethod),
     moveAway: failoverTime(monitor, dnsConfig.ttl, 'failing', settings),
     comeBack: failoverTime(monitor, dnsConfig.ttl, 'recovering', settings),
     probeRegions,
