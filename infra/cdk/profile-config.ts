@@ -2,8 +2,20 @@
  * A custom resource (Provider framework + functions/config-writer) that writes the
  * definitions to the table's CONFIG items whenever they change, and deletes profiles
  * that are no longer defined.
+ *
+ * The definitions travel as an S3 asset, the way large CDK apps ship data: the template
+ * holds only the object's bucket, key and content hash (so new definitions still change a
+ * property and trigger an update), and the config writer reads the object. In the template
+ * itself they were bounded by its 1 MB (and by the 1 MB Lambda event of an update, which
+ * holds the old and the new properties): some 2,000 endpoints.
  */
-import { CustomResource, Duration } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AssetHashType, CustomResource, Duration } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
@@ -35,13 +47,23 @@ export class ProfileConfig extends Construct {
     });
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.configWriter))
       writer.addToRolePolicy(statement);
+    const definitions = definitionsAsset(this, props.profiles);
+    // That one object and nothing else of the assets bucket.
+    writer.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [definitions.bucket.arnForObjects(definitions.s3ObjectKey)],
+      }),
+    );
     const provider = new Provider(this, 'Provider', {
       onEventHandler: writer,
       logGroup: new LogGroup(this, 'ProviderLogs', { retention: RetentionDays.ONE_MONTH }),
     });
     const properties: ConfigWriterProperties = {
       TableName: props.table.tableName,
-      Profiles: JSON.stringify(props.profiles),
+      DefinitionsBucket: definitions.s3BucketName,
+      DefinitionsKey: definitions.s3ObjectKey,
+      DefinitionsHash: definitions.assetHash,
       DefaultProbeRegions: props.defaultProbeRegions.join(','),
     };
     new CustomResource(this, 'Resource', {
@@ -64,4 +86,19 @@ export class ProfileConfig extends Construct {
       },
     ]);
   }
+}
+
+/**
+ * The normalized profiles as a JSON file asset. Its hash is the content's SHA-256, so the
+ * same definitions give the same object key and no update, whatever temporary file holds them.
+ */
+function definitionsAsset(scope: Construct, profiles: readonly Profile[]): Asset {
+  const json = JSON.stringify(profiles);
+  const file = join(mkdtempSync(join(tmpdir(), 'traffic-manager-definitions-')), 'definitions.json');
+  writeFileSync(file, json);
+  return new Asset(scope, 'Definitions', {
+    path: file,
+    assetHashType: AssetHashType.CUSTOM,
+    assetHash: createHash('sha256').update(json).digest('hex'),
+  });
 }
