@@ -41,7 +41,9 @@ export class ProfileConfig extends Construct {
     const writer = trafficManagerFunction(this, 'Writer', {
       entry: 'functions/config-writer/handler.ts',
       description: 'traffic-manager: writes the deployed profile definitions to the state table',
-      memorySize: 256,
+      // It reads the whole definitions object (up to LIMITS.definitionsBytes, 32 MB) and parses
+      // it: room for that, at a cost that does not matter (it runs once per deploy).
+      memorySize: 1024,
       timeout: Duration.minutes(2),
       logLevel: props.logLevel,
     });

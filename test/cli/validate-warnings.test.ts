@@ -119,3 +119,38 @@ describe('tm validate and tm plan: methods without failover', () => {
     }
   });
 });
+
+describe("tm validate: Route 53's default quotas", () => {
+  const weighted = (count: number) =>
+    Array.from({ length: count }, (_, p) => ({
+      name: `p${p}`,
+      trafficRoutingMethod: 'Weighted',
+      dnsConfig: dnsConfig(`p${p}`),
+      endpoints: Array.from({ length: 200 }, (_, e) => ({
+        name: `e${e}`,
+        target: `e${e}.p${p}.example.net`,
+      })),
+    }));
+
+  it('warns, naming the quota and the number needed, when a hosted zone needs more records than the default', async () => {
+    // Prepare: 50 × 200 weighted records, plus the zone's SOA and NS, in one zone.
+    const file = await definitionsFile('zone-quota.json', weighted(50));
+
+    // Act
+    const { code, stderr } = await tmInProcess('validate', file);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      'warning: profiles[0] "p0".dnsConfig.hostedZoneId: hosted zone Z1 (example.com): the profiles publish 10000 record sets, plus its SOA and NS: ' +
+        'over Route 53\'s default quota of 10000 records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying\n',
+    );
+  }, 60_000);
+
+  it('says nothing when the zone fits the default quota', async () => {
+    const file = await definitionsFile('zone-fits.json', weighted(49));
+    const { code, stderr } = await tmInProcess('validate', file);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+  }, 60_000);
+});
