@@ -10,10 +10,9 @@
  * holds the old and the new properties): some 2,000 endpoints.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AssetHashType, CustomResource, Duration } from 'aws-cdk-lib';
+import { AssetHashType, CustomResource, Duration, Stage } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -23,6 +22,7 @@ import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
 import type { ConfigWriterProperties } from '../../functions/config-writer/handler.js';
+import { InvalidDeploymentError } from './errors.js';
 import { trafficManagerFunction } from './lambda.js';
 import { tableAccessStatements } from './table-access.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
@@ -92,15 +92,21 @@ export class ProfileConfig extends Construct {
 
 /**
  * The normalized profiles as a JSON file asset. Its hash is the content's SHA-256, so the
- * same definitions give the same object key and no update, whatever temporary file holds them.
+ * same definitions give the same object key and no update. The source file is written into
+ * the cloud assembly directory (removed with it, like the staged copy), not a temporary one.
  */
 function definitionsAsset(scope: Construct, profiles: readonly Profile[]): Asset {
   const json = JSON.stringify(profiles);
-  const file = join(mkdtempSync(join(tmpdir(), 'traffic-manager-definitions-')), 'definitions.json');
+  const hash = createHash('sha256').update(json).digest('hex');
+  const outdir = Stage.of(scope)?.outdir;
+  if (outdir === undefined)
+    throw new InvalidDeploymentError('the definitions asset needs a Stage (an App) above it');
+  mkdirSync(outdir, { recursive: true });
+  const file = join(outdir, `traffic-manager-definitions.${hash}.json`);
   writeFileSync(file, json);
   return new Asset(scope, 'Definitions', {
     path: file,
     assetHashType: AssetHashType.CUSTOM,
-    assetHash: createHash('sha256').update(json).digest('hex'),
+    assetHash: hash,
   });
 }
