@@ -1,20 +1,27 @@
 /**
  * CloudFormation custom resource (Provider framework `onEvent`): writes the deployed profile
- * definitions to the table on create and update. Delete does nothing: the table is retained,
- * and the physical id never changes, so CloudFormation never deletes after a replacement.
+ * definitions to the table on create and update. The definitions are an S3 asset (read with
+ * `readDefinitions`); the resource's properties name it and carry its hash, so new definitions
+ * change a property and CloudFormation sends an update. Delete does nothing: the table is
+ * retained, and the physical id never changes, so CloudFormation never deletes after a
+ * replacement.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import type { Profile } from '../../shared/profile/types.js';
 import { logger } from '../shared/logger.js';
+import { readDefinitions } from './definitions-object.js';
 import { InvalidConfigRequestError } from './errors.js';
 import { syncConfig } from './sync.js';
-import { dynamoDbClient } from '../shared/aws-clients.js';
+import { dynamoDbClient, s3Client } from '../shared/aws-clients.js';
 
 export interface ConfigWriterProperties {
   readonly TableName: string;
-  /** JSON of the normalized `Profile[]`. */
-  readonly Profiles: string;
+  /** The asset's bucket and key: the JSON of the normalized `Profile[]`. */
+  readonly DefinitionsBucket: string;
+  readonly DefinitionsKey: string;
+  /** The asset's hash: changes with the definitions, so that CloudFormation sends an update. */
+  readonly DefinitionsHash: string;
   /** Comma list. */
   readonly DefaultProbeRegions: string;
 }
@@ -24,28 +31,34 @@ export interface ConfigWriterResponse {
   readonly Data: { readonly Written: number; readonly Deleted: number };
 }
 
-let client: DynamoDBClient | undefined;
+let clients: { dynamodb: DynamoDBClient; s3: S3Client } | undefined;
 
 export async function handler(event: CloudFormationCustomResourceEvent): Promise<ConfigWriterResponse> {
   const props = propertiesOf(event.ResourceProperties);
   const PhysicalResourceId = `traffic-manager-config:${props.TableName}`;
   if (event.RequestType === 'Delete') return { PhysicalResourceId, Data: { Written: 0, Deleted: 0 } };
-  const profiles = JSON.parse(props.Profiles) as Profile[];
+  clients ??= { dynamodb: dynamoDbClient(), s3: s3Client() };
+  const profiles = await readDefinitions(clients.s3, props.DefinitionsBucket, props.DefinitionsKey);
   const regions = props.DefaultProbeRegions.split(',').filter((r) => r !== '');
-  client ??= dynamoDbClient();
-  const plan = await syncConfig(client, props.TableName, profiles, regions);
-  logger.info('config synced', { written: plan.puts.map((p) => p.name), deleted: plan.deletes });
+  const plan = await syncConfig(clients.dynamodb, props.TableName, profiles, regions);
+  logger.info('config synced', {
+    definitions: `s3://${props.DefinitionsBucket}/${props.DefinitionsKey}`,
+    written: plan.puts.map((p) => p.name),
+    deleted: plan.deletes,
+  });
   return { PhysicalResourceId, Data: { Written: plan.puts.length, Deleted: plan.deletes.length } };
 }
 
+const REQUIRED = [
+  'TableName',
+  'DefinitionsBucket',
+  'DefinitionsKey',
+  'DefinitionsHash',
+  'DefaultProbeRegions',
+] as const;
+
 function propertiesOf(raw: Record<string, unknown>): ConfigWriterProperties {
-  const { TableName, Profiles, DefaultProbeRegions } = raw;
-  if (
-    typeof TableName !== 'string' ||
-    typeof Profiles !== 'string' ||
-    typeof DefaultProbeRegions !== 'string'
-  ) {
-    throw new InvalidConfigRequestError('TableName, Profiles and DefaultProbeRegions must be strings');
-  }
-  return { TableName, Profiles, DefaultProbeRegions };
+  const wrong = REQUIRED.filter((name) => typeof raw[name] !== 'string');
+  if (wrong.length > 0) throw new InvalidConfigRequestError(`${wrong.join(', ')}: must be strings`);
+  return Object.fromEntries(REQUIRED.map((name) => [name, raw[name]])) as unknown as ConfigWriterProperties;
 }

@@ -10,6 +10,7 @@
  * for a profile seen for the first time, and after Route 53 rejects a batch (someone changed
  * the zone behind our back) — then the batch is recomputed once against the real zone.
  */
+import { EVALUATOR_STREAM_SETTINGS } from './stream-settings.js';
 import { MetricName } from '../../shared/contracts/metrics.js';
 import { applyControls } from '../../shared/control/apply.js';
 import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
@@ -149,7 +150,10 @@ async function decideAndPublishDns(
     decidedAt: now,
     revisionOf,
     publishedAt,
-    timeScale: deps.timeScale ?? 1,
+    figureSettings: {
+      batchingWindowSeconds: EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs / 1000,
+      timeScale: deps.timeScale ?? 1,
+    },
   });
   const events = [
     ...statusEvents(records),

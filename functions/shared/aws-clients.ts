@@ -28,6 +28,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { Route53Client } from '@aws-sdk/client-route-53';
+import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
@@ -54,6 +55,7 @@ export const ENDPOINT_VARIABLE = {
   dynamodbStreams: 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS',
   eventBridge: 'AWS_ENDPOINT_URL_EVENTBRIDGE',
   route53: 'AWS_ENDPOINT_URL_ROUTE_53',
+  s3: 'AWS_ENDPOINT_URL_S3',
   secretsManager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   sqs: 'AWS_ENDPOINT_URL_SQS',
   ssm: 'AWS_ENDPOINT_URL_SSM',
@@ -67,6 +69,7 @@ export type AwsClient =
   | DynamoDBStreamsClient
   | EventBridgeClient
   | Route53Client
+  | S3Client
   | SecretsManagerClient
   | SQSClient
   | SSMClient
@@ -151,6 +154,15 @@ export function stsClient(options: AwsClientOptions = {}): STSClient {
 /** Secrets Manager: the probe reads header secrets (functions/probe/header-secrets.ts). */
 export function secretsManagerClient(options: AwsClientOptions = {}): SecretsManagerClient {
   return built(new SecretsManagerClient(settings('secretsManager', options)), 'secretsManager');
+}
+
+/**
+ * S3: the config writer reads the definitions asset (infra/cdk/profile-config.ts). An endpoint
+ * override (a stand-in on loopback) is addressed path-style, as no bucket host name resolves there.
+ */
+export function s3Client(options: AwsClientOptions = {}): S3Client {
+  const base = settings('s3', options);
+  return built(new S3Client({ ...base, forcePathStyle: 'endpoint' in base }), 's3');
 }
 
 /** SSM Parameter Store: the probe reads header parameters (functions/probe/header-secrets.ts). */

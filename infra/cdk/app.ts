@@ -6,20 +6,20 @@
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildApp } from './build-app.js';
-import { contextOptions } from './context.js';
+import { contextOptions, nagEnabled } from './context.js';
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { TrafficManagerCdkError } from './errors.js';
 
 const app = new App();
+const context = (key: string): unknown => app.node.tryGetContext(key);
+let nag: boolean;
 try {
-  await buildApp(
-    app,
-    contextOptions((key) => app.node.tryGetContext(key)),
-  );
+  nag = nagEnabled(context);
+  await buildApp(app, contextOptions(context));
 } catch (error) {
   if (!(error instanceof TrafficManagerCdkError || error instanceof DefinitionsLoadError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
-if (app.node.tryGetContext('traffic-manager:nag') !== false) Aspects.of(app).add(new AwsSolutionsChecks());
+if (nag) Aspects.of(app).add(new AwsSolutionsChecks());
 app.synth();

@@ -10,7 +10,22 @@ export const ContextKey = {
   deploymentName: 'traffic-manager:deploymentName',
   alarmTopicArn: 'traffic-manager:alarmTopicArn',
   notificationTopicArn: 'traffic-manager:notificationTopicArn',
+  nag: 'traffic-manager:nag',
 } as const;
+
+/**
+ * Whether cdk-nag's AwsSolutions checks run: on unless the context says false — the JSON
+ * `false` of cdk.json or the string `false` of `-c traffic-manager:nag=false` (the CDK CLI
+ * passes `-c` values as strings).
+ */
+export function nagEnabled(get: (key: string) => unknown): boolean {
+  const value = get(ContextKey.nag);
+  if (value === undefined || value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new InvalidDeploymentError(
+    `context ${ContextKey.nag}: must be true or false, got ${JSON.stringify(value)}`,
+  );
+}
 
 export function contextOptions(get: (key: string) => unknown): BuildAppOptions {
   const definitions = get(ContextKey.definitions);

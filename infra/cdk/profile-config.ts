@@ -2,8 +2,19 @@
  * A custom resource (Provider framework + functions/config-writer) that writes the
  * definitions to the table's CONFIG items whenever they change, and deletes profiles
  * that are no longer defined.
+ *
+ * The definitions travel as an S3 asset, the way large CDK apps ship data: the template
+ * holds only the object's bucket, key and content hash (so new definitions still change a
+ * property and trigger an update), and the config writer reads the object. In the template
+ * itself they were bounded by its 1 MB (and by the 1 MB Lambda event of an update, which
+ * holds the old and the new properties): some 2,000 endpoints.
  */
-import { CustomResource, Duration } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AssetHashType, CustomResource, Duration, Stage } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
@@ -11,6 +22,7 @@ import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
 import type { ConfigWriterProperties } from '../../functions/config-writer/handler.js';
+import { InvalidDeploymentError } from './errors.js';
 import { trafficManagerFunction } from './lambda.js';
 import { tableAccessStatements } from './table-access.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
@@ -29,19 +41,31 @@ export class ProfileConfig extends Construct {
     const writer = trafficManagerFunction(this, 'Writer', {
       entry: 'functions/config-writer/handler.ts',
       description: 'traffic-manager: writes the deployed profile definitions to the state table',
-      memorySize: 256,
+      // It reads the whole definitions object (up to LIMITS.definitionsBytes, 32 MB) and parses
+      // it: room for that, at a cost that does not matter (it runs once per deploy).
+      memorySize: 1024,
       timeout: Duration.minutes(2),
       logLevel: props.logLevel,
     });
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.configWriter))
       writer.addToRolePolicy(statement);
+    const definitions = definitionsAsset(this, props.profiles);
+    // That one object and nothing else of the assets bucket.
+    writer.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [definitions.bucket.arnForObjects(definitions.s3ObjectKey)],
+      }),
+    );
     const provider = new Provider(this, 'Provider', {
       onEventHandler: writer,
       logGroup: new LogGroup(this, 'ProviderLogs', { retention: RetentionDays.ONE_MONTH }),
     });
     const properties: ConfigWriterProperties = {
       TableName: props.table.tableName,
-      Profiles: JSON.stringify(props.profiles),
+      DefinitionsBucket: definitions.s3BucketName,
+      DefinitionsKey: definitions.s3ObjectKey,
+      DefinitionsHash: definitions.assetHash,
       DefaultProbeRegions: props.defaultProbeRegions.join(','),
     };
     new CustomResource(this, 'Resource', {
@@ -64,4 +88,25 @@ export class ProfileConfig extends Construct {
       },
     ]);
   }
+}
+
+/**
+ * The normalized profiles as a JSON file asset. Its hash is the content's SHA-256, so the
+ * same definitions give the same object key and no update. The source file is written into
+ * the cloud assembly directory (removed with it, like the staged copy), not a temporary one.
+ */
+function definitionsAsset(scope: Construct, profiles: readonly Profile[]): Asset {
+  const json = JSON.stringify(profiles);
+  const hash = createHash('sha256').update(json).digest('hex');
+  const outdir = Stage.of(scope)?.outdir;
+  if (outdir === undefined)
+    throw new InvalidDeploymentError('the definitions asset needs a Stage (an App) above it');
+  mkdirSync(outdir, { recursive: true });
+  const file = join(outdir, `traffic-manager-definitions.${hash}.json`);
+  writeFileSync(file, json);
+  return new Asset(scope, 'Definitions', {
+    path: file,
+    assetHashType: AssetHashType.CUSTOM,
+    assetHash: hash,
+  });
 }

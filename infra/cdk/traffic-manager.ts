@@ -26,6 +26,7 @@ import {
 import type { Profile } from '../../shared/profile/types.js';
 import { deploymentRegionProblems } from '../../shared/profile/deployment-regions.js';
 import { normalizeProfiles } from './definitions.js';
+import { route53QuotaWarnings } from '../../shared/zone/route53-quotas.js';
 import { bindHostedZones } from './hosted-zones.js';
 import { InvalidDeploymentError } from './errors.js';
 import { TrafficManagerHome } from './home.js';
@@ -175,6 +176,8 @@ export class TrafficManager extends Construct {
         'traffic-manager:inline-secret-header',
         formatWarning(warning, profiles),
       );
+    for (const warning of route53QuotaWarnings(profiles))
+      Annotations.of(this.home).addWarningV2('traffic-manager:route53-quota', warning.message);
   }
 }
 

@@ -23,8 +23,17 @@ export function figuresOf(profile: Profile): OperatorFigures {
   return operatorFigures(profile, DEFAULT_LOCAL_REGIONS, { batchingWindowSeconds: BATCHING_WINDOW_SECONDS });
 }
 
-/** Three lines, `indent` before each: moving away, coming back, the checks per endpoint. */
+/**
+ * Three lines, `indent` before each: moving away, coming back, the checks per endpoint — or,
+ * for a method without failover (Geographic, Subnet), that and the checks.
+ */
 export function describeFigures(figures: OperatorFigures, indent: string): string[] {
+  if (!figures.failsOver) {
+    return [
+      `${indent}no failover (${figures.trafficRoutingMethod}): a Degraded endpoint keeps its answers`,
+      `${indent}${describeProbeLoad(figures)}`,
+    ];
+  }
   return [
     `${indent}users move away within ${figures.moveAway.formula}`,
     `${indent}they come back within ${figures.comeBack.formula}`,

@@ -93,7 +93,7 @@ async function readDocument(file: string): Promise<AzureDocument | string> {
     const stats = await stat(file);
     if (!stats.isFile()) return 'is not a file';
     if (stats.size > INPUT_BOUNDS.fileBytes)
-      return `is ${stats.size} bytes; an imported file may be at most ${INPUT_BOUNDS.fileBytes} bytes (1 MiB)`;
+      return `is ${stats.size} bytes; an imported file may be at most ${INPUT_BOUNDS.fileBytes} bytes (${INPUT_BOUNDS.fileBytes / 1_048_576} MiB)`;
   } catch {
     return 'cannot be read (no such file?)';
   }

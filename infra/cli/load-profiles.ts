@@ -1,6 +1,8 @@
 /** Loading the definitions file of a `tm` command, with its problems reported one way. */
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { loadDefinitions } from '../definitions/load.js';
+import { route53QuotaWarnings } from '../../shared/zone/route53-quotas.js';
+import { regionQuorumWarnings } from '../../shared/profile/region-quorum-warnings.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { Output } from './io.js';
@@ -9,7 +11,8 @@ import type { Output } from './io.js';
  * The file's profiles, or `undefined` once stderr says why not: `tm COMMAND: <load error>`
  * when the file cannot be read, else every problem on a line of its own and then
  * `invalidLine(problemCount)`. A valid file's notices go to stderr as `notice: …` lines, and
- * its warnings (e.g. a credential written inline) as `warning: …` lines.
+ * its warnings (a credential written inline, a region quorum only the deployment can check,
+ * a hosted zone over Route 53's default records quota) as `warning: …` lines.
  */
 export async function loadProfilesFor(
   command: string,
@@ -28,8 +31,12 @@ export async function loadProfilesFor(
   if (result.ok) {
     const { profiles } = result;
     stderr.write(result.notices.map((notice) => `notice: ${notice.text}\n`).join(''));
-    for (const warning of inlineSecretWarnings(profiles))
-      stderr.write(`${formatWarning(warning, profiles)}\n`);
+    const warnings = [
+      ...inlineSecretWarnings(profiles),
+      ...regionQuorumWarnings(profiles),
+      ...route53QuotaWarnings(profiles),
+    ];
+    for (const warning of warnings) stderr.write(`${formatWarning(warning, profiles)}\n`);
     return profiles;
   }
   stderr.write(result.formatted.map((line) => `${line}\n`).join(''));

@@ -96,7 +96,7 @@ export async function readDefinitions(file: string, options: LoadOptions = {}): 
   if (size > INPUT_BOUNDS.fileBytes)
     throw new DefinitionsLoadError(
       file,
-      `is ${size} bytes; a definitions file may be at most ${INPUT_BOUNDS.fileBytes} bytes (1 MiB)`,
+      `is ${size} bytes; a definitions file may be at most ${INPUT_BOUNDS.fileBytes} bytes (${INPUT_BOUNDS.fileBytes / 1_048_576} MiB)`,
     );
   if (MODULE_EXTENSIONS.has(extension))
     return importDefault(file, path, options.timeLimitMs ?? DEFINITIONS_LOAD_TIME_LIMIT_MS);

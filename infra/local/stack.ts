@@ -6,6 +6,7 @@
  * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
+import { allDegradedAnswer, profileFailsOver } from './all-degraded-answer.js';
 import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
@@ -180,7 +181,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const events: TransitionRecord[] = [];
     const allEvents: EvaluatorEvent[] = [];
-    const allDegraded = allDegradedNotices();
+    const allDegraded = allDegradedNotices((name) => profiles.find((p) => p.name === name));
     const now = () => Date.now();
     const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
     const deps: EvaluatorDeps = {
@@ -355,9 +356,12 @@ function describeTransition(record: TransitionRecord): string {
 
 /**
  * Follows the endpoint statuses the events report and says when a profile starts (or stops)
- * being served by the "all degraded" rule — the DNS change alone would look like a failover.
+ * being served by the "all degraded" rule — the DNS change alone would look like a failover —
+ * and what DNS then answers, which depends on the routing method (`allDegradedAnswer`).
  */
-export function allDegradedNotices(): (record: TransitionRecord) => string | undefined {
+export function allDegradedNotices(
+  profileOf: (name: string) => Profile | undefined,
+): (record: TransitionRecord) => string | undefined {
   const statuses = new Map<string, Map<string, EndpointMonitorStatus>>();
   const serving = new Set<string>();
   return (record) => {
@@ -369,10 +373,13 @@ export function allDegradedNotices(): (record: TransitionRecord) => string | und
     if (now === serving.has(record.profile)) return undefined;
     if (now) {
       serving.add(record.profile);
-      return `${record.profile}: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded`;
+      return `${record.profile}: every endpoint is Degraded — DNS ${allDegradedAnswer(profileOf(record.profile), endpoints)}; the profile shows Degraded`;
     }
     serving.delete(record.profile);
-    return `${record.profile}: ${record.endpoint} is ${record.to} — DNS answers with the available endpoints only again`;
+    const again = profileFailsOver(profileOf(record.profile))
+      ? 'with the available endpoints only'
+      : 'as before';
+    return `${record.profile}: ${record.endpoint} is ${record.to} — DNS answers ${again} again`;
   };
 }
 

@@ -7,13 +7,15 @@
  * (Route 53 accepted the change) → `inSyncAt` (GetChange reported INSYNC);
  * `detectToPublishMs` = inSyncAt − firstFailedCheckAt.
  *
- * Expected: the operators' formula — failing over `(tolerated+1) × interval + timeout + TTL`,
- * coming back `N × interval + timeout + TTL` (N = `requiredSuccessesToRecover`, 1 by default) — a worst case that also counts the wait for
- * the first check after the outage and the resolvers' TTL, so a measured detect → publish
- * normally stays below it.
+ * Expected: the formula `tm validate` prints for the profile (`failoverTime`), the same parts —
+ * `(tolerated+1) × interval + timeout + publish + TTL` failing over, `N × interval + timeout +
+ * publish + TTL` coming back (N = `requiredSuccessesToRecover`, 1 by default). The measured time
+ * starts at the first check of the deciding run and ends at INSYNC, so it is compared with the
+ * formula less the wait for that first check (one interval) and the TTL:
+ * `expectedDetectToPublishMs`.
  */
 import { decidingVote, Health, type RegionVote } from '../monitor/aggregate.js';
-import { checksToDecide } from '../monitor/failover-time.js';
+import { failoverTime, type FigureSettings } from '../monitor/failover-time.js';
 import type { MonitorConfig, Profile, RegionQuorum } from '../profile/types.js';
 import { EndpointMonitorStatus } from '../status/vocabulary.js';
 
@@ -27,9 +29,9 @@ export interface TransitionTiming {
   readonly inSyncAt: string | null;
   /** inSyncAt − firstFailedCheckAt, when both are known. */
   readonly detectToPublishMs: number | null;
-  /** The operators' formula for this kind of transition (null when it has none). */
+  /** The worst case of the measured span: the formula less one interval and the TTL (null when it has none). */
   readonly expectedDetectToPublishMs: number | null;
-  /** e.g. "(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s". */
+  /** The formula of `tm validate`, e.g. "(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s". */
   readonly expectedFormula: string | null;
 }
 
@@ -67,22 +69,18 @@ export interface Expected {
 }
 
 /**
- * The formula for a profile's monitor settings (the checks as `checksToDecide` counts them).
- * `timeScale` is the local stack's `--time-scale` (1 in AWS): it multiplies the interval and the
- * timeout, not the records' TTL.
+ * The formula for a profile's monitor settings (`failoverTime`, as `tm validate` prints it) and
+ * the worst case of the span a transition measures. `settings.timeScale` is the local stack's
+ * `--time-scale` (1 in AWS): it multiplies the interval and the timeout, not publish or TTL.
  */
 export function expectedDuration(
   monitor: MonitorConfig,
   ttlSeconds: number,
   direction: Exclude<Direction, undefined>,
-  timeScale = 1,
+  settings: FigureSettings,
 ): Expected {
-  const { intervalInSeconds: interval, timeoutInSeconds: timeout } = monitor;
-  const { checks, written: count } = checksToDecide(monitor, direction);
-  const ms = Math.round(((checks * interval + timeout) * timeScale + ttlSeconds) * 1000);
-  const detection = `${count} × ${interval} s + ${timeout} s timeout`;
-  const scaled = timeScale === 1 ? detection : `(${detection}) × time scale ${timeScale}`;
-  return { ms, formula: `${scaled} + ${ttlSeconds} s TTL = ${round(ms / 1000)} s` };
+  const time = failoverTime(monitor, ttlSeconds, direction, settings);
+  return { ms: Math.round(time.detectToPublishSeconds * 1000), formula: time.formula };
 }
 
 /** The timing of a transition as it is decided; `inSyncAt` follows from `withInSync`. */
@@ -122,8 +120,4 @@ export function monitorOf(profile: Profile, endpoint: string | undefined, profil
 
 function isoOrNull(ms: number | undefined): string | null {
   return ms === undefined ? null : new Date(ms).toISOString();
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
 }

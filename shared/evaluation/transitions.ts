@@ -5,6 +5,7 @@
  */
 import { EventDetailType } from '../contracts/events.js';
 import type { RegionVote } from '../monitor/aggregate.js';
+import type { FigureSettings } from '../monitor/failover-time.js';
 import type { Profile } from '../profile/types.js';
 import type { StatusChange } from '../status/report.js';
 import type { EndpointMonitorStatus, ProfileMonitorStatus } from '../status/vocabulary.js';
@@ -74,8 +75,8 @@ export interface TransitionInput {
   /** The revision each profile's status write carries (part of the event id). */
   readonly revisionOf: (profile: string) => number;
   readonly publishedAt: (profile: string) => PublishedAtProfile;
-  /** The local stack's time scale (1 in AWS), for the expected figure. */
-  readonly timeScale?: number;
+  /** What the expected figure counts: the evaluator's batching window, the local time scale (1 in AWS). */
+  readonly figureSettings: FigureSettings;
 }
 
 /** One record per change, in the order of the changes (endpoints before their profile). */
@@ -98,7 +99,7 @@ export function transitionRecords(input: TransitionInput): TransitionRecord[] {
     const expected =
       monitor === undefined || direction === undefined || profile === undefined
         ? undefined
-        : expectedDuration(monitor, profile.dnsConfig.ttl, direction, input.timeScale);
+        : expectedDuration(monitor, profile.dnsConfig.ttl, direction, input.figureSettings);
     const record: TransitionRecord = {
       eventId: `${change.profile}/${change.endpoint ?? '*'}/${input.revisionOf(change.profile)}@${input.decidedAt}`,
       profile: change.profile,

@@ -102,9 +102,19 @@ export function formatTiming(timing: HistoryTiming): string {
   step('decided', timing.decidedAt);
   step('submitted', timing.changeSubmittedAt);
   step('in sync', timing.inSyncAt);
+  const bound =
+    timing.expectedDetectToPublishMs === null
+      ? ''
+      : ` of at most ${Math.round(timing.expectedDetectToPublishMs / 100) / 10} s`;
   const measured =
-    timing.detectToPublishMs === null ? '' : `; detect → publish ${seconds(timing.detectToPublishMs)}`;
-  const expected = timing.expectedFormula === null ? '' : ` (formula: ${timing.expectedFormula})`;
+    timing.detectToPublishMs === null
+      ? ''
+      : `; detect → publish ${seconds(timing.detectToPublishMs)}${bound}`;
+  // The measured span starts at the first failing check and ends at INSYNC: the formula less those two parts.
+  const expected =
+    timing.expectedFormula === null
+      ? ''
+      : ` (formula: ${timing.expectedFormula}${measured === '' ? '' : ', less 1 interval and the TTL'})`;
   return `${steps.join(' → ')}${measured}${expected}`;
 }
 

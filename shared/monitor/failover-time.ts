@@ -14,8 +14,15 @@
  * - publish: the evaluator's stream batching window plus Route 53's propagation of the
  *   change to all its name servers (INSYNC).
  * - TTL: resolvers may keep answering with the old records that long.
+ *
+ * The same formula, with the same parts, is what `tm history` and the status page show beside
+ * a transition's measured detect → publish time (`shared/evaluation/timing.ts`). That time runs
+ * from the start of the first check of the deciding run to Route 53 reporting INSYNC, so it
+ * covers every part but two — the wait for that first check (up to one interval) and the TTL —
+ * and is compared with `detectToPublishSeconds`, the formula less those two.
  */
-import type { MonitorConfig, Profile } from '../profile/types.js';
+import type { MonitorConfig, Profile, RoutingMethod } from '../profile/types.js';
+import { failsOver } from '../routing/failover-methods.js';
 
 /** Route 53's stated bound for a change to reach all its authoritative name servers (s). */
 export const ROUTE53_PROPAGATION_SECONDS = 60;
@@ -27,6 +34,8 @@ export interface FigureSettings {
   readonly batchingWindowSeconds: number;
   /** Successful checks that bring a region back up (default: the profile's `requiredSuccessesToRecover`, else 1). */
   readonly requiredSuccessesToRecover?: number;
+  /** The local stack's `--time-scale`: multiplies interval and timeout, not publish or TTL. @default 1 */
+  readonly timeScale?: number;
 }
 
 /** How many checks decide a region's verdict in that direction, and how the formula writes it. */
@@ -58,6 +67,11 @@ export interface FailoverTime {
   readonly publishSeconds: number;
   readonly ttlSeconds: number;
   readonly totalSeconds: number;
+  /**
+   * The part a measured detect → publish time covers (first check of the deciding run → Route 53
+   * INSYNC): the total less one interval (the wait for that first check) and the TTL.
+   */
+  readonly detectToPublishSeconds: number;
   /** e.g. `(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s` */
   readonly formula: string;
 }
@@ -71,8 +85,11 @@ export function failoverTime(
   const { checks, written } = checksToDecide(monitor, direction, settings.requiredSuccessesToRecover);
   const interval = monitor.intervalInSeconds;
   const timeout = monitor.timeoutInSeconds;
+  const scale = settings.timeScale ?? 1;
   const publish = settings.batchingWindowSeconds + ROUTE53_PROPAGATION_SECONDS;
-  const total = checks * interval + timeout + publish + ttlSeconds;
+  const total = round((checks * interval + timeout) * scale + publish + ttlSeconds);
+  const detection = `${written} × ${interval} s interval + ${timeout} s timeout`;
+  const scaled = scale === 1 ? detection : `(${detection}) × time scale ${scale}`;
   return {
     checks,
     intervalSeconds: interval,
@@ -80,12 +97,16 @@ export function failoverTime(
     publishSeconds: publish,
     ttlSeconds,
     totalSeconds: total,
-    formula: `${written} × ${interval} s interval + ${timeout} s timeout + ${publish} s publish + ${ttlSeconds} s TTL = ${total} s`,
+    detectToPublishSeconds: round(total - interval * scale - ttlSeconds),
+    formula: `${scaled} + ${publish} s publish + ${ttlSeconds} s TTL = ${total} s`,
   };
 }
 
 export interface OperatorFigures {
   readonly profile: string;
+  readonly trafficRoutingMethod: RoutingMethod;
+  /** False for Geographic and Subnet: a Degraded endpoint keeps its answers, nobody moves away. */
+  readonly failsOver: boolean;
   /** Worst case until users are moved away from a failed endpoint. */
   readonly moveAway: FailoverTime;
   /** Worst case until they come back once it recovers. */
@@ -113,6 +134,8 @@ export function operatorFigures(
       : 0;
   return {
     profile: profile.name,
+    trafficRoutingMethod: profile.trafficRoutingMethod,
+    failsOver: failsOver(profile.trafficRoutingMethod),
     moveAway: failoverTime(monitor, dnsConfig.ttl, 'failing', settings),
     comeBack: failoverTime(monitor, dnsConfig.ttl, 'recovering', settings),
     probeRegions,

@@ -62,11 +62,13 @@ export const LIMITS = {
    */
   profileDefinitionBytes: 350_000,
   /**
-   * Every profile's normalized JSON together: a deployment carries them in a custom resource
-   * property, i.e. in the CloudFormation template (at most 1 MB), and an update request holds
-   * the old and the new value in one Lambda event (at most 1 MB).
+   * Every profile's normalized JSON together. A deployment ships them as one S3 object that
+   * the config writer reads whole (infra/cdk/profile-config.ts), and `tm local` holds them in
+   * memory: Azure's 200 profiles × 200 endpoints take about 9.2 MB (230 bytes per plain
+   * endpoint, docs/definitions.md "Limits"), and this leaves room for headers and geographic
+   * or subnet lists on top.
    */
-  definitionsBytes: 400_000,
+  definitionsBytes: 32_000_000,
   statusCode: { min: 100, max: 599 },
   sampleSize: { min: 1, max: 32 },
   requiredSuccessesToRecover: { min: 1, max: 10 },
@@ -89,9 +91,9 @@ export const LIMITS = {
  */
 export const INPUT_BOUNDS = {
   /** A definitions file, in bytes. */
-  fileBytes: 1_048_576,
+  fileBytes: 16_777_216,
   /** Lists, objects, strings, numbers and booleans in all (a value shared by YAML aliases counts at every use). */
-  values: 50_000,
+  values: 1_000_000,
   /** Characters of one string or field name. */
   stringLength: 65_536,
   /** Nesting of lists and objects. */

@@ -60,7 +60,7 @@ export function checkStoredSizes(profiles: readonly Profile[]): ValidationIssue[
       rule: 'definitions-size',
       received: undefined,
       receivedText: `${total} bytes`,
-      message: `must take at most ${LIMITS.definitionsBytes} bytes as stored, all profiles together (a deployment carries them in its CloudFormation template)`,
+      message: `must take at most ${LIMITS.definitionsBytes} bytes as stored, all profiles together (the config writer reads them whole)`,
     });
   }
   return issues;

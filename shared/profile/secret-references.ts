@@ -118,7 +118,7 @@ export function looksSecret(headerName: string): boolean {
 export interface DefinitionsWarning {
   /** Into the normalized profiles: `['profiles', 0, 'monitorConfig', 'customHeaders', 1, 'value']`. */
   readonly path: IssuePath;
-  readonly rule: 'inline-secret';
+  readonly rule: 'inline-secret' | 'region-quorum-deployment' | 'route53-quota';
   readonly message: string;
 }
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/cdk/build-app.js';
 import { contextOptions } from '../../infra/cdk/context.js';
 import { loadDefinitions } from '../../infra/definitions/load.js';
-import { nagErrors, testApp } from './support.js';
+import { nagErrors, shippedDefinitions, testApp } from './support.js';
 import type { TrafficManager } from '../../infra/cdk/traffic-manager.js';
 
 const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> };
@@ -48,10 +48,9 @@ describe('the app of cdk.json', () => {
   it('writes every profile of the definitions file to the table', async () => {
     const loaded = await loadDefinitions(cdkJson.context['traffic-manager:definitions'] as string);
     const home = assembly.getStackByName('traffic-manager-home').template as {
-      Resources: Record<string, { Type: string; Properties: { Profiles?: string } }>;
+      Resources: Record<string, unknown>;
     };
-    const resource = Object.values(home.Resources).find((r) => r.Type === 'Custom::TrafficManagerProfiles');
-    const written = JSON.parse(resource?.Properties.Profiles ?? '[]') as { name: string }[];
+    const written = shippedDefinitions(assembly.directory, home) as { name: string }[];
     expect(written.map((p) => p.name)).toEqual(
       loaded.ok ? loaded.profiles.map((p) => p.name) : ['valid definitions'],
     );

@@ -7,12 +7,20 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
 import { OTHER_ZONE_ID, PROFILES, ZONE_ID } from './fixtures/profiles.js';
-import { actionsOf, iamStatements, nagErrors, testApp } from './support.js';
+import {
+  actionsOf,
+  definitionsProperties,
+  iamStatements,
+  nagErrors,
+  shippedDefinitions,
+  testApp,
+} from './support.js';
 
 const ALARM_TOPIC = 'arn:aws:sns:us-east-1:123456789012:tm-alarms';
 const NOTIFY_TOPIC = 'arn:aws:sns:us-east-1:123456789012:tm-status';
 
 let tm: TrafficManager;
+let assemblyDir: string;
 let home: Template;
 let probe: Template;
 let probeNoVpc: Template;
@@ -34,7 +42,7 @@ beforeAll(() => {
         }),
     },
   });
-  app.synth();
+  assemblyDir = app.synth().directory;
   home = Template.fromStack(tm.home);
   probe = Template.fromStack(tm.probes.get('eu-west-1')!);
   probeNoVpc = Template.fromStack(tm.probes.get('us-east-1')!);
@@ -617,17 +625,49 @@ describe('least privilege', () => {
 });
 
 describe('definitions custom resource', () => {
-  it('writes the hosted-zone-bound profiles and default probe regions to the table', () => {
-    const resource = Object.values(home.findResources('Custom::TrafficManagerProfiles'));
-    expect(resource).toHaveLength(1);
-    const props = resource[0]!.Properties as {
-      Profiles: string;
-      DefaultProbeRegions: string;
-      TableName: unknown;
-    };
-    expect(JSON.parse(props.Profiles)).toEqual(JSON.parse(JSON.stringify(PROFILES)));
+  it('ships the hosted-zone-bound profiles as an asset, and the default probe regions, to the table', () => {
+    const template = home.toJSON() as { Resources: Record<string, unknown> };
+    const props = definitionsProperties(template);
+    expect(shippedDefinitions(assemblyDir, template)).toEqual(JSON.parse(JSON.stringify(PROFILES)));
+    expect(props.DefinitionsHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(props.DefinitionsBucket).toEqual({ 'Fn::Sub': expect.stringContaining('cdk-hnb659fds-assets-') });
+    expect(props.DefinitionsKey).toBe(`${props.DefinitionsHash}.json`);
     expect(props.DefaultProbeRegions).toBe('us-east-1,eu-west-1');
     expect(props.TableName).toEqual({ Ref: expect.stringMatching(/^StateTable/) });
+    expect(JSON.stringify(props)).not.toContain('shop.example.com');
+  });
+
+  it("the config writer may read the definitions' object and nothing else of S3", () => {
+    const statements = Object.entries(home.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.includes('ProfilesWriter'))
+      .map(([, policy]) => policy)
+      .flatMap(
+        (p) =>
+          (p.Properties as { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } })
+            .PolicyDocument.Statement,
+      )
+      .filter((s) => JSON.stringify(s.Action).includes('s3:'));
+    const { DefinitionsHash } = definitionsProperties(
+      home.toJSON() as { Resources: Record<string, unknown> },
+    );
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':s3:::',
+              { 'Fn::Sub': 'cdk-hnb659fds-assets-${AWS::AccountId}-us-east-1' },
+              `/${DefinitionsHash}.json`,
+            ],
+          ],
+        },
+      },
+    ]);
   });
 });
 

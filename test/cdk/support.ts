@@ -1,4 +1,6 @@
 /** Synthesis helpers for the CDK tests: no bundling and no CloudFormation validation (both slow; the app test bundles for real). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, Aspects, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -50,4 +52,37 @@ export function iamStatements(template: {
 
 export function actionsOf(statement: { Action: string | string[] }): string[] {
   return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}
+
+/** The definitions custom resource's properties in a synthesized home template. */
+export interface DefinitionsProperties {
+  readonly TableName: unknown;
+  readonly DefinitionsBucket: unknown;
+  readonly DefinitionsKey: unknown;
+  readonly DefinitionsHash: string;
+  readonly DefaultProbeRegions: string;
+}
+
+export function definitionsProperties(template: {
+  Resources: Record<string, unknown>;
+}): DefinitionsProperties {
+  const resources = Object.values(template.Resources) as {
+    Type: string;
+    Properties: DefinitionsProperties;
+  }[];
+  const found = resources.filter((r) => r.Type === 'Custom::TrafficManagerProfiles');
+  if (found.length !== 1) throw new Error(`expected one Custom::TrafficManagerProfiles, got ${found.length}`);
+  return found[0]!.Properties;
+}
+
+/**
+ * The profiles a synthesized deployment ships: the definitions asset staged in the cloud
+ * assembly directory (`asset.<hash>.json`), named by the custom resource's DefinitionsHash.
+ */
+export function shippedDefinitions(
+  assemblyDir: string,
+  template: { Resources: Record<string, unknown> },
+): unknown {
+  const { DefinitionsHash } = definitionsProperties(template);
+  return JSON.parse(readFileSync(join(assemblyDir, `asset.${DefinitionsHash}.json`), 'utf8')) as unknown;
 }

@@ -24,6 +24,7 @@ describe('failover time: the worst case, part by part', () => {
       publishSeconds: 62,
       ttlSeconds: 30,
       totalSeconds: 4 * 30 + 10 + 62 + 30,
+      detectToPublishSeconds: 3 * 30 + 10 + 62,
       formula: '(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s',
     });
   });

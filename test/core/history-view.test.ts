@@ -8,8 +8,8 @@ const timing = {
   changeSubmittedAt: '2026-05-01T10:00:41.500Z',
   inSyncAt: '2026-05-01T10:00:42.000Z',
   detectToPublishMs: 41_000,
-  expectedDetectToPublishMs: 160_000,
-  expectedFormula: '(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s',
+  expectedDetectToPublishMs: 162_000,
+  expectedFormula: '(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s',
 };
 
 function record(
@@ -88,7 +88,7 @@ describe('formatTransition', () => {
     expect(formatTransition(view!)).toEqual([
       '2026-05-01T10:00:41.300Z  shop/east  Online → Degraded  4 consecutive failures (tolerated 3) in 2/3 regions  [us-east-1 down, eu-west-1 down, ap-southeast-1 up]',
       '  dns UPSERT shop.example.com A 192.0.2.20',
-      '  timing first failed check 2026-05-01T10:00:01.000Z → decided +40.3 s → submitted +0.2 s → in sync +0.5 s; detect → publish 41.0 s (formula: (3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s)',
+      '  timing first failed check 2026-05-01T10:00:01.000Z → decided +40.3 s → submitted +0.2 s → in sync +0.5 s; detect → publish 41.0 s of at most 162 s (formula: (3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s, less 1 interval and the TTL)',
     ]);
   });
 

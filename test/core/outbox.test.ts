@@ -35,8 +35,8 @@ function statusEvent(profile: string, endpoint: string | undefined, submitted: b
       changeSubmittedAt: submitted ? iso(T + 50) : null,
       inSyncAt: null,
       detectToPublishMs: null,
-      expectedDetectToPublishMs: 160_000,
-      expectedFormula: '(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s',
+      expectedDetectToPublishMs: 162_000,
+      expectedFormula: '(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s',
     },
   };
   return { kind: endpoint === undefined ? 'ProfileStatusChanged' : 'EndpointStatusChanged', record };

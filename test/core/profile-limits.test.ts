@@ -138,11 +138,11 @@ describe('documented limits are enforced with the house-style error', () => {
   });
 
   it('profiles too big together for one deployment are reported once, with the total', () => {
-    // Prepare: two profiles of ~260 KB each: each fits its item, both do not fit the template.
-    const input = ['a', 'b'].map((name) =>
+    // Prepare: 100 profiles of ~325 KB each: each fits its item, all together do not fit.
+    const input = Array.from({ length: 100 }, (_, p) =>
       profile(
-        name,
-        Array.from({ length: 4 }, (_, i) => endpoint(i, { customHeaders: bigHeaders(8_000) })),
+        `p${p}`,
+        Array.from({ length: 5 }, (_, i) => endpoint(i, { customHeaders: bigHeaders(8_000) })),
       ),
     );
 
@@ -152,7 +152,7 @@ describe('documented limits are enforced with the house-style error', () => {
     // Assess
     expect(result).toEqual([
       expect.stringMatching(
-        /^definitions: must take at most 400000 bytes as stored, all profiles together \(.*\), got 5\d{5} bytes$/,
+        /^definitions: must take at most 32000000 bytes as stored, all profiles together \(.*\), got 32\d{6} bytes$/,
       ),
     ]);
   });
@@ -194,7 +194,7 @@ describe('hostile input gets house-style lines, never an exception', () => {
       name: 'shared lists that expand exponentially (an alias bomb)',
       input: { profiles: [profile('shop', [endpoint(0, { geoMapping: bomb })])] },
       expected: [
-        'definitions: must hold at most 50000 values (lists, objects, strings, numbers) in all, got more',
+        'definitions: must hold at most 1000000 values (lists, objects, strings, numbers) in all, got more',
       ],
     },
     {
@@ -212,10 +212,10 @@ describe('hostile input gets house-style lines, never an exception', () => {
       ],
     },
     {
-      name: 'a list of 60,000 numbers',
-      input: Array.from({ length: 60_000 }, () => 1),
+      name: 'a list of 1,100,000 numbers',
+      input: Array.from({ length: 1_100_000 }, () => 1),
       expected: [
-        'definitions: must hold at most 50000 values (lists, objects, strings, numbers) in all, got more',
+        'definitions: must hold at most 1000000 values (lists, objects, strings, numbers) in all, got more',
       ],
     },
   ])('$name', ({ input, expected }) => {
@@ -274,12 +274,12 @@ describe('loadDefinitions bounds the file', () => {
     ]);
   });
 
-  it('a file larger than 1 MiB is refused before it is parsed', async () => {
+  it('a file larger than 16 MiB is refused before it is parsed', async () => {
     // Prepare
     const file = join(dir, 'huge.json');
     await writeFile(
       file,
-      JSON.stringify([profile('shop', [endpoint(0)], { customHeaders: `x:${'a'.repeat(4_000_000)}` })]),
+      JSON.stringify([profile('shop', [endpoint(0)], { customHeaders: `x:${'a'.repeat(17_000_000)}` })]),
     );
 
     // Act
@@ -288,9 +288,9 @@ describe('loadDefinitions bounds the file', () => {
     // Assess
     await expect(load).rejects.toBeInstanceOf(DefinitionsLoadError);
     await expect(load).rejects.toThrow(
-      /huge\.json: is 4000\d{3} bytes; a definitions file may be at most 1048576 bytes \(1 MiB\)$/,
+      /huge\.json: is 17000\d{3} bytes; a definitions file may be at most 16777216 bytes \(16 MiB\)$/,
     );
-    expect(INPUT_BOUNDS.fileBytes).toBe(1_048_576);
+    expect(INPUT_BOUNDS.fileBytes).toBe(16_777_216);
   });
 
   it(`prints at most ${MAX_FORMATTED_ISSUES} problems and counts the rest`, async () => {

@@ -232,6 +232,7 @@ describe('regionQuorum and the transition timing', () => {
       decidedAt: NOW,
       revisionOf: () => 1,
       publishedAt: () => ({ changes: [] }),
+      figureSettings: { batchingWindowSeconds: 2 },
     });
     // Assess
     expect(record).toMatchObject({ endpoint: 'east', from: 'Online', to: 'Degraded' });

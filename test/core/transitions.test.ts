@@ -12,20 +12,20 @@ const iso = (ms: number) => new Date(ms).toISOString();
 describe('expected duration: the operators’ formula', () => {
   it.each([
     {
-      name: 'failing over, tolerated 3, interval 30, timeout 10, TTL 30: (3+1) × 30 + 10 + 30 = 160 s',
+      name: 'failing over, tolerated 3, interval 30, timeout 10, TTL 30: (3+1) × 30 + 10 + 62 + 30 = 222 s, of which 162 s measurable',
       monitor: monitorConfig({ intervalInSeconds: 30, timeoutInSeconds: 10, toleratedNumberOfFailures: 3 }),
       direction: 'failing' as const,
       scale: 1,
-      ms: 160_000,
-      formula: '(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s',
+      ms: 162_000,
+      formula: '(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s',
     },
     {
-      name: 'coming back: one successful check, 1 × 30 + 10 + 30 = 70 s',
+      name: 'coming back: one successful check, 1 × 30 + 10 + 62 + 30 = 132 s, of which 72 s measurable',
       monitor: monitorConfig({ intervalInSeconds: 30, timeoutInSeconds: 10, toleratedNumberOfFailures: 3 }),
       direction: 'recovering' as const,
       scale: 1,
-      ms: 70_000,
-      formula: '1 × 30 s + 10 s timeout + 30 s TTL = 70 s',
+      ms: 72_000,
+      formula: '1 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 132 s',
     },
     {
       name: 'a sample window of 4 needing 2 fails after 3 failed checks',
@@ -36,19 +36,22 @@ describe('expected duration: the operators’ formula', () => {
       }),
       direction: 'failing' as const,
       scale: 1,
-      ms: 65_000,
-      formula: '3 × 10 s + 5 s timeout + 30 s TTL = 65 s',
+      ms: 87_000,
+      formula: '3 × 10 s interval + 5 s timeout + 62 s publish + 30 s TTL = 127 s',
     },
     {
-      name: 'the local time scale multiplies interval and timeout, not the TTL',
+      name: 'the local time scale multiplies interval and timeout, not publish or the TTL',
       monitor: monitorConfig({ intervalInSeconds: 30, timeoutInSeconds: 10, toleratedNumberOfFailures: 3 }),
       direction: 'failing' as const,
       scale: 0.2,
-      ms: 56_000,
-      formula: '((3+1) × 30 s + 10 s timeout) × time scale 0.2 + 30 s TTL = 56 s',
+      ms: 82_000,
+      formula: '((3+1) × 30 s interval + 10 s timeout) × time scale 0.2 + 62 s publish + 30 s TTL = 118 s',
     },
   ])('$name', ({ monitor, direction, scale, ms, formula }) => {
-    expect(expectedDuration(monitor, 30, direction, scale)).toEqual({ ms, formula });
+    expect(expectedDuration(monitor, 30, direction, { batchingWindowSeconds: 2, timeScale: scale })).toEqual({
+      ms,
+      formula,
+    });
   });
 });
 
@@ -118,6 +121,7 @@ function input(changes: StatusChange[], overrides: Partial<TransitionInput> = {}
     decidedAt: T,
     revisionOf: (name) => (name === 'parent' ? 7 : 3),
     publishedAt: (name) => (name === 'parent' ? { changes: [upsert], submittedAt: T + 40 } : { changes: [] }),
+    figureSettings: { batchingWindowSeconds: 2 },
     ...overrides,
   };
 }
@@ -144,7 +148,7 @@ describe('transition records', () => {
         changeSubmittedAt: iso(T + 40),
         inSyncAt: null,
         detectToPublishMs: null,
-        expectedDetectToPublishMs: 160_000,
+        expectedDetectToPublishMs: 162_000,
       },
     });
   });

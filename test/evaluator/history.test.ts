@@ -71,8 +71,8 @@ describe('history: every transition recorded and timed', () => {
       timing: {
         firstFailedCheckAt: iso(decidedAt - 95_000),
         decidedAt: iso(decidedAt),
-        expectedDetectToPublishMs: 160_000,
-        expectedFormula: '(3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s',
+        expectedDetectToPublishMs: 162_000,
+        expectedFormula: '(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s',
       },
     });
     expect(east?.votes.map((v) => `${v.region}:${v.vote}`).sort()).toEqual([

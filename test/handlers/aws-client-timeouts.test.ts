@@ -11,6 +11,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand } from '@aws-sdk/client-dynamodb-streams';
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { ListHostedZonesCommand } from '@aws-sdk/client-route-53';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetQueueUrlCommand } from '@aws-sdk/client-sqs';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
@@ -23,6 +24,7 @@ import {
   eventBridgeClient,
   HTTP_TIMEOUTS,
   route53Client,
+  s3Client,
   secretsManagerClient,
   sqsClient,
   ssmClient,
@@ -128,6 +130,12 @@ const CLIENTS: readonly {
     attempts: 1,
     client: (endpoint) => eventBridgeClient({ endpoint, region, credentials }),
     command: () => new PutEventsCommand({ Entries: [{ Source: 'tm', DetailType: 't', Detail: '{}' }] }),
+  },
+  {
+    name: 'S3',
+    attempts: 3,
+    client: (endpoint) => s3Client({ endpoint, region, credentials }),
+    command: () => new GetObjectCommand({ Bucket: 'tm', Key: 'definitions.json' }),
   },
   {
     name: 'Route 53 (the zone gateway is the retry layer)',

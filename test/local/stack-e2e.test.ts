@@ -208,7 +208,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     expect(ms(timing?.changeSubmittedAt)).toBeLessThanOrEqual(ms(timing?.inSyncAt));
     expect(timing?.detectToPublishMs).toBe(ms(timing?.inSyncAt) - ms(timing?.firstFailedCheckAt));
     expect(timing?.expectedFormula).toMatch(
-      /^\(\(2\+1\) × 10 s \+ 5 s timeout\) × time scale 0\.2 \+ \d+ s TTL = /,
+      /^\(\(2\+1\) × 10 s interval \+ 5 s timeout\) × time scale 0\.2 \+ 62 s publish \+ \d+ s TTL = /,
     );
     expect(degraded[0]?.timing).toEqual(timing); // the event carries the same timing
     console.info(
@@ -328,7 +328,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       async () => logged.slice(seen),
       (lines) =>
         lines.includes(
-          'mv: every endpoint is Degraded — DNS now answers with all of them (best effort: the all-degraded rule); the profile shows Degraded',
+          'mv: every endpoint is Degraded — DNS now answers with all of them, as if all were Online (best effort: the all-degraded rule); the profile shows Degraded',
         ),
     );
     await allBackendsUpAndOnline();

@@ -102,6 +102,22 @@ afterAll(async () => {
 });
 
 describe('the packed package in a fresh CDK app', () => {
+  it('is ready to publish: npm publish --dry-run accepts it and would ship dist/, the bin and the docs', async () => {
+    // The package is not on the registry yet (README: install the packed tarball); this keeps
+    // it publishable. --ignore-scripts: beforeAll's npm pack has just built dist/.
+    const { stdout } = await run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json', '--silent'], {
+      cwd: root,
+    });
+    const published = (JSON.parse(stdout) as Record<string, { name: string; files: { path: string }[] }>)[
+      'traffic-manager'
+    ];
+    const files = published?.files.map((f) => f.path) ?? [];
+    expect(published?.name).toBe('traffic-manager');
+    for (const path of ['bin/tm.js', 'README.md', 'docs/deploy.md', 'dist/infra/cdk/index.js'])
+      expect(files).toContain(path);
+    expect(files.filter((f) => /\.test\.|^(infra|functions|shared|test)\//.test(f))).toEqual([]);
+  });
+
   it('ships compiled JS, declarations and prebundled handlers, not the TypeScript sources', async () => {
     const pkg = join(app, 'node_modules/traffic-manager');
     const top = await readdir(pkg);

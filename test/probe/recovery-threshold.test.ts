@@ -141,14 +141,14 @@ describe('requiredSuccessesToRecover', () => {
 
 describe('the operators formula for coming back', () => {
   it.each([
-    { rule: undefined, formula: '3 × 30 s + 10 s timeout + 30 s TTL = 130 s' },
+    { rule: undefined, formula: '3 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 192 s' },
     {
       rule: { kind: 'sampleWindow' as const, sampleSize: 4, successfulSamplesRequired: 2 },
-      formula: '3 × 30 s + 10 s timeout + 30 s TTL = 130 s',
+      formula: '3 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 192 s',
     },
     {
       rule: { kind: 'sampleWindow' as const, sampleSize: 8, successfulSamplesRequired: 5 },
-      formula: '5 × 30 s + 10 s timeout + 30 s TTL = 190 s',
+      formula: '5 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 252 s',
     },
   ])('counts requiredSuccessesToRecover checks (rule $rule.kind)', ({ rule, formula }) => {
     // Prepare
@@ -159,6 +159,6 @@ describe('the operators formula for coming back', () => {
       ...(rule === undefined ? {} : { healthRule: rule }),
     });
     // Act / Assess
-    expect(expectedDuration(monitor, 30, 'recovering').formula).toBe(formula);
+    expect(expectedDuration(monitor, 30, 'recovering', { batchingWindowSeconds: 2 }).formula).toBe(formula);
   });
 });

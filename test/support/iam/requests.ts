@@ -159,6 +159,9 @@ export function requestsOf(call: RecordedCall, setting: RequestSetting): IamRequ
         : []),
     ];
   }
+  if (call.service === 's3' && call.operation === 'GetObject') {
+    return [base('s3:GetObject', `arn:aws:s3:::${String(input.Bucket)}/${String(input.Key)}`)];
+  }
   throw new Error(`no IAM mapping for ${call.service}:${call.operation}`);
 }
 

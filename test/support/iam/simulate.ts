@@ -29,6 +29,9 @@ const PRINCIPALS = {
 export interface SynthesizedRoles {
   /** principal (`evaluator`, `probe:eu-west-1`, …) → its identity policy documents. */
   readonly policies: ReadonlyMap<string, readonly unknown[]>;
+  /** The cloud assembly directory and the home stack's template (the definitions asset). */
+  readonly assemblyDir: string;
+  readonly homeTemplate: { Resources: Record<string, unknown> };
 }
 
 export function synthesizeRoles(
@@ -41,7 +44,7 @@ export function synthesizeRoles(
     homeRegion: options.homeRegion,
     probeRegions: [...options.probeRegions],
   });
-  app.synth();
+  const assemblyDir = app.synth().directory;
   const policies = new Map<string, unknown[]>();
   const stacks = [
     { stack: tm.home, suffix: '' },
@@ -62,7 +65,11 @@ export function synthesizeRoles(
       policies.set(`${entry[1]}${suffix}`, documents);
     }
   }
-  return { policies };
+  return {
+    policies,
+    assemblyDir,
+    homeTemplate: Template.fromStack(tm.home).toJSON() as { Resources: Record<string, unknown> },
+  };
 }
 
 /** Resolves Ref / Fn::GetAtt / Fn::Join to what they are in TEST_ACCOUNT and the stack's region. */
@@ -107,6 +114,12 @@ function resolver(resources: Resources, region: string) {
     if ('Fn::GetAtt' in object) {
       const [id, attribute] = object['Fn::GetAtt'] as [string, string];
       return arnOf(id, attribute);
+    }
+    if ('Fn::Sub' in object && typeof object['Fn::Sub'] === 'string') {
+      return object['Fn::Sub'].replace(
+        /\$\{([^}]+)\}/g,
+        (_, name: string) => pseudo[name] ?? physicalName(name),
+      );
     }
     if ('Fn::Join' in object) {
       const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
