@@ -30,6 +30,7 @@ import { servesAllDegraded } from '../../shared/routing/eligibility.js';
 import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
+import { watchFirstPublish } from './first-publish.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
@@ -205,6 +206,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
+    // After the definitions: its reconcile is the first publish; DNS answers once it landed.
+    const firstPublish = watchFirstPublish(now());
+    await store.saveReconcileRequest({ requestedAt: firstPublish.requestedAt });
     const evaluator = createStreamHandler(() => deps, {
       onError: (error) =>
         logStoreError(`evaluator: ${(error as Error).message} (the batch will be retried)`, error),
@@ -223,6 +227,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             })
           : undefined;
         const [response] = await Promise.all([evaluator(event), replan]);
+        firstPublish.observe(event, response);
         return response;
       },
       onError: (error) => logStoreError(`stream poller: ${(error as Error).message}`, error),
@@ -274,6 +279,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dns: DnsServer = await startDnsServer({
       zones: route53,
       port: options.dnsPort ?? 5353,
+      ready: firstPublish.ready,
       ...(options.clientLocations === undefined ? {} : { locations: options.clientLocations }),
       onError: (error) => log(`dns: ${error.message}`),
     });
