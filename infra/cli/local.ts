@@ -43,6 +43,7 @@ import {
   tableDirectory,
   writeStateFile,
 } from '../local/state-file.js';
+import { followDefinitions } from './definitions-reload.js';
 import type { Io } from './io.js';
 import { logUnhandledRejections } from './keep-running.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
@@ -273,7 +274,19 @@ async function runStack(
     ].join('\n'),
   );
 
+  // The definitions file is followed: a valid edit applies, an invalid one is reported.
+  const stopFollowing =
+    file === undefined
+      ? undefined
+      : followDefinitions(file, {
+          regions,
+          profiles: () => stack.profiles,
+          apply: (next) => stack.setProfiles(next),
+          log,
+        });
+
   const { reason, exitCode } = await stopRequest.requested;
+  stopFollowing?.();
   io.stdout.write(`\nstopping (${reason})…\n`);
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
   process.stdin.pause();
