@@ -228,6 +228,9 @@ async function runStack(
     log(`status page not started (port ${options.uiPort}): ${(error as Error).message}`);
   }
 
+  // The banner once DNS answers from the first publish (SERVFAIL before), or a stop came first.
+  await Promise.race([stack.published, stopRequest.requested]);
+
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
   // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends. Raw
   // mode before the banner, so a key pressed as soon as it says so is read (not a SIGINT).

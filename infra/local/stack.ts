@@ -96,6 +96,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   readonly dnsPort: number;
+  /** Resolves once the first publish has landed: DNS answers SERVFAIL until then. */
+  readonly published: Promise<void>;
   /** What a table kept on disk held at start; absent when the table is new. */
   readonly restored?: RestoredState;
   /** The reconcile interval in effect (after the time scale), ms. */
@@ -298,6 +300,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     return {
       dnsPort: dns.port,
+      published: firstPublish.ready,
       ...(restored === undefined ? {} : { restored }),
       reconcileIntervalMs,
       dynamodbEndpoint: ddb.endpoint,
