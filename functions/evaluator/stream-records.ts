@@ -40,7 +40,7 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
     return { kind: 'tick' };
   }
   if (pk === KeyPrefix.control) {
-    // STATUS#<profile>#<endpoint|*> or OVERRIDE#<profile>#<endpoint>: names never contain '#'.
+    // STATUS#, VERSION# (<profile>#<endpoint|*>) or OVERRIDE#<profile>#<endpoint>: names never contain '#'.
     const [kind, profile] = sk.split('#');
     if (`${kind}#` in CONTROL_KINDS && profile !== undefined && profile !== '')
       return { kind: 'control', profile };

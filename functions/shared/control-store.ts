@@ -1,16 +1,25 @@
 /**
  * Runtime control items (CONTROL partition, shared/state/items.ts) in the table: read by the
  * evaluator, the probe handlers and `tm status`; written by the `tm endpoint|profile`
- * commands; expired overrides deleted by the evaluator tick. Every write moves the CONTROL
- * revision counter afterwards (revisions.ts).
+ * commands — each conditioned on the target's control version (ControlVersionItem) — and
+ * expired overrides deleted by the evaluator tick. Every write moves the CONTROL revision
+ * counter (revisions.ts): a command's in its transaction, the tick's afterwards.
  */
-import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import {
+  DeleteItemCommand,
+  GetItemCommand,
+  TransactWriteItemsCommand,
+  type DynamoDBClient,
+  type TransactWriteItem,
+} from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { ControlConflictError } from '../../shared/control/errors.js';
 import type { ControlPlan } from '../../shared/control/operations.js';
 import { queryAll } from './query-all.js';
-import { bumpRevision } from './revisions.js';
+import { bumpRevision, revisionMove } from './revisions.js';
 import {
   ControlKind,
+  type ControlVersionItem,
   KeyPrefix,
   Keys,
   type MonitorOverrideItem,
@@ -34,42 +43,123 @@ export async function readControls(client: DynamoDBClient, tableName: string): P
   return { statuses, overrides };
 }
 
-/** Writes what `planControl` decided for one profile or endpoint. */
-export async function writeControlPlan(
+/** The version of one endpoint's (or profile's) controls; 0 before any command changed them. */
+export async function readControlVersion(
   client: DynamoDBClient,
   tableName: string,
-  target: { readonly profile: string; readonly endpoint?: string },
+  target: ControlTarget,
+): Promise<number> {
+  const { Item } = await client.send(
+    new GetItemCommand({
+      TableName: tableName,
+      Key: marshall(Keys.controlVersion(target.profile, target.endpoint)),
+      ConsistentRead: true,
+    }),
+  );
+  return Item === undefined ? 0 : (unmarshall(Item) as ControlVersionItem).version;
+}
+
+/**
+ * Commits what `planControl` decided for one profile or endpoint, if its controls are still at
+ * `version`: the writes, the move of the version and of the CONTROL revision in one
+ * transaction; a plan that changes nothing checks the version alone.
+ * @returns the version the plan holds at (moved by one when it wrote).
+ * @throws ControlConflictError when another command moved the version first.
+ */
+export async function commitControlPlan(
+  client: DynamoDBClient,
+  tableName: string,
+  target: ControlTarget,
   plan: ControlPlan,
-): Promise<void> {
+  version: number,
+  now: number,
+): Promise<number> {
+  const key = marshall(Keys.controlVersion(target.profile, target.endpoint));
+  const condition =
+    version === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : {
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: marshall({ ':version': version }),
+        };
+  const writes = planWrites(tableName, target, plan);
+  const items: TransactWriteItem[] =
+    writes.length === 0
+      ? [{ ConditionCheck: { TableName: tableName, Key: key, ...condition } }]
+      : [
+          {
+            Update: {
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'SET version = :next, #at = :at',
+              ExpressionAttributeNames: { '#at': 'at' },
+              ...condition,
+              ExpressionAttributeValues: marshall({
+                ...(version === 0 ? {} : { ':version': version }),
+                ':next': version + 1,
+                ':at': now,
+              }),
+            },
+          },
+          ...writes,
+          // The probe handlers re-read CONTROL when its counter moved (config-cache.ts, revisions.ts).
+          { Update: revisionMove(tableName, 'control', now) },
+        ];
+  try {
+    await client.send(new TransactWriteItemsCommand({ TransactItems: items }));
+  } catch (error) {
+    if (isConflict(error))
+      throw new ControlConflictError(
+        `${describeTarget(target)}: another command changed its controls meanwhile (version ${version} moved)`,
+      );
+    throw error;
+  }
+  return writes.length === 0 ? version : version + 1;
+}
+
+export interface ControlTarget {
+  readonly profile: string;
+  readonly endpoint?: string;
+}
+
+function planWrites(tableName: string, target: ControlTarget, plan: ControlPlan): TransactWriteItem[] {
+  const writes: TransactWriteItem[] = [];
   if (plan.override === null && target.endpoint !== undefined) {
-    await client.send(
-      new DeleteItemCommand({
-        TableName: tableName,
-        Key: marshall(Keys.monitorOverride(target.profile, target.endpoint)),
-      }),
-    );
+    writes.push({
+      Delete: { TableName: tableName, Key: marshall(Keys.monitorOverride(target.profile, target.endpoint)) },
+    });
   } else if (plan.override !== undefined && plan.override !== null) {
-    await put(
-      client,
-      tableName,
-      Keys.monitorOverride(plan.override.profile, plan.override.endpoint),
-      plan.override,
+    writes.push(
+      put(tableName, Keys.monitorOverride(plan.override.profile, plan.override.endpoint), plan.override),
     );
   }
   if (plan.status === null) {
-    await client.send(
-      new DeleteItemCommand({
-        TableName: tableName,
-        Key: marshall(Keys.statusControl(target.profile, target.endpoint)),
-      }),
-    );
+    writes.push({
+      Delete: { TableName: tableName, Key: marshall(Keys.statusControl(target.profile, target.endpoint)) },
+    });
   } else if (plan.status !== undefined) {
-    await put(client, tableName, Keys.statusControl(plan.status.profile, plan.status.endpoint), plan.status);
+    writes.push(put(tableName, Keys.statusControl(plan.status.profile, plan.status.endpoint), plan.status));
   }
-  // After the writes: the probe handlers re-read CONTROL when its counter moved (config-cache.ts).
-  if (plan.override !== undefined || plan.status !== undefined)
-    await bumpRevision(client, tableName, 'control');
+  return writes;
 }
+
+/** A condition that failed, or another transaction on the same items at the same moment. */
+function isConflict(error: unknown): boolean {
+  const { name, CancellationReasons } = error as {
+    name?: string;
+    CancellationReasons?: readonly { Code?: string }[];
+  };
+  if (name === 'ConditionalCheckFailedException' || name === 'TransactionConflictException') return true;
+  return (
+    name === 'TransactionCanceledException' &&
+    (CancellationReasons ?? []).some(
+      (reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict',
+    )
+  );
+}
+
+const describeTarget = (target: ControlTarget) =>
+  target.endpoint === undefined ? `profile ${target.profile}` : `${target.profile}/${target.endpoint}`;
 
 /**
  * Deletes an override that has expired, unless it was replaced meanwhile (same `until`
@@ -99,16 +189,12 @@ export async function deleteExpiredOverride(
   return true;
 }
 
-async function put(
-  client: DynamoDBClient,
+function put(
   tableName: string,
   key: { pk: string; sk: string },
   item: StatusControlItem | MonitorOverrideItem,
-): Promise<void> {
-  await client.send(
-    new PutItemCommand({
-      TableName: tableName,
-      Item: marshall({ ...key, ...item }, { removeUndefinedValues: true }),
-    }),
-  );
+): TransactWriteItem {
+  return {
+    Put: { TableName: tableName, Item: marshall({ ...key, ...item }, { removeUndefinedValues: true }) },
+  };
 }

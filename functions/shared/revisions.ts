@@ -4,7 +4,7 @@
  * partition (config-cache.ts) read both counters in one request and re-read a partition
  * only when its counter moved.
  */
-import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UpdateItemCommand, type DynamoDBClient, type Update } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { Keys, type RevisionItem } from '../../shared/state/items.js';
 import { batchGetItems } from './batch-items.js';
@@ -23,15 +23,18 @@ export async function bumpRevision(
   partition: RevisedPartition,
   now: number = Date.now(),
 ): Promise<void> {
-  await client.send(
-    new UpdateItemCommand({
-      TableName: tableName,
-      Key: marshall(KEY_OF[partition]()),
-      UpdateExpression: 'ADD revision :one SET #at = :at',
-      ExpressionAttributeNames: { '#at': 'at' },
-      ExpressionAttributeValues: marshall({ ':one': 1, ':at': now }),
-    }),
-  );
+  await client.send(new UpdateItemCommand(revisionMove(tableName, partition, now)));
+}
+
+/** The update that moves the partition's counter, for a transaction that writes the partition. */
+export function revisionMove(tableName: string, partition: RevisedPartition, now: number): Update {
+  return {
+    TableName: tableName,
+    Key: marshall(KEY_OF[partition]()),
+    UpdateExpression: 'ADD revision :one SET #at = :at',
+    ExpressionAttributeNames: { '#at': 'at' },
+    ExpressionAttributeValues: marshall({ ':one': 1, ':at': now }),
+  };
 }
 
 /** Both counters (absent: never moved — a table its writers have not revised yet). */

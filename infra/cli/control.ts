@@ -3,12 +3,14 @@
  * disable|enable|override|clear PROFILE/ENDPOINT`, `tm profile disable|enable PROFILE`.
  * Each writes a CONTROL item beside the deployed definitions (a later deploy does not undo
  * it) with who set it and why; the evaluator publishes it through the table's stream.
- * What each one changes is decided by shared/control/operations.ts.
+ * What each one changes is decided by shared/control/operations.ts; each is committed on the
+ * endpoint's control version (functions/shared/control-command.ts), so of racing commands
+ * the one that commits last decides, and each prints the version it holds at.
  */
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
-import { readControls, writeControlPlan } from '../../functions/shared/control-store.js';
+import { runControl } from '../../functions/shared/control-command.js';
 import { ControlError } from '../../shared/control/errors.js';
-import { planControl, type ControlAction } from '../../shared/control/operations.js';
+import type { ControlAction } from '../../shared/control/operations.js';
 import type { MonitorOverrideItem } from '../../shared/state/items.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
@@ -70,19 +72,25 @@ async function control(
     return 1;
   }
   try {
-    const [config, controls, by] = await Promise.all([
+    const [config, by] = await Promise.all([
       readDeployedConfig(stack.client, stack.tableName),
-      readControls(stack.client, stack.tableName),
       stack.callerIdentity(),
     ]);
     const caller = { by, ...(options.reason === undefined ? {} : { reason: options.reason }) };
-    const plan = planControl(config.profiles, controls, action, caller, Date.now());
-    await writeControlPlan(stack.client, stack.tableName, action, plan);
-    io.stdout.write(`${plan.summary}\n`);
+    const { plan, version } = await runControl(
+      stack.client,
+      stack.tableName,
+      config.profiles,
+      action,
+      caller,
+    );
     if (plan.status !== undefined || plan.override !== undefined) {
+      io.stdout.write(`${plan.summary}\n`);
       io.stdout.write(
-        `  recorded in ${stack.description} by ${by}; the evaluator publishes it within seconds (tm status shows it)\n`,
+        `  recorded in ${stack.description} by ${by} as control version ${version}; the evaluator publishes it within seconds (tm status shows it)\n`,
       );
+    } else {
+      io.stdout.write(`${plan.summary} (control version ${version})\n`);
     }
     return 0;
   } catch (error) {

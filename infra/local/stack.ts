@@ -30,10 +30,12 @@ import { servesAllDegraded } from '../../shared/routing/eligibility.js';
 import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
+import { watchFirstPublish } from './first-publish.js';
+import { readRestoredState, type RestoredState } from './restored-state.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
-import { createTable } from './table.js';
+import { openTable } from './table.js';
 import { watchStateStore } from './state-store-watch.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -85,10 +87,19 @@ export interface LocalStackOptions {
   readonly stopping?: AbortSignal;
   /** What the local Secrets Manager and Parameter Store hold for header references. @default - nothing: every reference fails (reason `secret`) */
   readonly secrets?: LocalSecretValues;
+  /**
+   * Where DynamoDB Local keeps the table on disk; a table found there is reused (statuses,
+   * counts, runtime controls and history go on). @default - in memory: every start is empty
+   */
+  readonly dataDirectory?: string;
 }
 
 export interface LocalStack {
   readonly dnsPort: number;
+  /** Resolves once the first publish has landed: DNS answers SERVFAIL until then. */
+  readonly published: Promise<void>;
+  /** What a table kept on disk held at start; absent when the table is new. */
+  readonly restored?: RestoredState;
   /** The reconcile interval in effect (after the time scale), ms. */
   readonly reconcileIntervalMs: number;
   readonly dynamodbEndpoint: string;
@@ -126,11 +137,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const ddb: DynamoDbLocal = await startDynamoDbLocal();
+    const ddb: DynamoDbLocal = await startDynamoDbLocal(
+      options.dataDirectory === undefined ? {} : { dbPath: options.dataDirectory },
+    );
     cleanup.push(() => ddb.stop());
     const dynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     const streams = dynamoDbStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
-    const { streamArn } = await createTable(dynamodb, LOCAL_TABLE_NAME);
+    const { streamArn, created } = await openTable(dynamodb, LOCAL_TABLE_NAME);
+    const restored = created ? undefined : await readRestoredState(dynamodb, LOCAL_TABLE_NAME);
     const watchClient = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     cleanup.push(async () => watchClient.destroy());
     // One outage of the store is one message (and, if it lasts, a fatal stop), not a log line per failed call.
@@ -205,6 +219,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
+    // After the definitions: its reconcile is the first publish; DNS answers once it landed.
+    const firstPublish = watchFirstPublish(now());
+    await store.saveReconcileRequest({ requestedAt: firstPublish.requestedAt });
     const evaluator = createStreamHandler(() => deps, {
       onError: (error) =>
         logStoreError(`evaluator: ${(error as Error).message} (the batch will be retried)`, error),
@@ -223,6 +240,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             })
           : undefined;
         const [response] = await Promise.all([evaluator(event), replan]);
+        firstPublish.observe(event, response);
         return response;
       },
       onError: (error) => logStoreError(`stream poller: ${(error as Error).message}`, error),
@@ -271,6 +289,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dns: DnsServer = await startDnsServer({
       zones: route53,
       port: options.dnsPort ?? 5353,
+      ready: firstPublish.ready,
       ...(options.clientLocations === undefined ? {} : { locations: options.clientLocations }),
       onError: (error) => log(`dns: ${error.message}`),
     });
@@ -278,6 +297,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     return {
       dnsPort: dns.port,
+      published: firstPublish.ready,
+      ...(restored === undefined ? {} : { restored }),
       reconcileIntervalMs,
       dynamodbEndpoint: ddb.endpoint,
       route53Endpoint: route53.endpoint,

@@ -40,6 +40,14 @@ export function stateDirectory(): string {
 
 export const stateFilePath = (dnsPort: number): string => join(stateDirectory(), `local-${dnsPort}.json`);
 
+/**
+ * Where the stack on `dnsPort` keeps its DynamoDB Local table across restarts (one per DNS
+ * port, beside the state files); the state directory is created and checked first.
+ */
+export function tableDirectory(dnsPort: number): string {
+  return join(ensureDirectory(), `dynamodb-${dnsPort}`);
+}
+
 /** Creates the directory (mode 0700) and checks that it is ours and not a symlink planted by someone else. */
 function ensureDirectory(): string {
   const directory = stateDirectory();

@@ -3,6 +3,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ResourceInUseException,
+  ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -22,6 +23,22 @@ export async function createTable(client: DynamoDBClient, tableName: string): Pr
   const streamArn = described.Table?.LatestStreamArn;
   if (streamArn === undefined) throw new LocalStreamError(`table ${tableName} has no stream`);
   return { streamArn };
+}
+
+/** The table as a previous start left it (on disk), or a new one: `created` says which. */
+export async function openTable(
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<{ streamArn: string; created: boolean }> {
+  try {
+    const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const streamArn = described.Table?.LatestStreamArn;
+    if (streamArn === undefined) throw new LocalStreamError(`table ${tableName} has no stream`);
+    return { streamArn, created: false };
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    return { ...(await createTable(client, tableName)), created: true };
+  }
 }
 
 /**

@@ -17,3 +17,9 @@ export class InapplicableControlError extends ControlError {
   override readonly name = 'InapplicableControlError';
   override readonly code = 'INAPPLICABLE';
 }
+
+/** Another command changed the same controls between this one's read and its write. */
+export class ControlConflictError extends ControlError {
+  override readonly name = 'ControlConflictError';
+  override readonly code = 'CONFLICT';
+}

@@ -21,6 +21,7 @@
  *  TICK                            OUTBOX               evaluator tick    each minute while OUTBOX items wait: wakes the evaluator to publish them
  *  CONTROL                         STATUS#<p>#<e|*>     operator (tm)     runtime Enabled/Disabled of an endpoint (or profile `*`): who, when, why
  *  CONTROL                         OVERRIDE#<p>#<e>     operator (tm)     a monitor status set by hand until a time; the evaluator tick deletes it once expired
+ *  CONTROL                         VERSION#<p>#<e|*>    operator (tm)     the endpoint's (or profile's) control version: every command's write is conditioned on it
  *  TICK                            RECONCILE            evaluator tick    "reconcile now": written once per reconcile interval
  *  ZONE#<hostedZoneId>             RECONCILE            evaluator         the zone's last reconcile (for tm status)
  *  REVISION#CONFIG                 REVISION             config writer     a counter moved by every sync: readers re-read CONFIG only when it moved
@@ -96,6 +97,11 @@ export const Keys = {
     pk: 'CONTROL',
     sk: `OVERRIDE#${profile}#${endpoint}`,
   }),
+  /** One endpoint's (or, endpoint absent, one profile's) ControlVersionItem. */
+  controlVersion: (profile: string, endpoint: string | undefined) => ({
+    pk: 'CONTROL',
+    sk: `VERSION#${profile}#${endpoint ?? '*'}`,
+  }),
   /** Written by the tick once per reconcile interval; its stream record makes the evaluator reconcile every zone. */
   reconcileRequest: () => ({ pk: 'TICK', sk: 'RECONCILE' }),
   zoneReconcile: (hostedZoneId: string) => ({ pk: `ZONE#${hostedZoneId}`, sk: 'RECONCILE' }),
@@ -135,7 +141,7 @@ export const KeyPrefix = {
 } as const;
 
 /** Sort-key prefixes of the CONTROL partition. */
-export const ControlKind = { status: 'STATUS#', override: 'OVERRIDE#' } as const;
+export const ControlKind = { status: 'STATUS#', override: 'OVERRIDE#', version: 'VERSION#' } as const;
 
 /** Partition-key prefixes whose stream records trigger the evaluator (CDK filter and local poller). */
 export const EVALUATOR_TRIGGER_PREFIXES = [
@@ -469,6 +475,19 @@ export interface MonitorOverrideItem {
   readonly status: 'Online' | 'Degraded';
   readonly until: number;
   readonly set: ControlAuthor & { readonly reason: string };
+}
+
+/**
+ * CONTROL / VERSION#<profile>#<endpoint|*>: how many commands have changed this endpoint's
+ * (or profile's) controls. Every `tm endpoint|profile` command is conditioned on the version
+ * it read — its write moves it, in the same transaction; a command that changes nothing
+ * checks it — and reads again when another command got there first, so the state after
+ * racing commands is what the one that committed last asked for.
+ */
+export interface ControlVersionItem {
+  readonly version: number;
+  /** Epoch ms of the last move. */
+  readonly at: number;
 }
 
 /** Every runtime control in the table (one query of the CONTROL partition). */

@@ -4,9 +4,10 @@
  * override is deleted by the tick, and the delete re-evaluates the profile.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeControlPlan, readControls } from '../../functions/shared/control-store.js';
+import { runControl } from '../../functions/shared/control-command.js';
+import { readControls } from '../../functions/shared/control-store.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
-import { planControl, type ControlAction } from '../../shared/control/operations.js';
+import type { ControlAction } from '../../shared/control/operations.js';
 import { definition, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
 const MINUTE = 60_000;
@@ -32,14 +33,17 @@ afterEach(async () => {
   await h.stop();
 });
 
-/** What the CLI does: read the deployed config and the controls, plan, write. */
+/** What the CLI does: read the deployed config, then plan and commit on the control version. */
 async function control(action: ControlAction, reason = 'maintenance') {
-  const [config, controls] = await Promise.all([
-    readDeployedConfig(h.dynamodb, h.tableName),
-    readControls(h.dynamodb, h.tableName),
-  ]);
-  const plan = planControl(config.profiles, controls, action, { by: 'alice', reason }, h.clock.now);
-  await writeControlPlan(h.dynamodb, h.tableName, action, plan);
+  const config = await readDeployedConfig(h.dynamodb, h.tableName);
+  await runControl(
+    h.dynamodb,
+    h.tableName,
+    config.profiles,
+    action,
+    { by: 'alice', reason },
+    () => h.clock.now,
+  );
   await h.settle();
 }
 

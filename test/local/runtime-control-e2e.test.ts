@@ -260,8 +260,66 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
     const again = expectOk(
       await tm(['endpoint', 'enable', 'app/primary', '--dns-port', String(dnsPort)], env()),
     );
-    expect(again.stdout).toBe('app/primary is already enabled in the definitions\n');
+    expect(again.stdout).toMatch(
+      /^app\/primary is already enabled in the definitions \(control version \d+\)\n$/,
+    );
   });
+
+  it('racing disable/enable pairs through the CLI: the command that committed last decides the state, DNS follows, history is unbroken', async () => {
+    const port = ['--dns-port', String(dnsPort)];
+    const since = new Date().toISOString();
+    const versionOf = (result: TmResult) => {
+      const match = /control version (\d+)/.exec(result.stdout);
+      if (match === null) throw new Error(`no control version in: ${result.stdout}${result.stderr}`);
+      return { version: Number(match[1]), wrote: !/already/.test(result.stdout) };
+    };
+    for (let pair = 0; pair < 6; pair++) {
+      // Prepare: half the pairs disable then enable, half the reverse, each from the state its first command changes.
+      const [first, second] = pair % 2 === 0 ? ['disable', 'enable'] : ['enable', 'disable'];
+      const settled = await tm(['endpoint', second, 'app/primary', ...port], env());
+      expectOk(settled);
+
+      // Act: the second command 30 ms after the first, both running at once.
+      const [a, b] = await Promise.all([
+        tm(['endpoint', first, 'app/primary', ...port], env()),
+        new Promise((resolve) => setTimeout(resolve, 30)).then(() =>
+          tm(['endpoint', second, 'app/primary', ...port], env()),
+        ),
+      ]);
+
+      // Assess: the later commit decides (a check holds at the version the write before it made).
+      const [va, vb] = [versionOf(expectOk(a)), versionOf(expectOk(b))];
+      const last = vb.version > va.version || (vb.version === va.version && !vb.wrote) ? second : first;
+      await answersWithin(answersOnly(last === 'disable' ? SECONDARY : PRIMARY), PUBLISH_WITHIN_MS);
+      const status = expectOk(await tm(['status', '--json', ...port], env()));
+      const disabled = (
+        JSON.parse(status.stdout) as { controls: { statuses: { endpoint?: string; status?: string }[] } }
+      ).controls.statuses.some((c) => c.endpoint === 'primary' && c.status === 'Disabled');
+      expect({ pair, first, a: a.stdout, b: b.stdout, disabled }).toMatchObject({
+        disabled: last === 'disable',
+      });
+    }
+
+    // History: every change of app/primary since, each starting where the one before ended.
+    const historyArgs = [
+      'history',
+      '--profile',
+      'app',
+      '--endpoint',
+      'primary',
+      '--since',
+      '1h',
+      '--json',
+      ...port,
+    ];
+    const history = expectOk(await tm(historyArgs, env()));
+    const transitions = (JSON.parse(history.stdout) as { transitions: HistoryTransition[] }).transitions
+      .filter((t) => t.at >= since)
+      .reverse();
+    expect(transitions.length).toBeGreaterThan(0);
+    for (let i = 1; i < transitions.length; i++) expect(transitions[i]?.from).toBe(transitions[i - 1]?.to);
+    expectOk(await tm(['endpoint', 'enable', 'app/primary', ...port], env()));
+  }, 300_000);
 
   it('an unknown endpoint: exit 1 naming what is deployed', async () => {
     const result = await tm(['endpoint', 'disable', 'app/nope', '--dns-port', String(dnsPort)], env());

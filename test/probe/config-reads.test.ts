@@ -17,9 +17,9 @@ import { createProbeWorker } from '../../functions/probe/worker.js';
 import { ENDPOINT_VARIABLE, onEveryClient } from '../../functions/shared/aws-clients.js';
 import { CONFIG_CACHE_MAX_AGE_MS, cachedEffectiveConfig } from '../../functions/shared/config-cache.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
-import { readControls, writeControlPlan } from '../../functions/shared/control-store.js';
+import { runControl } from '../../functions/shared/control-command.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
-import { planControl, type ControlAction } from '../../shared/control/operations.js';
+import type { ControlAction } from '../../shared/control/operations.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { freshTable } from '../support/dynamodb.js';
 import { startSqsStandIn, type SqsStandIn } from '../support/sqs.js';
@@ -49,12 +49,8 @@ async function disable(
   target: { profile: string; endpoint: string },
 ) {
   const action: ControlAction = { kind: 'disable', ...target };
-  const [config, controls] = await Promise.all([
-    readDeployedConfig(client, tableName),
-    readControls(client, tableName),
-  ]);
-  const plan = planControl(config.profiles, controls, action, { by: 'test' }, Date.now());
-  await writeControlPlan(client, tableName, action, plan);
+  const config = await readDeployedConfig(client, tableName);
+  await runControl(client, tableName, config.profiles, action, { by: 'test' });
 }
 
 beforeAll(async () => {

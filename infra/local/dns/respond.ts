@@ -26,6 +26,8 @@ export interface ResponderContext {
   readonly zones: ZoneReader;
   readonly locations: ClientLocationTable;
   readonly random: () => number;
+  /** False until the zones hold what was first published: then every answer is SERVFAIL. */
+  readonly ready: () => boolean;
 }
 
 const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
@@ -170,6 +172,10 @@ function respondUnguarded(
   const questionClass = question.class ?? 'IN';
   if (questionClass !== 'IN' && questionClass !== 'ANY')
     return dnsPacket.encode({ ...base, flags: RCODE.REFUSED | recursionDesired, additionals: optReply([]) });
+
+  // Nothing published yet: SERVFAIL, which resolvers do not cache as they cache NXDOMAIN.
+  if (!context.ready())
+    return dnsPacket.encode({ ...base, flags: RCODE.SERVFAIL | recursionDesired, additionals: optReply([]) });
 
   // A socket address may carry an IPv6 zone index (`fe80::1%lo`), which is no part of the address.
   const sourceAddress = unmapIpv4(parseIp(source.replace(/%.*$/, '')) ?? { family: 'ipv4', value: 0n });

@@ -37,6 +37,12 @@ export interface DnsServerOptions {
   readonly locations?: ClientLocationTable;
   /** Uniform in [0, 1), for weighted and multivalue answers. @default Math.random */
   readonly random?: () => number;
+  /**
+   * Resolves once the zones hold what was first published. Until then every query is answered
+   * SERVFAIL: an empty zone's NXDOMAIN would be cached by a resolver for the SOA's negative TTL.
+   * @default - ready at once
+   */
+  readonly ready?: Promise<unknown>;
   /** Socket errors after start (they never stop the server). @default - ignored */
   readonly onError?: (error: Error) => void;
   /** @default DEFAULT_TCP_IDLE_TIMEOUT_MS */
@@ -102,10 +108,16 @@ function bindError(error: unknown, host: string, port: number): Error {
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
   const host = options.host ?? DEFAULT_DNS_HOST;
   const requestedPort = options.port ?? DEFAULT_DNS_PORT;
+  let ready = options.ready === undefined;
+  void options.ready?.then(
+    () => (ready = true),
+    () => undefined,
+  );
   const context: ResponderContext = {
     zones: options.zones,
     locations: options.locations ?? DEFAULT_CLIENT_LOCATIONS,
     random: options.random ?? Math.random,
+    ready: () => ready,
   };
   const reportError = (error: Error): void => options.onError?.(error);
   const connections = new Set<Socket>();
