@@ -12,6 +12,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { importAzure } from '../../shared/azure/import.js';
 import type { AzureDocument } from '../../shared/azure/documents.js';
 import { INPUT_BOUNDS } from '../../shared/profile/defaults.js';
+import { normalizeDnsName } from '../../shared/profile/names.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 
@@ -44,7 +45,7 @@ export async function run(files: string[], options: ImportAzureOptions, io: Io):
     documents.push(document);
   }
   const result = importAzure(documents, {
-    zoneName: options.zone.toLowerCase().replace(/\.$/, ''),
+    zoneName: normalizeDnsName(options.zone),
     hostedZoneId: options.hostedZoneId,
     targets,
   });

@@ -5,7 +5,9 @@
  * the profile's routing method and writes anyway (`maxReturn: 0` in every portal export,
  * `endpointLocation` on every Azure endpoint `az … profile show` prints). A report line each.
  */
+import { valueNamed } from '../profile/azure-forms.js';
 import { isRecord } from '../profile/issues.js';
+import { ROUTING_METHODS } from '../profile/types.js';
 import type { ImportProblem } from './problems.js';
 import type { AzureProfile } from './shapes.js';
 
@@ -42,7 +44,8 @@ export function adjustProfile(profile: AzureProfile): ImportProblem[] {
       });
   }
   const method = typeof fields.trafficRoutingMethod === 'string' ? fields.trafficRoutingMethod : undefined;
-  if (method !== undefined && !/^multivalue$/i.test(method) && fields.maxReturn != null) {
+  const ours = method === undefined ? undefined : valueNamed(method, ROUTING_METHODS);
+  if (method !== undefined && ours !== 'MultiValue' && fields.maxReturn != null) {
     notes.push({
       where: `${profile.where}.maxReturn`,
       message: `is ${JSON.stringify(fields.maxReturn)}, which Azure ignores for a ${method} profile (it is MultiValue's): dropped`,
@@ -56,7 +59,7 @@ export function adjustProfile(profile: AzureProfile): ImportProblem[] {
         if (isRecord(subnet)) integers(subnet, ['scope'], `${endpoint.where}.subnets[${index}]`, notes);
       });
     const location = endpoint.fields.endpointLocation;
-    if (method !== undefined && !/^performance$/i.test(method) && location != null) {
+    if (method !== undefined && ours !== 'Performance' && location != null) {
       notes.push({
         where: `${endpoint.where}.endpointLocation`,
         message: `is ${JSON.stringify(location)}, which Azure ignores for a ${method} profile (it is Performance's): dropped`,

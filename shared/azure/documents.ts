@@ -7,9 +7,9 @@
  * profile are attached to it whichever file holds it.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { PROFILE_TYPE } from '../profile/azure-forms.js';
 import { isRecord } from '../profile/issues.js';
 import {
-  PROFILE_TYPE,
   endpointOf,
   unwrap,
   type AzureDocument,

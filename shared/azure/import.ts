@@ -7,7 +7,7 @@
  * done here: names, `dnsConfig` under the zone you own, nested profiles by resource id,
  * Azure endpoints by `--target`, weights and geographic codes.
  */
-import { fromAzureForms } from '../profile/azure-forms.js';
+import { childProfileName, fromAzureForms } from '../profile/azure-forms.js';
 import {
   formatIssue,
   formatPath,
@@ -201,10 +201,7 @@ function endpointOf(endpoint: AzureEndpoint, path: Path, taken: Set<string>, con
       });
       delete out.target;
     }
-    const child =
-      typeof targetResourceId === 'string'
-        ? /\/trafficmanagerprofiles\/([^/]+)$/i.exec(targetResourceId)?.[1]
-        : undefined;
+    const child = childProfileName(targetResourceId);
     const ours = child === undefined ? undefined : context.names.get(child.toLowerCase());
     if (ours === undefined) {
       context.problems.push({

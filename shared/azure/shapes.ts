@@ -1,4 +1,5 @@
 /** What the readers of Azure's files (`documents.ts`, `template.ts`) find: profiles and endpoints with where each was. */
+import { armEndpointKind, type AzureEndpointKind } from '../profile/azure-forms.js';
 import { isRecord } from '../profile/issues.js';
 import type { ImportProblem } from './problems.js';
 
@@ -14,7 +15,7 @@ export interface AzureEndpoint {
   readonly where: string;
   readonly name: string;
   /** The endpoint kind from its type: `externalEndpoints`, `nestedEndpoints`, `azureEndpoints`, or as written. */
-  readonly kind: 'external' | 'nested' | 'azure' | undefined;
+  readonly kind: AzureEndpointKind | undefined;
   /** Its fields (`properties` unwrapped). */
   readonly fields: Record<string, unknown>;
 }
@@ -42,23 +43,13 @@ export interface ReadResult {
   readonly children: ChildEndpoint[];
 }
 
-export const PROFILE_TYPE = /^microsoft\.network\/trafficmanagerprofiles$/i;
-export const ENDPOINT_TYPE =
-  /^(?:microsoft\.network\/trafficmanagerprofiles\/)?(externalendpoints|nestedendpoints|azureendpoints)$/i;
-const KINDS: Readonly<Record<string, AzureEndpoint['kind']>> = {
-  externalendpoints: 'external',
-  nestedendpoints: 'nested',
-  azureendpoints: 'azure',
-};
-
 export function endpointOf(value: unknown, where: string, result: ReadResult): AzureEndpoint | undefined {
   if (!isRecord(value) || typeof value.name !== 'string') {
     result.problems.push({ where, message: 'must be an endpoint with a name' });
     return undefined;
   }
   const { name, type, ...fields } = unwrap(value);
-  const kind =
-    typeof type === 'string' ? KINDS[ENDPOINT_TYPE.exec(type)?.[1]?.toLowerCase() ?? ''] : undefined;
+  const kind = typeof type === 'string' ? armEndpointKind(type) : undefined;
   if (type !== undefined && kind === undefined)
     result.problems.push({
       where: `${where} "${String(name)}".type`,

@@ -7,16 +7,10 @@
  * cannot be evaluated is reported once per expression and read no further.
  */
 import { isRecord } from '../profile/issues.js';
+import { ENDPOINT_TYPE, PROFILE_TYPE } from '../profile/azure-forms.js';
 import type { ExpressionScope } from './expressions.js';
 import type { ImportProblem } from './problems.js';
-import {
-  ENDPOINT_TYPE,
-  PROFILE_TYPE,
-  endpointOf,
-  type AzureDocument,
-  type AzureProfile,
-  type ReadResult,
-} from './shapes.js';
+import { endpointOf, type AzureDocument, type AzureProfile, type ReadResult } from './shapes.js';
 import { MAX_COPY, resolve, templateScope, withCopyIndex } from './template-values.js';
 
 /** Deployment metadata of an ARM resource: read, with nothing to carry over. */

@@ -5,7 +5,8 @@
  * differently is rewritten (`alwaysServe: "Enabled"`, `priority` for `Priority`, ARM
  * endpoint types, `subnets: [{ first, scope }]`, Azure region names); Azure's read-only
  * and resource fields are dropped with a notice each; a `null` is a field not set. Fields
- * Azure does not have either are left alone, so they stay errors.
+ * Azure does not have either are left alone, so they stay errors. `tm import azure` reads
+ * Azure's names with the same functions (ARM types, resource ids, values in any case).
  */
 import { isAwsRegion } from './aws-regions.js';
 import { azureRegion } from './azure-regions.js';
@@ -19,6 +20,25 @@ export interface AzureFormsResult {
   readonly notices: ValidationIssue[];
   /** Azure values with no equivalent here. */
   readonly issues: ValidationIssue[];
+}
+
+export const PROFILE_TYPE = /^microsoft\.network\/trafficmanagerprofiles$/i;
+export const ENDPOINT_TYPE =
+  /^(?:microsoft\.network\/trafficmanagerprofiles\/)?(external|nested|azure)endpoints$/i;
+const ENDPOINT_KINDS = ['external', 'nested', 'azure'] as const;
+export type AzureEndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+/** An ARM endpoint type, short (`externalEndpoints`) or in full (`Microsoft.Network/trafficManagerProfiles/…`) → its kind. */
+export function armEndpointKind(type: string): AzureEndpointKind | undefined {
+  const kind = ENDPOINT_TYPE.exec(type)?.[1];
+  return kind === undefined ? undefined : valueNamed(kind, ENDPOINT_KINDS);
+}
+
+/** A nested endpoint's `targetResourceId`, `…/trafficManagerProfiles/NAME` → `NAME`. */
+export function childProfileName(resourceId: unknown): string | undefined {
+  return typeof resourceId === 'string'
+    ? /\/trafficmanagerprofiles\/([^/]+)$/i.exec(resourceId)?.[1]
+    : undefined;
 }
 
 const READ_ONLY = 'is a field Azure sets (read-only or resource metadata) and is ignored';
@@ -39,15 +59,6 @@ const IGNORED: Readonly<
   monitorConfig: { profileMonitorStatus: READ_ONLY },
   endpoint: { id: READ_ONLY, endpointMonitorStatus: READ_ONLY, resourceGroup: READ_ONLY },
 };
-
-const ENDPOINT_TYPES: Readonly<Record<string, 'external' | 'nested' | 'azure'>> = {
-  external: 'external',
-  nested: 'nested',
-  externalendpoints: 'external',
-  nestedendpoints: 'nested',
-  azureendpoints: 'azure',
-};
-const ARM_ENDPOINT_TYPE = /^microsoft\.network\/trafficmanagerprofiles\/(\w+)$/i;
 
 class Collector {
   readonly notices: ValidationIssue[] = [];
@@ -74,10 +85,7 @@ export function fromAzureForms(list: unknown): AzureFormsResult {
 function profileOf(value: unknown, path: IssuePath, out: Collector): unknown {
   const profile = unwrapProperties(value);
   if (profile === undefined) return value;
-  if (
-    typeof profile.type === 'string' &&
-    /^microsoft\.network\/trafficmanagerprofiles$/i.test(profile.type)
-  ) {
+  if (typeof profile.type === 'string' && PROFILE_TYPE.test(profile.type)) {
     out.notice([...path, 'type'], profile.type, READ_ONLY);
     delete profile.type;
   }
@@ -168,8 +176,7 @@ function typeOf(endpoint: Record<string, unknown>, path: IssuePath, out: Collect
     if (resourceId !== undefined) targetResourceIdOf(endpoint, 'external', path, out);
     return;
   }
-  const key = (ARM_ENDPOINT_TYPE.exec(written)?.[1] ?? written).toLowerCase();
-  const type = ENDPOINT_TYPES[key];
+  const type = armEndpointKind(written) ?? valueNamed(written, ['external', 'nested']);
   if (type === undefined) return; // the schema names the values
   if (type === 'azure') {
     if (typeof endpoint.target !== 'string') {
@@ -201,8 +208,7 @@ function targetResourceIdOf(
   out: Collector,
 ): void {
   const resourceId = endpoint.targetResourceId;
-  const childName =
-    typeof resourceId === 'string' ? /\/trafficmanagerprofiles\/([^/]+)$/i.exec(resourceId)?.[1] : undefined;
+  const childName = childProfileName(resourceId);
   if (type === 'nested' && endpoint.targetProfile === undefined && childName !== undefined) {
     endpoint.targetProfile = childName;
     out.notice(
@@ -264,10 +270,14 @@ function dropIgnored(
   }
 }
 
+/** `written` in any case (Azure's `performance`, `https`) → the value of `values` it names. */
+export function valueNamed<T extends string>(written: string, values: readonly T[]): T | undefined {
+  return values.find((candidate) => candidate.toLowerCase() === written.toLowerCase());
+}
+
 /** An enum value in another case becomes the value it names. */
 function caseOf(object: Record<string, unknown>, field: string, values: readonly string[]): void {
   const written = object[field];
-  if (typeof written !== 'string') return;
-  const value = values.find((candidate) => candidate.toLowerCase() === written.toLowerCase());
+  const value = typeof written === 'string' ? valueNamed(written, values) : undefined;
   if (value !== undefined) object[field] = value;
 }

@@ -217,6 +217,24 @@ describe("Azure's values accepted in definitions", () => {
     ]);
   });
 
+  it.each([
+    { name: 'a name of every object ("constructor")', type: 'constructor' },
+    { name: 'a name of every object ("__proto__")', type: '__proto__' },
+    { name: 'our name under the ARM prefix', type: 'Microsoft.Network/trafficManagerProfiles/external' },
+  ])('refuses an endpoint type that is $name', ({ type }) => {
+    // Prepare
+    const profile = subnetProfile();
+    (profile.endpoints as Json[])[3]!.type = type;
+
+    // Act
+    const found = problems([profile]);
+
+    // Assess
+    expect(found).toEqual([
+      `profiles[0] "portal" endpoints[3] "rest".type: must be "external" (the default) or "nested" (any case, or Azure's Microsoft.Network/trafficManagerProfiles/externalEndpoints and nestedEndpoints), got ${JSON.stringify(type)}`,
+    ]);
+  });
+
   it('names the endpoint when a subnet gives both last and scope', () => {
     // Prepare
     const profile = subnetProfile();
