@@ -3,11 +3,11 @@
  * `BODY_CAP_BYTES` of the body as text only when some judge of the request has an
  * expectedBody; each judge matches its own. Patterns were checked safe at validate time.
  */
+import { LRUCache } from 'lru-cache';
 import type { ExpectedBody } from '../profile/types.js';
 
-/** Compiled patterns by `flags/pattern`; a config change may add a few, so it is cleared past a bound. */
-const compiled = new Map<string, RegExp>();
-const MAX_COMPILED = 1_000;
+/** Compiled patterns by `flags/pattern`, the 1,000 most recently used (a config change may add a few). */
+const compiled = new LRUCache<string, RegExp>({ max: 1_000 });
 
 export function bodyMatches(expected: ExpectedBody, body: string): boolean {
   if (expected.kind === 'substring') return body.includes(expected.text);
@@ -25,7 +25,6 @@ function regexOf(expected: Extract<ExpectedBody, { kind: 'regex' }>): RegExp {
   const key = `${expected.flags}/${expected.pattern}`;
   let regex = compiled.get(key);
   if (regex === undefined) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
     regex = new RegExp(expected.pattern, expected.flags);
     compiled.set(key, regex);
   }
