@@ -13,7 +13,7 @@ import { logger } from '../shared/logger.js';
 import { readDefinitions } from './definitions-object.js';
 import { InvalidConfigRequestError } from './errors.js';
 import { syncConfig } from './sync.js';
-import { dynamoDbClient, s3Client } from '../shared/aws-clients.js';
+import { awsClients, type AwsClients } from '../shared/aws-clients.js';
 
 export interface ConfigWriterProperties {
   readonly TableName: string;
@@ -31,23 +31,27 @@ export interface ConfigWriterResponse {
   readonly Data: { readonly Written: number; readonly Deleted: number };
 }
 
-let clients: { dynamodb: DynamoDBClient; s3: S3Client } | undefined;
-
-export async function handler(event: CloudFormationCustomResourceEvent): Promise<ConfigWriterResponse> {
-  const props = propertiesOf(event.ResourceProperties);
-  const PhysicalResourceId = `traffic-manager-config:${props.TableName}`;
-  if (event.RequestType === 'Delete') return { PhysicalResourceId, Data: { Written: 0, Deleted: 0 } };
-  clients ??= { dynamodb: dynamoDbClient(), s3: s3Client() };
-  const profiles = await readDefinitions(clients.s3, props.DefinitionsBucket, props.DefinitionsKey);
-  const regions = props.DefaultProbeRegions.split(',').filter((r) => r !== '');
-  const plan = await syncConfig(clients.dynamodb, props.TableName, profiles, regions);
-  logger.info('config synced', {
-    definitions: `s3://${props.DefinitionsBucket}/${props.DefinitionsKey}`,
-    written: plan.puts.map((p) => p.name),
-    deleted: plan.deletes,
-  });
-  return { PhysicalResourceId, Data: { Written: plan.puts.length, Deleted: plan.deletes.length } };
+/** The custom resource's handler; its clients come from `clients`, built on the first create or update. */
+export function createConfigWriterHandler(clients: AwsClients = awsClients) {
+  let built: { dynamodb: DynamoDBClient; s3: S3Client } | undefined;
+  return async (event: CloudFormationCustomResourceEvent): Promise<ConfigWriterResponse> => {
+    const props = propertiesOf(event.ResourceProperties);
+    const PhysicalResourceId = `traffic-manager-config:${props.TableName}`;
+    if (event.RequestType === 'Delete') return { PhysicalResourceId, Data: { Written: 0, Deleted: 0 } };
+    built ??= { dynamodb: clients.dynamodb(), s3: clients.s3() };
+    const profiles = await readDefinitions(built.s3, props.DefinitionsBucket, props.DefinitionsKey);
+    const regions = props.DefaultProbeRegions.split(',').filter((r) => r !== '');
+    const plan = await syncConfig(built.dynamodb, props.TableName, profiles, regions);
+    logger.info('config synced', {
+      definitions: `s3://${props.DefinitionsBucket}/${props.DefinitionsKey}`,
+      written: plan.puts.map((p) => p.name),
+      deleted: plan.deletes,
+    });
+    return { PhysicalResourceId, Data: { Written: plan.puts.length, Deleted: plan.deletes.length } };
+  };
 }
+
+export const handler = createConfigWriterHandler();
 
 const REQUIRED = [
   'TableName',

@@ -5,7 +5,7 @@
  * `AWS_ENDPOINT_URL_ROUTE_53` and `AWS_ENDPOINT_URL_EVENTBRIDGE`.
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
-import { dynamoDbClient, eventBridgeClient, route53Client } from '../shared/aws-clients.js';
+import { awsClients, type AwsClients } from '../shared/aws-clients.js';
 import { tableNameFromEnv } from '../shared/env.js';
 import { logger } from '../shared/logger.js';
 import { DynamoDbEvaluatorStore } from './dynamodb-state-store.js';
@@ -19,22 +19,28 @@ export { logger };
 let cached: EvaluatorDeps | undefined;
 
 /** The container's dependencies, built once: one zone gateway, so one limiter for every evaluation. */
-export function depsFromEnvironment(env: NodeJS.ProcessEnv = process.env): EvaluatorDeps {
-  cached ??= evaluatorDeps(env);
+export function depsFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  clients: AwsClients = awsClients,
+): EvaluatorDeps {
+  cached ??= evaluatorDeps(env, clients);
   return cached;
 }
 
-export function evaluatorDeps(env: NodeJS.ProcessEnv = process.env): EvaluatorDeps {
+export function evaluatorDeps(
+  env: NodeJS.ProcessEnv = process.env,
+  clients: AwsClients = awsClients,
+): EvaluatorDeps {
   const tableName = tableNameFromEnv(env);
   const metrics = powertoolsMetrics();
   const eventBusName = env[Env.eventBusName];
   return {
-    store: new DynamoDbEvaluatorStore(dynamoDbClient({ env }), tableName),
-    zones: new Route53ZoneGateway(route53Client({ env }), { metrics }),
+    store: new DynamoDbEvaluatorStore(clients.dynamodb({ env }), tableName),
+    zones: new Route53ZoneGateway(clients.route53({ env }), { metrics }),
     events:
       eventBusName === undefined || eventBusName === ''
         ? callbackSink((event) => logger.info('status change', { event: detailOf(event) }))
-        : eventBridgeSink(eventBridgeClient({ env }), eventBusName),
+        : eventBridgeSink(clients.eventBridge({ env }), eventBusName),
     metrics,
     now: () => Date.now(),
   };

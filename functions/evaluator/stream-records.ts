@@ -2,6 +2,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
 import { ControlKind, KeyPrefix, Keys, verdictKeyParts } from '../../shared/state/items.js';
+import { RegionVerdict } from '../../shared/status/vocabulary.js';
 import { MalformedRecordError } from './errors.js';
 
 export function triggerOf(record: DynamoDBRecord): Trigger {
@@ -22,7 +23,7 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
     if (parts === undefined)
       throw new MalformedRecordError(`record ${record.eventID} (${pk}): not VERDICT#<region>#<targetKey>`);
     const verdict = image?.verdict?.S;
-    if (image !== undefined && verdict !== 'up' && verdict !== 'down') {
+    if (image !== undefined && verdict !== RegionVerdict.Up && verdict !== RegionVerdict.Down) {
       throw new MalformedRecordError(`record ${record.eventID} (${pk}): verdict must be up or down`);
     }
     return { kind: 'target', targetKey: parts.targetKey };

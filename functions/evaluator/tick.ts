@@ -46,6 +46,7 @@ import {
 } from '../../shared/evaluation/certificate-warnings.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { EndpointMonitorStatus, ProfileMonitorStatus } from '../../shared/status/vocabulary.js';
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
@@ -193,15 +194,19 @@ function emitHealthGauges(
   for (const [name, stored] of statuses) {
     if (!defined.has(name)) continue;
     const { report } = stored;
-    deps.metrics.count(MetricName.profileDegraded, report.status === 'Degraded' ? 1 : 0, {
+    deps.metrics.count(MetricName.profileDegraded, report.status === ProfileMonitorStatus.Degraded ? 1 : 0, {
       [MetricDimension.profile]: name,
     });
     if (deps.endpointMetrics === false) continue;
     for (const endpoint of report.endpoints) {
-      deps.metrics.count(MetricName.endpointDegraded, endpoint.status === 'Degraded' ? 1 : 0, {
-        [MetricDimension.profile]: name,
-        [MetricDimension.endpoint]: endpoint.endpoint,
-      });
+      deps.metrics.count(
+        MetricName.endpointDegraded,
+        endpoint.status === EndpointMonitorStatus.Degraded ? 1 : 0,
+        {
+          [MetricDimension.profile]: name,
+          [MetricDimension.endpoint]: endpoint.endpoint,
+        },
+      );
     }
   }
 }

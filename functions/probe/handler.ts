@@ -10,6 +10,7 @@
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { COMPACT_SPREAD } from '../../shared/probe/round-schedule.js';
+import { awsClients, type AwsClients } from '../shared/aws-clients.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
   dynamoDbClientFromEnv,
@@ -34,8 +35,8 @@ export const LAMBDA_PROBE_CONCURRENCY = 800;
 
 const systemClock = { now: () => Date.now() };
 
-function roundHandlerFromEnv(): RoundHandler {
-  const dynamodb = dynamoDbClientFromEnv();
+function roundHandlerFromEnv(clients: AwsClients): RoundHandler {
+  const dynamodb = dynamoDbClientFromEnv(clients);
   const tableName = tableNameFromEnv();
   const worker = createProbeWorker({
     region: probeRegionFromEnv(),
@@ -43,7 +44,11 @@ function roundHandlerFromEnv(): RoundHandler {
     store: new DynamoDbProbeStateStore(dynamodb, tableName),
     prober: withHeaderSecrets(
       probe,
-      new HeaderSecrets(awsSecretSource({ parameterRegion: homeRegionFromEnv() }), systemClock, logger),
+      new HeaderSecrets(
+        awsSecretSource({ parameterRegion: homeRegionFromEnv(), clients }),
+        systemClock,
+        logger,
+      ),
       systemClock,
     ),
     clock: systemClock,
@@ -75,13 +80,13 @@ function lambdaMemoryMbOf(env: Readonly<Record<string, string | undefined>>): nu
 }
 
 /**
- * The Lambda handler: one round per message, through a round handler built (by `build`) on the
- * first message; the worker (and its rule states) lives as long as the warm container. Each
- * call gives a new container's handler.
+ * The Lambda handler: one round per message, through a round handler built from the environment
+ * with `clients` on the first message; the worker (and its rule states) lives as long as the warm
+ * container. Each call gives a new container's handler.
  */
-export function createProbeHandler(build: () => RoundHandler = roundHandlerFromEnv): RoundHandler {
+export function createProbeHandler(clients: AwsClients = awsClients): RoundHandler {
   let roundHandler: RoundHandler | undefined;
-  return (event) => (roundHandler ??= build())(event);
+  return (event) => (roundHandler ??= roundHandlerFromEnv(clients))(event);
 }
 
 export const handler = createProbeHandler();

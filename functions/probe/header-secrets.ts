@@ -22,7 +22,13 @@ import { describeReference, isSecretReference, regionOf } from '../../shared/pro
 import type { Header, SecretReference } from '../../shared/profile/types.js';
 import { FailureReason, type ProbeObservation } from '../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../shared/probe/target.js';
-import { secretsManagerClient, ssmClient, type AwsClientOptions } from '../shared/aws-clients.js';
+import {
+  awsClients,
+  type AwsClientOptions,
+  type AwsClients,
+  type secretsManagerClient,
+  type ssmClient,
+} from '../shared/aws-clients.js';
 import { SecretValueError } from './errors.js';
 
 export const SECRET_CACHE = {
@@ -41,12 +47,15 @@ export interface SecretSourceOptions {
   readonly parameterRegion?: string | undefined;
   /** Endpoint and credentials for every client (the local stand-ins). @default - from the environment */
   readonly clientOptions?: AwsClientOptions;
+  /** The client factory. @default awsClients */
+  readonly clients?: AwsClients;
 }
 
 /** Reads secrets and parameters with the production SDK clients, one client per region. */
 export function awsSecretSource(options: SecretSourceOptions = {}): SecretSource {
   const secretsClients = new Map<string, ReturnType<typeof secretsManagerClient>>();
   const ssmClients = new Map<string, ReturnType<typeof ssmClient>>();
+  const factory = options.clients ?? awsClients;
   const clientIn = <C>(
     clients: Map<string, C>,
     region: string | undefined,
@@ -64,12 +73,12 @@ export function awsSecretSource(options: SecretSourceOptions = {}): SecretSource
     async read(reference) {
       const region = regionOf(reference);
       if ('secret' in reference) {
-        const client = clientIn(secretsClients, region, secretsManagerClient);
+        const client = clientIn(secretsClients, region, factory.secretsManager);
         const output = await client.send(new GetSecretValueCommand({ SecretId: reference.secret }));
         if (output.SecretString === undefined) throw new SecretValueError('the secret holds binary data');
         return output.SecretString;
       }
-      const client = clientIn(ssmClients, region ?? options.parameterRegion, ssmClient);
+      const client = clientIn(ssmClients, region ?? options.parameterRegion, factory.ssm);
       const output = await client.send(
         new GetParameterCommand({ Name: reference.parameter, WithDecryption: true }),
       );

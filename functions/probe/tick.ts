@@ -23,6 +23,7 @@ import {
   type PlanLoad,
 } from '../../shared/probe/shard-capacity.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { awsClients, type AwsClients } from '../shared/aws-clients.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
   dynamoDbClientFromEnv,
@@ -186,34 +187,38 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
   };
 }
 
-let tick: (() => Promise<TickResult>) | undefined;
+/** The Lambda handler, built from the environment with `clients` on its first successful call. */
+export function tickHandlerFromEnv(clients: AwsClients = awsClients): () => Promise<TickResult> {
+  let tick: (() => Promise<TickResult>) | undefined;
+  return async () => {
+    if (tick === undefined) {
+      const queueUrls = (process.env[Env.roundQueueUrl] ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url.length > 0);
+      if (queueUrls.length === 0)
+        throw new MissingEnvironmentVariableError(
+          Env.roundQueueUrl,
+          'the URLs of the round queues, one per shard',
+        );
+      const dynamodb = dynamoDbClientFromEnv(clients);
+      const tableName = tableNameFromEnv();
+      const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
+      tick = createTickHandler({
+        region: probeRegionFromEnv(),
+        clock: { now: () => Date.now() },
+        queues: queueUrls.map((url) => sqsRoundQueue(url, clients.sqs())),
+        // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
+        // A warm container re-reads the definitions only when they changed (config-cache.ts).
+        loadConfig: () => effectiveConfig(Date.now()),
+        fallbackProbeRegions: probeRegionsFromEnv(),
+        probeMemoryMb: positiveIntegerFromEnv(Env.probeMemoryMb, DEFAULT_PROBE_MEMORY_MB),
+        capacity: dynamoDbCapacityStore(dynamodb, tableName),
+        logger,
+      });
+    }
+    return tick();
+  };
+}
 
-export const tickHandler = async (): Promise<TickResult> => {
-  if (tick === undefined) {
-    const queueUrls = (process.env[Env.roundQueueUrl] ?? '')
-      .split(',')
-      .map((url) => url.trim())
-      .filter((url) => url.length > 0);
-    if (queueUrls.length === 0)
-      throw new MissingEnvironmentVariableError(
-        Env.roundQueueUrl,
-        'the URLs of the round queues, one per shard',
-      );
-    const dynamodb = dynamoDbClientFromEnv();
-    const tableName = tableNameFromEnv();
-    const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
-    tick = createTickHandler({
-      region: probeRegionFromEnv(),
-      clock: { now: () => Date.now() },
-      queues: queueUrls.map((url) => sqsRoundQueue(url)),
-      // Runtime controls apply: an endpoint disabled with `tm endpoint disable` is not probed.
-      // A warm container re-reads the definitions only when they changed (config-cache.ts).
-      loadConfig: () => effectiveConfig(Date.now()),
-      fallbackProbeRegions: probeRegionsFromEnv(),
-      probeMemoryMb: positiveIntegerFromEnv(Env.probeMemoryMb, DEFAULT_PROBE_MEMORY_MB),
-      capacity: dynamoDbCapacityStore(dynamodb, tableName),
-      logger,
-    });
-  }
-  return tick();
-};
+export const tickHandler = tickHandlerFromEnv();

@@ -75,20 +75,6 @@ export type AwsClient =
   | SSMClient
   | STSClient;
 
-/** Sees each client as it is built (SDK middleware, e.g. the tests' IAM call recorder). */
-export type ClientHook = (client: AwsClient, service: AwsService) => void;
-
-const hooks = new Set<ClientHook>();
-
-/**
- * Runs `hook` on every client built from now on; returns a function that stops it. Tests
- * attach their recorders here so the handlers' own clients carry them.
- */
-export function onEveryClient(hook: ClientHook): () => void {
-  hooks.add(hook);
-  return () => hooks.delete(hook);
-}
-
 /**
  * Per attempt: 3 s to open the connection (a regional endpoint takes milliseconds; 3 s covers
  * two lost SYNs), 4 s for the request and its whole answer (DynamoDB, SQS, EventBridge and
@@ -116,44 +102,39 @@ function settings(service: AwsService, options: AwsClientOptions) {
   };
 }
 
-function built<C extends AwsClient>(client: C, service: AwsService): C {
-  for (const hook of hooks) hook(client, service);
-  return client;
-}
-
 /**
  * CloudWatch in one region: each probe region publishes its votes as metrics in its own region,
  * where their alarms live (CloudWatch alarms read only their own region's metrics). The SDK's
  * standard retries; it gzips PutMetricData bodies of 10 KB and more.
  */
 export function cloudWatchClient(options: AwsClientOptions = {}): CloudWatchClient {
-  return built(new CloudWatchClient(settings('cloudWatch', options)), 'cloudWatch');
+  return new CloudWatchClient(settings('cloudWatch', options));
 }
 
 export function dynamoDbClient(options: AwsClientOptions = {}): DynamoDBClient {
-  return built(new DynamoDBClient(settings('dynamodb', options)), 'dynamodb');
+  return new DynamoDBClient(settings('dynamodb', options));
 }
 
 export function dynamoDbStreamsClient(options: AwsClientOptions = {}): DynamoDBStreamsClient {
-  return built(new DynamoDBStreamsClient(settings('dynamodbStreams', options)), 'dynamodbStreams');
+  return new DynamoDBStreamsClient(settings('dynamodbStreams', options));
 }
 
 export function eventBridgeClient(options: AwsClientOptions = {}): EventBridgeClient {
-  return built(new EventBridgeClient({ ...settings('eventBridge', options), maxAttempts: 1 }), 'eventBridge');
+  return new EventBridgeClient({ ...settings('eventBridge', options), maxAttempts: 1 });
 }
 
 export function sqsClient(options: AwsClientOptions = {}): SQSClient {
-  return built(new SQSClient(settings('sqs', options)), 'sqs');
+  return new SQSClient(settings('sqs', options));
 }
 
 /** STS (the CLI asks who is calling, to record who set a runtime control). */
 export function stsClient(options: AwsClientOptions = {}): STSClient {
-  return built(new STSClient(settings('sts', options)), 'sts');
+  return new STSClient(settings('sts', options));
 }
 
 /** Secrets Manager: the probe reads header secrets (functions/probe/header-secrets.ts). */
 export function secretsManagerClient(options: AwsClientOptions = {}): SecretsManagerClient {
-  return built(new SecretsManagerClient(settings('secretsManager', options)), 'secretsManager');
+  return new SecretsManagerClient(settings('secretsManager', options));
 }
 
 /**
@@ -162,12 +143,12 @@ export function secretsManagerClient(options: AwsClientOptions = {}): SecretsMan
  */
 export function s3Client(options: AwsClientOptions = {}): S3Client {
   const base = settings('s3', options);
-  return built(new S3Client({ ...base, forcePathStyle: 'endpoint' in base }), 's3');
+  return new S3Client({ ...base, forcePathStyle: 'endpoint' in base });
 }
 
 /** SSM Parameter Store: the probe reads header parameters (functions/probe/header-secrets.ts). */
 export function ssmClient(options: AwsClientOptions = {}): SSMClient {
-  return built(new SSMClient(settings('ssm', options)), 'ssm');
+  return new SSMClient(settings('ssm', options));
 }
 
 /** Route 53's API rate per account (requests per second). */
@@ -194,5 +175,24 @@ export function route53Client(options: Route53ClientOptions = {}): Route53Client
     // The innermost step: after serializing and signing, right before the request is sent.
     { step: 'deserialize', priority: 'low', name: 'route53RateLimit' },
   );
-  return built(client, 'route53');
+  return client;
 }
+
+/**
+ * The client factory, one builder per service. Handlers take it as a parameter defaulting to
+ * this one, so a test can pass a factory that wraps it and attaches middleware (a recorder,
+ * a meter) to the handlers' own production clients.
+ */
+export const awsClients = {
+  cloudWatch: cloudWatchClient,
+  dynamodb: dynamoDbClient,
+  dynamodbStreams: dynamoDbStreamsClient,
+  eventBridge: eventBridgeClient,
+  route53: route53Client,
+  s3: s3Client,
+  secretsManager: secretsManagerClient,
+  sqs: sqsClient,
+  ssm: ssmClient,
+  sts: stsClient,
+} satisfies Record<AwsService, (options?: never) => AwsClient>;
+export type AwsClients = typeof awsClients;

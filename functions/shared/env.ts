@@ -5,15 +5,18 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
-import { dynamoDbClient } from './aws-clients.js';
+import { awsClients, type AwsClients } from './aws-clients.js';
 import { InvalidEnvironmentVariableError, MissingEnvironmentVariableError } from './errors.js';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /** `TABLE_REGION`, when set, is the table's region (probe regions write to the home region's table). */
-export function dynamoDbClientFromEnv(env: Environment = process.env): DynamoDBClient {
+export function dynamoDbClientFromEnv(
+  clients: AwsClients = awsClients,
+  env: Environment = process.env,
+): DynamoDBClient {
   const region = env[Env.tableRegion]?.trim();
-  return dynamoDbClient({ region: region || undefined, env });
+  return clients.dynamodb({ region: region || undefined, env });
 }
 
 /** `TABLE_REGION`, else the function's own region: the deployment's home region (SSM parameters given by name live there). */

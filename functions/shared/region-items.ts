@@ -3,9 +3,8 @@
  * check summaries and certificates, one of each per shard under `REGION#<region>`. The large
  * parts (the judge list, the summary columns, the certificates, the latency histogram) are
  * stored as gzip-compressed JSON in binary attributes: DynamoDB bills a write by the item's
- * size in 1 KB units, and these compress 10 to 30 times (keys share their prefixes, columns
- * of small numbers repeat). node:zlib's gzip, no dependency: brotli saved another ~15 % on
- * the summary columns but cost 20 times the CPU on a full judge list.
+ * size in 1 KB units, and these compress well (keys share their prefixes, columns of small
+ * numbers repeat). node:zlib's gzip, not brotli: cheaper in CPU (docs/cost.md, "Per endpoint").
  *
  * Every shard's heartbeat: one Query for the sort keys `HEARTBEAT` and `HEARTBEAT#<n>`. The
  * whole partition (`readRegionItems`): one Query, for `tm status`, the evaluator tick and a

@@ -51,6 +51,7 @@ import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret
 import { loadDefinitions } from '../definitions/load.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
 import { localStack } from './stack.js';
+import { localLog } from './local-log.js';
 import type { GuardedHttpServer } from '../local/http-guard.js';
 import { readSnapshot } from '../ui/snapshot.js';
 import { startStatusPage } from '../ui/server.js';
@@ -184,6 +185,7 @@ async function runStack(
       dnsPort,
       timeScale,
       log,
+      ...localLog(log),
       onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
       stopping: stopRequest.signal,
       secrets,

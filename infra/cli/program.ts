@@ -23,6 +23,7 @@ import { Command, Option } from 'commander';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { HISTORY_RETENTION_DAYS } from '../../shared/state/items.js';
+import { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
 import { duration, integer, list, oneOf, positiveNumber } from './options.js';
 
 const DAY_MS = 86_400_000;
@@ -171,7 +172,11 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   withStackOptions(command(endpoint, 'override'))
     .summary('set its monitor status by hand for a while (maintenance, drain); expires by itself')
     .argument('<profile/endpoint>')
-    .requiredOption('--status <status>', 'Online or Degraded', oneOf(['Online', 'Degraded'] as const))
+    .requiredOption(
+      '--status <status>',
+      'Online or Degraded',
+      oneOf([EndpointMonitorStatus.Online, EndpointMonitorStatus.Degraded] as const),
+    )
     .requiredOption('--for <duration>', 'how long, e.g. 30m, 2h, 1d (at most 30 days)', duration(30 * DAY_MS))
     .requiredOption(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.overrideEndpoint }))));

@@ -6,8 +6,6 @@
  * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
-import { allDegradedAnswer, profileFailsOver } from './all-degraded-answer.js';
-import { EventDetailType } from '../../shared/contracts/events.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
@@ -26,9 +24,7 @@ import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js'
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { servesAllDegraded } from '../../shared/routing/eligibility.js';
-import type { EndpointMonitorStatus } from '../../shared/status/vocabulary.js';
-import type { Change, RecordSet } from '../../shared/zone/record-set.js';
+import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { watchFirstPublish } from './first-publish.js';
 import { readRestoredState, type RestoredState } from './restored-state.js';
@@ -70,8 +66,12 @@ export interface LocalStackOptions {
   /** How often the zones are reconciled, before the time scale (ms). @default DEFAULT_RECONCILE_INTERVAL_MS (5 min) */
   readonly reconcileIntervalMs?: number;
   readonly clientLocations?: ClientLocationTable;
-  /** One line per status change, DNS change and problem. @default - nothing printed */
+  /** One line per problem. @default - nothing printed */
   readonly log?: (line: string) => void;
+  /** Every event the evaluator emits, with the profiles as written to the table (`tm local` prints them). @default - ignored */
+  readonly onEvent?: (event: EvaluatorEvent, profiles: readonly Profile[]) => void;
+  /** Every change batch the local Route 53 applies. @default - ignored */
+  readonly onDnsChanges?: (changes: readonly Change[]) => void;
   /** @default the production probers */
   readonly prober?: Prober;
   /**
@@ -195,7 +195,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const events: TransitionRecord[] = [];
     const allEvents: EvaluatorEvent[] = [];
-    const allDegraded = allDegradedNotices((name) => profiles.find((p) => p.name === name));
     const now = () => Date.now();
     const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
     const deps: EvaluatorDeps = {
@@ -204,19 +203,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       events: callbackSink((event) => {
         allEvents.push(event);
         if (isStatusEvent(event)) events.push(event.record);
-        const line = describeEvent(event);
-        if (line !== undefined) log(line);
-        const notice = isStatusEvent(event) ? allDegraded(event.record) : undefined;
-        if (notice !== undefined) log(notice);
+        options.onEvent?.(event, profiles);
       }),
       metrics: noMetrics,
       now,
       timeScale,
       onPublishError: (error) => log(`events: ${(error as Error).message} (kept in the outbox, retried)`),
     };
-    route53.onChange((_zone, changes) => {
-      for (const line of describeDnsChanges(changes)) log(line);
-    });
+    route53.onChange((_zone, changes) => options.onDnsChanges?.(changes));
 
     await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
     // After the definitions: its reconcile is the first publish; DNS answers once it landed.
@@ -343,74 +337,5 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
         ? existing.hostedZoneId
         : route53.createHostedZone(zoneName, hostedZoneId);
     return { ...profile, dnsConfig: { ...profile.dnsConfig, hostedZoneId: id } };
-  });
-}
-
-/** One log line per event, e.g. `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions`. */
-export function describeEvent(event: EvaluatorEvent): string | undefined {
-  if (event.kind === EventDetailType.publishRejected)
-    return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
-  if (event.kind === EventDetailType.driftRepaired) {
-    const show = (r: RecordSet | null) =>
-      r === null
-        ? 'nothing'
-        : r.aliasTarget !== undefined
-          ? `ALIAS ${r.aliasTarget.dnsName}`
-          : r.values.join(' ');
-    const set = event.setIdentifier === undefined ? '' : ` [${event.setIdentifier}]`;
-    return `drift repaired at ${event.name} ${event.type}${set} (${event.profile}): found ${show(event.found)}, wrote ${show(event.written)}`;
-  }
-  if (event.kind === EventDetailType.certificateExpiring)
-    return `${event.profile}/${event.endpoint}: certificate ${event.subject} (issuer ${event.issuer}) expires in ${event.daysLeft} days (${new Date(event.notAfter).toISOString()}; warning at ${event.certificateWarningDays})`;
-  return describeTransition(event.record);
-}
-
-function describeTransition(record: TransitionRecord): string {
-  const subject =
-    record.endpoint === undefined ? `${record.profile} (profile)` : `${record.profile}/${record.endpoint}`;
-  const stale = record.stale ? ' [stale data: last status kept]' : '';
-  if (record.from === record.to) {
-    return record.stale ? `${subject} ${record.to}${stale}` : `${subject} ${record.to}: fresh data again`;
-  }
-  return `${subject} ${record.from ?? '(new)'} → ${record.to}: ${record.reason}${stale}`;
-}
-
-/**
- * Follows the endpoint statuses the events report and says when a profile starts (or stops)
- * being served by the "all degraded" rule — the DNS change alone would look like a failover —
- * and what DNS then answers, which depends on the routing method (`allDegradedAnswer`).
- */
-export function allDegradedNotices(
-  profileOf: (name: string) => Profile | undefined,
-): (record: TransitionRecord) => string | undefined {
-  const statuses = new Map<string, Map<string, EndpointMonitorStatus>>();
-  const serving = new Set<string>();
-  return (record) => {
-    if (record.endpoint === undefined) return undefined;
-    const endpoints = statuses.get(record.profile) ?? new Map<string, EndpointMonitorStatus>();
-    endpoints.set(record.endpoint, record.to as EndpointMonitorStatus);
-    statuses.set(record.profile, endpoints);
-    const now = servesAllDegraded([...endpoints.values()]);
-    if (now === serving.has(record.profile)) return undefined;
-    if (now) {
-      serving.add(record.profile);
-      return `${record.profile}: every endpoint is Degraded — DNS ${allDegradedAnswer(profileOf(record.profile), endpoints)}; the profile shows Degraded`;
-    }
-    serving.delete(record.profile);
-    const again = profileFailsOver(profileOf(record.profile))
-      ? 'with the available endpoints only'
-      : 'as before';
-    return `${record.profile}: ${record.endpoint} is ${record.to} — DNS answers ${again} again`;
-  };
-}
-
-/** `dns shop.example.com A: UPSERT 192.0.2.10` per change. */
-export function describeDnsChanges(changes: readonly Change[]): string[] {
-  return changes.map((change) => {
-    const record = change.recordSet;
-    const target =
-      record.aliasTarget !== undefined ? `ALIAS ${record.aliasTarget.dnsName}` : record.values.join(' ');
-    const set = record.setIdentifier === undefined ? '' : ` [${record.setIdentifier}]`;
-    return `dns ${change.action.padEnd(6)} ${record.name} ${record.type}${set} ${target}`;
   });
 }

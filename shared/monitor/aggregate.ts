@@ -7,13 +7,14 @@
  */
 import type { RegionQuorum } from '../profile/types.js';
 import type { HeartbeatItem, VerdictItem } from '../state/items.js';
+import { RegionVerdict } from '../status/vocabulary.js';
 import { describeQuorum, downVotesNeeded, upVotesNeeded } from './quorum.js';
 import { isRegionFresh } from './staleness.js';
 
-export const Vote = { Up: 'up', Down: 'down', Undecided: 'undecided', Stale: 'stale' } as const;
+export const Vote = { ...RegionVerdict, Undecided: 'undecided', Stale: 'stale' } as const;
 export type Vote = (typeof Vote)[keyof typeof Vote];
 
-export const Health = { Up: 'up', Down: 'down', Checking: 'checking', Stale: 'stale' } as const;
+export const Health = { ...RegionVerdict, Checking: 'checking', Stale: 'stale' } as const;
 export type Health = (typeof Health)[keyof typeof Health];
 
 /** One region's say about one endpoint, with the verdict it rests on (if any). */
@@ -107,7 +108,7 @@ export function decidingVote(
 
 /** A fresh region's up/down vote always rests on a verdict. */
 type DecidedVote = RegionVote & {
-  readonly vote: 'up' | 'down';
+  readonly vote: RegionVerdict;
   readonly since: number;
   readonly detail: string;
 };

@@ -5,7 +5,7 @@
  */
 import type { HealthRule } from '../profile/types.js';
 import type { RuleStateCheckpoint, VerdictItem } from '../state/items.js';
-import type { RegionVerdict } from '../status/vocabulary.js';
+import { RegionVerdict } from '../status/vocabulary.js';
 import { initialRuleState, type RuleState } from './region-rule.js';
 
 /**
@@ -25,7 +25,9 @@ export function restoreRuleState(
   const stored = verdict?.verdict;
   // Successes towards recovery count only while the stored verdict is down.
   const successes =
-    stored === 'down' && checkpoint?.successes !== undefined ? { successes: checkpoint.successes } : {};
+    stored === RegionVerdict.Down && checkpoint?.successes !== undefined
+      ? { successes: checkpoint.successes }
+      : {};
   if (checkpoint?.kind === 'consecutiveFailures' && rule.kind === 'consecutiveFailures') {
     return { kind: 'consecutiveFailures', failures: checkpoint.failures, verdict: stored, ...successes };
   }
@@ -86,7 +88,15 @@ function stateFromVerdict(
 ): RuleState {
   if (verdict === undefined) return initialRuleState(rule);
   if (rule.kind === 'consecutiveFailures') {
-    return { kind: 'consecutiveFailures', failures: verdict === 'down' ? tolerated + 1 : 0, verdict };
+    return {
+      kind: 'consecutiveFailures',
+      failures: verdict === RegionVerdict.Down ? tolerated + 1 : 0,
+      verdict,
+    };
   }
-  return { kind: 'sampleWindow', samples: (verdict === 'down' ? '0' : '1').repeat(rule.sampleSize), verdict };
+  return {
+    kind: 'sampleWindow',
+    samples: (verdict === RegionVerdict.Down ? '0' : '1').repeat(rule.sampleSize),
+    verdict,
+  };
 }

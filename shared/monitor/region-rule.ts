@@ -4,7 +4,7 @@
  * replaced worker continues where the last one stopped (see HeartbeatItem.checkpoint).
  */
 import type { HealthRule } from '../profile/types.js';
-import type { RegionVerdict } from '../status/vocabulary.js';
+import { RegionVerdict } from '../status/vocabulary.js';
 
 export type RuleState =
   | {
@@ -71,20 +71,25 @@ export function applyCheck(
       : sampleWindow(rule, state, ok);
   const previous = state.verdict;
   const successes = ok ? (state.successes ?? 0) + 1 : 0;
-  const held = previous === 'down' && base.verdict === 'up' && successes < requiredSuccesses;
+  const held =
+    previous === RegionVerdict.Down && base.verdict === RegionVerdict.Up && successes < requiredSuccesses;
   const verdict = held ? previous : base.verdict;
-  const recovered = previous === 'down' && verdict === 'up' && requiredSuccesses > 1;
+  const recovered = previous === RegionVerdict.Down && verdict === RegionVerdict.Up && requiredSuccesses > 1;
   const detail = held
     ? `${successes} of ${requiredSuccesses} successes needed to recover`
     : recovered
       ? `${requiredSuccesses} consecutive successes (${requiredSuccesses} needed to recover)`
       : base.detail;
-  const counting = previous === 'down' && verdict === 'down' && successes > 0 && requiredSuccesses > 1;
+  const counting =
+    previous === RegionVerdict.Down &&
+    verdict === RegionVerdict.Down &&
+    successes > 0 &&
+    requiredSuccesses > 1;
   return {
     state: { ...base.state, verdict, ...(counting ? { successes } : {}) },
     verdict,
     changed: verdict !== previous,
-    progressed: held || (previous === 'down' && !ok && (state.successes ?? 0) > 0),
+    progressed: held || (previous === RegionVerdict.Down && !ok && (state.successes ?? 0) > 0),
     detail,
   };
 }
@@ -98,7 +103,11 @@ interface BaseDecision {
 function consecutiveFailures(tolerated: number, state: RuleState, ok: boolean): BaseDecision {
   const previousFailures = state.kind === 'consecutiveFailures' ? state.failures : 0;
   const failures = ok ? 0 : previousFailures + 1;
-  const verdict: RegionVerdict | undefined = ok ? 'up' : failures > tolerated ? 'down' : state.verdict;
+  const verdict: RegionVerdict | undefined = ok
+    ? RegionVerdict.Up
+    : failures > tolerated
+      ? RegionVerdict.Down
+      : state.verdict;
   const detail = ok
     ? 'check succeeded'
     : `${failures} consecutive ${failures === 1 ? 'failure' : 'failures'} (tolerated ${tolerated})`;
@@ -115,8 +124,8 @@ function sampleWindow(
   const successes = [...samples].filter((s) => s === '1').length;
   const remaining = rule.sampleSize - samples.length;
   let verdict = state.verdict;
-  if (successes >= rule.successfulSamplesRequired) verdict = 'up';
-  else if (successes + remaining < rule.successfulSamplesRequired) verdict = 'down';
+  if (successes >= rule.successfulSamplesRequired) verdict = RegionVerdict.Up;
+  else if (successes + remaining < rule.successfulSamplesRequired) verdict = RegionVerdict.Down;
   const detail = `${successes} of last ${samples.length} checks succeeded (${rule.successfulSamplesRequired} of ${rule.sampleSize} required)`;
   return { state: { kind: 'sampleWindow', samples, verdict }, verdict, detail };
 }

@@ -40,16 +40,13 @@ export const PROBE_MEMORY_CHOICES_MB: readonly number[] = [512, 1_024, LAMBDA_MB
 
 /**
  * The CPU scale (a shard's CPU per probe against the constants' `PROBE_CPU_MS`) a deployment is
- * sized for: the most the benchmark's shards measured on a 2-core machine, rounded up (1.7–6.05×
- * over the runs recorded in docs/cost.md). Deployed shards the measured scale does not need
- * cost only their idle queue polling and alarm.
+ * sized for: the most the benchmark's shards measured, rounded up (docs/cost.md, "Sizing a region").
  */
 export const SIZING_CPU_SCALE = 6;
 
 /**
- * A shard's peak RSS grows with the region's requests (each shard plans the whole region): the
- * fleet benchmark measured ~209 / ~266 / ~444 MB at 10,000 / 30,000 / 100,000 requests.
- * A size is chosen only with half of it to spare.
+ * A shard's peak RSS grows with the region's requests (each shard plans the whole region), fitted
+ * to the fleet bench (docs/cost.md, "Sizing a region"); a size is chosen only with half of it to spare.
  */
 const RSS_BASE_MB = 180;
 const RSS_PER_REQUEST_MB = 0.0026;

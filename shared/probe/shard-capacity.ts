@@ -16,10 +16,7 @@ import type { PlannedProbe } from './target.js';
 /** Lambda gives one vCPU's worth of CPU time per 1,769 MB of memory. */
 export const LAMBDA_MB_PER_VCPU = 1_769;
 
-/**
- * CPU ms per probe at one full vCPU, warmed up (the bench's long runs on a 2-core machine, a
- * new connection per probe, worker included), rounded up: HTTPS's TLS handshake dominates.
- */
+/** CPU ms per probe at one full vCPU, warmed up, worker included, rounded up from the bench (docs/cost.md). */
 export const PROBE_CPU_MS: Readonly<Record<ProbeProtocol, number>> = { HTTP: 0.2, HTTPS: 0.7, TCP: 0.1 };
 
 /** A probe starts at most this long after its own due time (its round's due time + its place in the spread). */

@@ -7,6 +7,8 @@
 import { VOTE_PERIOD_SECONDS } from '../monitor/failover-time.js';
 import { upVotesNeeded } from '../monitor/quorum.js';
 import type { RegionQuorum } from '../profile/types.js';
+import type { MonitorOverrideItem } from '../state/items.js';
+import { EndpointMonitorStatus } from '../status/vocabulary.js';
 import { checkIdOf, guardAlarmNameOf, targetIdOf, voteAlarmNameOf } from './identity.js';
 import {
   type AlarmSpec,
@@ -23,7 +25,7 @@ export interface ChecksRegistry {
   /** The check a monitored endpoint's record carries; registers everything behind it. */
   targetCheck(verdictKey: string, regions: readonly string[], quorum: RegionQuorum | undefined): string;
   /** An override's check: always unhealthy (Degraded) or always healthy (Online). */
-  forcedCheck(verdictKey: string, regions: readonly string[], status: 'Online' | 'Degraded'): string;
+  forcedCheck(verdictKey: string, regions: readonly string[], status: MonitorOverrideItem['status']): string;
   /** The guard over every probe region of the deployment. */
   guardCheck(regions: readonly string[]): string;
   readonly targets: () => VoteTarget[];
@@ -129,7 +131,7 @@ export function createChecksRegistry(deployment: string): ChecksRegistry {
     },
     forcedCheck(verdictKey, regions, status) {
       const { targetId, ids } = regionChecks(verdictKey, regions);
-      return status === 'Degraded'
+      return status === EndpointMonitorStatus.Degraded
         ? calculatedCheck(
             CheckRole.ForcedDown,
             ids,

@@ -3,7 +3,7 @@
  * disabled, endpoint disabled, always serve); otherwise the endpoint is monitored and its
  * status comes from the probe regions (external) or from its child profile (nested, §6).
  */
-import type { AggregateHealth } from '../monitor/aggregate.js';
+import { type AggregateHealth, Health } from '../monitor/aggregate.js';
 import type { Endpoint, Profile } from '../profile/types.js';
 import { describeAuthor } from '../control/describe.js';
 import { EndpointMonitorStatus } from './vocabulary.js';
@@ -74,13 +74,13 @@ export function statusFromHealth(
 ): EndpointStatusDecision {
   const { reason } = aggregate;
   switch (aggregate.health) {
-    case 'up':
+    case Health.Up:
       return { status: EndpointMonitorStatus.Online, reason, stale: false };
-    case 'down':
+    case Health.Down:
       return { status: EndpointMonitorStatus.Degraded, reason, stale: false };
-    case 'checking':
+    case Health.Checking:
       return { status: EndpointMonitorStatus.CheckingEndpoint, reason, stale: false };
-    case 'stale': {
+    case Health.Stale: {
       const kept =
         previous !== undefined && HEALTH_STATUSES.has(previous)
           ? previous

@@ -7,9 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Route53Client } from '@aws-sdk/client-route-53';
 import { depsFromEnvironment } from '../../functions/evaluator/environment.js';
-import { onEveryClient } from '../../functions/shared/aws-clients.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/index.js';
 import type { Change } from '../../shared/zone/record-set.js';
+import { clientsSeenBy } from '../support/aws-clients.js';
 
 const ZONE = 'Z00000000000000000042';
 /** Route 53's per-account API rate, which the evaluator's limiter enforces. */
@@ -21,7 +21,6 @@ const TIMER_GRANULARITY_MS = 1;
 let route53: LocalRoute53;
 /** performance.now() of every Route 53 request, taken as it goes to the socket. */
 const sentAt: number[] = [];
-let stopRecording: () => void;
 
 const upsert = (name: string, value: string): Change => ({
   action: 'UPSERT',
@@ -34,7 +33,7 @@ function lambdaDeps() {
   vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
   vi.stubEnv('AWS_REGION', 'us-east-1');
-  return depsFromEnvironment({ TABLE_NAME: 'tm-unused' });
+  return depsFromEnvironment({ TABLE_NAME: 'tm-unused' }, timedClients);
 }
 
 /** One call first, so the client's one-off start (credentials, connection) is not in a measured gap. */
@@ -47,19 +46,21 @@ function gaps(times: readonly number[]): number[] {
   return times.slice(1).map((t, i) => t - (times[i] as number));
 }
 
-beforeAll(async () => {
-  stopRecording = onEveryClient((client, service) => {
-    if (service !== 'route53') return;
-    const record = (next: (args: object) => Promise<object>) => (args: object) => {
-      sentAt.push(performance.now());
-      return next(args);
-    };
-    (client as Route53Client).middlewareStack.addRelativeTo(record as never, {
-      relation: 'after',
-      toMiddleware: 'route53RateLimit',
-      name: 'testSentAt',
-    });
+/** The production factory; its Route 53 clients note when each request leaves the limiter. */
+const timedClients = clientsSeenBy((client, service) => {
+  if (service !== 'route53') return;
+  const record = (next: (args: object) => Promise<object>) => (args: object) => {
+    sentAt.push(performance.now());
+    return next(args);
+  };
+  (client as Route53Client).middlewareStack.addRelativeTo(record as never, {
+    relation: 'after',
+    toMiddleware: 'route53RateLimit',
+    name: 'testSentAt',
   });
+});
+
+beforeAll(async () => {
   route53 = await startLocalRoute53();
   route53.createHostedZone('example.com', ZONE);
 });
@@ -68,7 +69,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 afterAll(async () => {
-  stopRecording();
   await route53.stop();
 });
 

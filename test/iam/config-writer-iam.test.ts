@@ -7,7 +7,7 @@
  */
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../functions/config-writer/handler.js';
+import { createConfigWriterHandler } from '../../functions/config-writer/handler.js';
 import { definitionsProperties, shippedDefinitions } from '../cdk/support.js';
 import { definition, profilesFrom, REGIONS, SHOP_DEFINITION } from '../evaluator/harness.js';
 import { freshTable } from '../support/dynamodb.js';
@@ -48,16 +48,12 @@ describe('IAM: the config writer', () => {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
     });
-    const stop = recorder.onEveryClient('configWriter');
-    try {
-      const event = {
-        RequestType: 'Create',
-        ResourceProperties: { ...props, TableName: table.tableName, DefinitionsBucket: ASSETS_BUCKET },
-      } as unknown as CloudFormationCustomResourceEvent;
-      expect((await handler(event)).Data).toEqual({ Written: 2, Deleted: 0 });
-    } finally {
-      stop();
-    }
+    const handler = createConfigWriterHandler(recorder.clients('configWriter'));
+    const event = {
+      RequestType: 'Create',
+      ResourceProperties: { ...props, TableName: table.tableName, DefinitionsBucket: ASSETS_BUCKET },
+    } as unknown as CloudFormationCustomResourceEvent;
+    expect((await handler(event)).Data).toEqual({ Written: 2, Deleted: 0 });
     requests = recorder.calls.flatMap((call) =>
       requestsOf(call, { account: TEST_ACCOUNT, tableNames: { [table.tableName]: DEPLOYMENT_TABLE } }),
     );

@@ -262,33 +262,28 @@ describe('IAM: a probe region’s handler', () => {
       [ENDPOINT_VARIABLE.secretsManager]: secretsManager.endpoint,
       [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint,
     });
-    handler = createProbeHandler();
-    const stop = recorder.onEveryClient(`probe:${REGION}`);
-    try {
-      const event: SQSEvent = {
-        Records: [
-          {
-            messageId: 'm-1',
-            receiptHandle: 'r-1',
-            body: JSON.stringify({ dueAt: Date.now(), roundPeriodMs: 10_000 }),
-            attributes: {
-              ApproximateReceiveCount: '1',
-              SentTimestamp: String(Date.now()),
-              SenderId: 'tick',
-              ApproximateFirstReceiveTimestamp: String(Date.now()),
-            },
-            messageAttributes: {},
-            md5OfBody: '',
-            eventSource: 'aws:sqs',
-            eventSourceARN: `arn:aws:sqs:${REGION}:123456789012:rounds`,
-            awsRegion: REGION,
+    handler = createProbeHandler(recorder.clients(`probe:${REGION}`));
+    const event: SQSEvent = {
+      Records: [
+        {
+          messageId: 'm-1',
+          receiptHandle: 'r-1',
+          body: JSON.stringify({ dueAt: Date.now(), roundPeriodMs: 10_000 }),
+          attributes: {
+            ApproximateReceiveCount: '1',
+            SentTimestamp: String(Date.now()),
+            SenderId: 'tick',
+            ApproximateFirstReceiveTimestamp: String(Date.now()),
           },
-        ],
-      };
-      expect((await handler(event)).batchItemFailures).toEqual([]);
-    } finally {
-      stop();
-    }
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: `arn:aws:sqs:${REGION}:123456789012:rounds`,
+          awsRegion: REGION,
+        },
+      ],
+    };
+    expect((await handler(event)).batchItemFailures).toEqual([]);
     requests = recorder.calls.flatMap((call) =>
       requestsOf(call, { account: '123456789012', tableNames: { [table.tableName]: DEPLOYMENT_TABLE } }),
     );

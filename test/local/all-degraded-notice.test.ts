@@ -3,7 +3,7 @@
  * depends on the routing method (docs/routing.md "Which endpoints answer").
  */
 import { describe, expect, it } from 'vitest';
-import { allDegradedNotices } from '../../infra/local/stack.js';
+import { allDegradedNotices } from '../../infra/cli/local-log.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
 import type { Profile } from '../../shared/profile/types.js';

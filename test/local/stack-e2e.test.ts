@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { freePort } from '../../infra/local/dynamodb-local.js';
+import { localLog } from '../../infra/cli/local-log.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
 import type { HistoryItem } from '../../shared/state/items.js';
@@ -161,6 +162,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       dnsPort: 0,
       timeScale: TIME_SCALE,
       log: (line) => logged.push(line),
+      ...localLog((line) => logged.push(line)),
     });
     await allBackendsUpAndOnline();
   }, 120_000);

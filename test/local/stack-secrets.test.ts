@@ -9,6 +9,7 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
+import { localLog } from '../../infra/cli/local-log.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
 import { eventually } from '../support/eventually.js';
@@ -60,6 +61,7 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
       dnsPort: 0,
       timeScale: 0.2,
       log: (line) => logged.push(line),
+      ...localLog((line) => logged.push(line)),
       secrets: { secrets: { [SECRET]: SECRET_VALUE }, parameters: { '/shop/api-key': PARAMETER_VALUE } },
     });
   }, 120_000);

@@ -12,15 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
-import { tickHandler } from '../../functions/probe/tick.js';
+import { tickHandlerFromEnv } from '../../functions/probe/tick.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
-import { ENDPOINT_VARIABLE, onEveryClient } from '../../functions/shared/aws-clients.js';
+import { ENDPOINT_VARIABLE } from '../../functions/shared/aws-clients.js';
 import { CONFIG_CACHE_MAX_AGE_MS, cachedEffectiveConfig } from '../../functions/shared/config-cache.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { runControl } from '../../functions/shared/control-command.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import type { ControlAction } from '../../shared/control/operations.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { clientsSeenBy } from '../support/aws-clients.js';
 import { freshTable } from '../support/dynamodb.js';
 import { startSqsStandIn, type SqsStandIn } from '../support/sqs.js';
 import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
@@ -29,8 +30,7 @@ const REGION = 'eu-west-1';
 const saved = { ...process.env };
 let sqs: SqsStandIn;
 let table: Awaited<ReturnType<typeof freshTable>>;
-let stopMetering: () => void;
-/** Queries per partition key, by every client the factory builds. */
+/** Queries per partition key, by every metered client: the tick's own, the tables' (the writer's, tm's). */
 const queries = new Map<string, number>();
 const queriesOf = (pk: string) => queries.get(pk) ?? 0;
 
@@ -53,23 +53,37 @@ async function disable(
   await runControl(client, tableName, config.profiles, action, { by: 'test' });
 }
 
+function meter(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand') {
+        const pk = (args.input as { ExpressionAttributeValues?: Record<string, { S?: string }> })
+          .ExpressionAttributeValues?.[':pk']?.S;
+        if (pk !== undefined) queries.set(pk, queriesOf(pk) + 1);
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'testQueryMeter' },
+  );
+}
+
+/** A table whose client is metered. */
+async function meteredTable() {
+  const fresh = await freshTable();
+  meter(fresh.dynamodb);
+  return fresh;
+}
+
+/** The probe tick as deployed, its own DynamoDB clients metered. */
+const tickHandler = tickHandlerFromEnv(
+  clientsSeenBy((client, service) => {
+    if (service === 'dynamodb') meter(client as DynamoDBClient);
+  }),
+);
+
 beforeAll(async () => {
-  stopMetering = onEveryClient((client, service) => {
-    if (service !== 'dynamodb') return;
-    (client as DynamoDBClient).middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === 'QueryCommand') {
-          const pk = (args.input as { ExpressionAttributeValues?: Record<string, { S?: string }> })
-            .ExpressionAttributeValues?.[':pk']?.S;
-          if (pk !== undefined) queries.set(pk, queriesOf(pk) + 1);
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'testQueryMeter' },
-    );
-  });
   sqs = await startSqsStandIn();
-  table = await freshTable();
+  table = await meteredTable();
   Object.assign(process.env, {
     [Env.tableName]: table.tableName,
     [Env.probeRegion]: REGION,
@@ -83,7 +97,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  stopMetering();
   process.env = saved;
   await sqs.stop();
 });
@@ -93,7 +106,7 @@ afterAll(async () => {
  * config through `cachedEffectiveConfig` on DynamoDB Local, on a fake clock. Counts the plans.
  */
 async function shardOnTable(path: string) {
-  const { dynamodb, tableName } = await freshTable();
+  const { dynamodb, tableName } = await meteredTable();
   await syncConfig(dynamodb, tableName, profiles(path), [REGION], Date.now());
   const clock = fakeClock();
   const worker = createProbeWorker({

@@ -1,11 +1,12 @@
 /**
  * Records every AWS call a handler makes, as IAM would authorize it: SDK middleware (the
  * `initialize` step, once per command whatever the retries) on clients from the one factory.
- * Attach it to a client you hand a handler (`attach`), or to every client built while a
- * handler builds its own from the environment (`onEveryClient`). `requestsOf` turns the
+ * Attach it to a client you hand a handler (`attach`), or hand a handler that builds its own
+ * clients from the environment a factory that attaches it to each (`clients`). `requestsOf` turns the
  * calls into IAM requests (action, resource ARN, condition keys) for `test/support/iam/simulate.ts`.
  */
-import { onEveryClient, type AwsClient, type AwsService } from '../../../functions/shared/aws-clients.js';
+import type { AwsClient, AwsClients, AwsService } from '../../../functions/shared/aws-clients.js';
+import { clientsSeenBy } from '../aws-clients.js';
 
 export interface RecordedCall {
   /** Whose role the call runs under (a key of the synthesized roles, e.g. `evaluator`). */
@@ -43,8 +44,8 @@ export class AwsCallRecorder {
     });
   }
 
-  /** Records the calls of every client built from now on as `principal`'s; returns the stop function. */
-  onEveryClient(principal: string): () => void {
-    return onEveryClient((client, service) => this.attach(client, service, principal));
+  /** The production client factory, recording the calls of every client it builds as `principal`'s. */
+  clients(principal: string): AwsClients {
+    return clientsSeenBy((client, service) => this.attach(client, service, principal));
   }
 }
