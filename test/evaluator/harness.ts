@@ -20,6 +20,7 @@ import {
   type EvaluatorMetrics,
 } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import type { RetryPolicy } from '../../functions/shared/retry.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalEventBridge, type LocalEventBridge } from '../../infra/local/eventbridge/server.js';
@@ -83,6 +84,11 @@ export interface EvaluatorHarnessOptions {
    * clock, evaluated by hand) whose alarms the local Route 53's health checks read.
    */
   readonly staticFailover?: { readonly deployment: string };
+  /**
+   * The zone gateway's retry policy. @default ROUTE53_RETRY (30 s of retries) — a test of a
+   * Route 53 outage shortens it so each refused evaluation fails in one call, not 30 s.
+   */
+  readonly route53Retry?: RetryPolicy;
 }
 
 /** The deployment's bus name (the default deployment name), so IAM sees the bus the stacks grant. */
@@ -133,7 +139,10 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   if (eventsApi !== undefined) options.recorder?.attach(eventsApi, 'eventBridge', 'evaluator');
   const deps: EvaluatorDeps = {
     store,
-    zones: new Route53ZoneGateway(route53Api),
+    zones: new Route53ZoneGateway(
+      route53Api,
+      options.route53Retry === undefined ? {} : { retry: options.route53Retry },
+    ),
     events:
       eventsApi === undefined
         ? callbackSink((event) => {
