@@ -11,11 +11,13 @@
  * Today's records of these profiles move to `_fast.<fqdn>` (`fastNames`, used by the
  * evaluation); profiles with `staticFailover: false` publish exactly as before.
  *
- * Runs on a config or control change, on the tick's and the reconcile's triggers, and after
- * a failed apply; a plan equal to the one last applied costs one GetItem and no AWS call
- * (a reconcile reads and repairs everything). A failing call never stops the evaluation: the
- * problem is logged, kept in the item (retried next time), and a Route 53 failure makes the
- * evaluator report that it is not publishing (the guard).
+ * Runs on a config or control change and on the tick's and the reconcile's triggers; a plan
+ * equal to the one last applied (and applied without a problem) costs one GetItem and no AWS
+ * call (a reconcile reads and repairs everything). Failures are never dropped: a region whose
+ * CloudWatch fails is skipped and the rest applied, the problem logged (`onError`) and kept in
+ * the item, so the next trigger applies again; a Route 53 failure is kept likewise, makes the
+ * evaluator report that it is not publishing (the guard), and fails the evaluation, so the
+ * stream retries the batch as for any Route 53 failure (the statuses are saved by then).
  */
 import { createHash } from 'node:crypto';
 import type { Profile } from '../../shared/profile/types.js';
@@ -106,12 +108,33 @@ export async function syncStaticFailover(
   const now = deps.now();
   const applied: Record<string, AppliedHealthCheck> = { ...stored?.checks };
   try {
+    // CloudWatch is regional: a region whose CloudWatch fails is left for the next apply, the
+    // others and Route 53 go ahead (its checks read a missing alarm as their last known status).
+    const cloudWatchProblems: string[] = [];
+    const cloudWatch = async (region: string, call: () => Promise<void>): Promise<boolean> => {
+      try {
+        await call();
+        return true;
+      } catch (error) {
+        failover.onError?.(error);
+        cloudWatchProblems.push(`CloudWatch in ${region}: ${reasonOf(error)}`);
+        return false;
+      }
+    };
     const alarmRegions = [...new Set(structure.alarms.map((a) => a.region))].sort();
-    const actualAlarms = await describeAlarms(failover, [
-      ...new Set([...alarmRegions, ...(stored?.alarmRegions ?? [])]),
-    ]);
-    const alarmChanges = diffAlarms(structure.alarms, actualAlarms);
-    for (const alarm of alarmChanges.put) await failover.alarms.put(alarm);
+    const actualAlarms: AlarmSpec[] = [];
+    const readable = new Set<string>();
+    for (const region of new Set([...alarmRegions, ...(stored?.alarmRegions ?? [])])) {
+      const read = await cloudWatch(region, async () => {
+        actualAlarms.push(...(await failover.alarms.describe(region, failover.deployment)));
+      });
+      if (read) readable.add(region);
+    }
+    const alarmChanges = diffAlarms(
+      structure.alarms.filter((a) => readable.has(a.region)),
+      actualAlarms,
+    );
+    for (const alarm of alarmChanges.put) await cloudWatch(alarm.region, () => failover.alarms.put(alarm));
 
     const route53 = options.route53;
     const known = new Set([...structure.healthChecks.map((c) => c.id), ...Object.keys(stored?.checks ?? {})]);
@@ -170,9 +193,13 @@ export async function syncStaticFailover(
       if (applied[check.id]?.healthCheckId === old.healthCheckId) delete applied[check.id];
     }
     for (const [region, names] of namesByRegion(alarmChanges.delete))
-      await failover.alarms.delete(region, names);
+      await cloudWatch(region, () => failover.alarms.delete(region, names));
 
-    const problem = rejected.length === 0 ? undefined : `Route 53 refused: ${rejected.join(' | ')}`;
+    const problems = [
+      ...(rejected.length === 0 ? [] : [`Route 53 refused: ${rejected.join(' | ')}`]),
+      ...cloudWatchProblems,
+    ];
+    const problem = problems.length === 0 ? undefined : problems.join(' | ');
     await failover.store.saveStructure({
       digest,
       checks: applied,
@@ -194,17 +221,10 @@ export async function syncStaticFailover(
       appliedAt: stored?.appliedAt ?? 0,
       problem: { at: now, reason },
     });
+    // Route 53 failed: the evaluation fails as for any Route 53 failure, and its batch is retried.
+    if (options.route53.result?.ok === false) throw error;
     return { skipped: false, problem: reason };
   }
-}
-
-async function describeAlarms(
-  failover: StaticFailoverDeps,
-  regions: readonly string[],
-): Promise<AlarmSpec[]> {
-  const all: AlarmSpec[] = [];
-  for (const region of regions) all.push(...(await failover.alarms.describe(region, failover.deployment)));
-  return all;
 }
 
 function namesByRegion(alarms: readonly Pick<AlarmSpec, 'region' | 'name'>[]): Map<string, string[]> {
