@@ -96,7 +96,11 @@ export async function syncStaticFailover(
   config: StaticConfig,
   options: { readonly reconcile: boolean; readonly route53: Route53Outcome },
 ): Promise<SyncOutcome> {
-  const { structure } = planStatic(failover.deployment, config);
+  const { structure, switched } = planStatic(failover.deployment, config);
+  // The fqdn of a profile that is not switched (now) belongs to today's records: never ours to change.
+  const fastOwned = new Set(
+    config.profiles.filter((p) => !switched.has(p.name)).map((p) => p.dnsConfig.fqdn),
+  );
   const zoneOf = zoneLookup(config.profiles.filter((p) => p.staticFailover));
   const desiredZones = byZone(structure.records, zoneOf);
   const digest = digestOf(structure, desiredZones);
@@ -174,7 +178,9 @@ export async function syncStaticFailover(
     for (const zoneId of new Set([...desiredZones.keys(), ...Object.keys(stored?.zones ?? {})])) {
       const desired = (desiredZones.get(zoneId) ?? []).map((r) => resolved(r, idOf));
       const before = stored?.zones[zoneId];
-      const names = new Set([...desired, ...(before ?? [])].map((r) => r.name));
+      const names = new Set(
+        [...desired, ...(before ?? [])].map((r) => r.name).filter((name) => !fastOwned.has(name)),
+      );
       const outcome = await publishZone(
         deps,
         zoneId,

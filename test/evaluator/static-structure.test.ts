@@ -231,3 +231,29 @@ describe('static failover applied by the evaluator', () => {
     ]);
   });
 });
+
+describe('turning static failover off for a profile', () => {
+  it("publishes today's records at the fqdn again and removes its structure, checks and alarms", async () => {
+    // Prepare
+    const shopOff = { ...SHOP, staticFailover: false };
+    const after = planOf([shopOff, API_WITHOUT_B, PLAIN]);
+
+    // Act
+    await h.define([shopOff, API_WITHOUT_B, PLAIN]);
+
+    // Assess
+    expect(h.values('shop.example.com')).toEqual(['192.0.2.10']);
+    expect(h.records('shop.example.com').map((r) => r.failover)).toEqual([undefined]);
+    expect(h.records('_fast.shop.example.com')).toEqual([]);
+    expect(h.records('_static.shop.example.com')).toEqual([]);
+    const remaining = (await listChecks()).map((c) => idOfCallerReference(c.CallerReference ?? '')).sort();
+    expect(remaining).toEqual(after.healthChecks.map((c) => c.id).sort());
+    for (const region of REGIONS)
+      expect(await alarmNames(region)).toEqual(
+        after.alarms
+          .filter((a) => a.region === region)
+          .map((a) => a.name)
+          .sort(),
+      );
+  });
+});
