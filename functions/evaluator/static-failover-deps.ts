@@ -12,6 +12,7 @@ import {
 } from '../shared/aws-clients.js';
 import { CloudWatchAlarmGateway } from './alarm-gateway.js';
 import { Route53HealthCheckGateway } from './health-check-gateway.js';
+import type { RetryPolicy } from '../shared/retry.js';
 import type { EvaluatorMetrics } from './ports.js';
 import type { StaticFailoverDeps } from './static-failover-publisher.js';
 import { DynamoDbStaticFailoverStore } from './static-failover-store.js';
@@ -26,6 +27,8 @@ export interface StaticFailoverDepsOptions {
   readonly dynamodb?: AwsClientOptions;
   readonly route53?: Route53ClientOptions;
   readonly cloudWatch?: Omit<AwsClientOptions, 'region'>;
+  /** The health checks' Route 53 retry policy. @default ROUTE53_RETRY, as the zone gateway's */
+  readonly route53Retry?: RetryPolicy;
 }
 
 export function staticFailoverDeps(options: StaticFailoverDepsOptions): StaticFailoverDeps {
@@ -34,6 +37,7 @@ export function staticFailoverDeps(options: StaticFailoverDepsOptions): StaticFa
     deployment: options.deployment,
     healthChecks: new Route53HealthCheckGateway(route53Client({ ...env, ...options.route53 }), {
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+      ...(options.route53Retry === undefined ? {} : { retry: options.route53Retry }),
     }),
     alarms: new CloudWatchAlarmGateway((region) =>
       cloudWatchClient({ ...env, ...options.cloudWatch, region }),

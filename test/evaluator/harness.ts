@@ -85,7 +85,7 @@ export interface EvaluatorHarnessOptions {
    */
   readonly staticFailover?: { readonly deployment: string };
   /**
-   * The zone gateway's retry policy. @default ROUTE53_RETRY (30 s of retries) — a test of a
+   * The Route 53 retry policy (zone and health-check gateways). @default ROUTE53_RETRY (30 s of retries) — a test of a
    * Route 53 outage shortens it so each refused evaluation fails in one call, not 30 s.
    */
   readonly route53Retry?: RetryPolicy;
@@ -162,6 +162,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
             route53: { endpoint: route53.endpoint, credentials },
             cloudWatch: { endpoint: cloudWatch.endpoint, credentials },
             onError: (error) => staticErrors.push(error),
+            ...(options.route53Retry === undefined ? {} : { route53Retry: options.route53Retry }),
           }),
         }),
   };
