@@ -29,3 +29,9 @@ export class PartialPutEventsError extends EvaluatorError {
   override readonly name = 'PartialPutEventsError';
   override readonly code = 'PARTIAL_PUT_EVENTS';
 }
+
+/** Static failover could not be applied as planned (an unexpected check, a check id missing). */
+export class StaticFailoverError extends EvaluatorError {
+  override readonly name = 'StaticFailoverError';
+  override readonly code = 'STATIC_FAILOVER';
+}

@@ -35,9 +35,12 @@ import {
 } from '../../shared/status/evaluate.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { publishOutbox } from './outbox-publisher.js';
-import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
+import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, LoadedConfig, ZoneGateway } from './ports.js';
 import { publishZone } from './publish-zone.js';
 import { reconcileZones } from './reconcile.js';
+import { fastView, recordPublishing, syncIfDue } from './static-failover-evaluation.js';
+import type { StaticFailoverDeps } from './static-failover-publisher.js';
+import { Route53Outcome, watchedZones } from './publishing-state.js';
 
 export interface EvaluatorDeps {
   readonly store: EvaluatorStateStore;
@@ -49,6 +52,11 @@ export interface EvaluatorDeps {
   readonly timeScale?: number;
   /** An outbox entry that could not be published now (it is retried on the next drain). */
   readonly onPublishError?: (error: unknown) => void;
+  /**
+   * Static failover (docs/adr/0011-static-failover.md) for profiles with `staticFailover`;
+   * absent (no `STATIC_FAILOVER_DEPLOYMENT`): every profile publishes as before.
+   */
+  readonly staticFailover?: StaticFailoverDeps;
 }
 
 export interface EvaluationOutcome {
@@ -65,20 +73,33 @@ export async function evaluate(
   deps: EvaluatorDeps,
   triggers: readonly Trigger[],
 ): Promise<EvaluationOutcome> {
-  const outcome = await decideAndPublishDns(deps, triggers);
-  // After the evaluation, so a reconcile in the same batch compares with what it just published.
-  if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(deps);
-  await publishOutbox({
-    ...deps,
-    ...(deps.onPublishError === undefined ? {} : { onError: deps.onPublishError }),
-  });
-  return outcome;
+  const failover = deps.staticFailover;
+  // With static failover, every Route 53 call is watched: the guard says whether they succeed.
+  const route53 = new Route53Outcome();
+  const run = failover === undefined ? deps : { ...deps, zones: watchedZones(deps.zones, route53) };
+  try {
+    const { outcome, config } = await decideAndPublishDns(run, triggers);
+    if (failover !== undefined) await syncIfDue(run, failover, config, triggers, route53);
+    // After the evaluation, so a reconcile in the same batch compares with what it just published.
+    if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(run);
+    await publishOutbox({
+      ...run,
+      ...(deps.onPublishError === undefined ? {} : { onError: deps.onPublishError }),
+    });
+    if (failover !== undefined) await recordPublishing(failover, route53.result, deps.now());
+    return outcome;
+  } catch (error) {
+    // The evaluation's changes wait for the retry: not publishing.
+    if (failover !== undefined) route53.failed(error);
+    if (failover !== undefined) await recordPublishing(failover, route53.result, deps.now());
+    throw error;
+  }
 }
 
 async function decideAndPublishDns(
   deps: EvaluatorDeps,
   triggers: readonly Trigger[],
-): Promise<EvaluationOutcome> {
+): Promise<{ outcome: EvaluationOutcome; config: LoadedConfig }> {
   const started = deps.now();
   const [deployed, controls, previous] = await Promise.all([
     deps.store.loadConfig(),
@@ -91,8 +112,13 @@ async function decideAndPublishDns(
   const removed = [...affected].filter(
     (name) => !config.profiles.some((p) => p.name === name) && previous.has(name),
   );
-  const profiles = config.profiles.filter((p) => affected.has(p.name));
-  if (profiles.length === 0 && removed.length === 0) return { evaluated: [], changes: [], recordChanges: [] };
+  const evaluated = config.profiles.filter((p) => affected.has(p.name));
+  if (evaluated.length === 0 && removed.length === 0)
+    return { outcome: { evaluated: [], changes: [], recordChanges: [] }, config };
+  // Profiles under static failover publish today's records at `_fast.<fqdn>`: the same
+  // bookkeeping (statuses, drift repair) with that name as the owned one.
+  const fast = fastView(deps.staticFailover, config);
+  const profiles = evaluated.map(fast.profile);
 
   const scope = withDescendants(config.profiles, affected);
   const scopeProfiles = config.profiles.filter((p) => scope.has(p.name));
@@ -114,7 +140,7 @@ async function decideAndPublishDns(
 
   const plan = planRecords(scopeProfiles, endpointStatusLookup(scopeReports));
   const cidrCollections = await syncCollections(deps, plan.cidrCollections, profiles, previous);
-  const desired = withCollectionIds(plan.records, cidrCollections);
+  const desired = fast.records(withCollectionIds(plan.records, cidrCollections));
 
   const recordChanges: Change[] = [];
   const published = new Map<string, RecordSet[]>();
@@ -169,7 +195,7 @@ async function decideAndPublishDns(
   for (const name of removed) await deps.store.deleteStatus(name);
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
-  return { evaluated: profiles.map((p) => p.name), changes, recordChanges };
+  return { outcome: { evaluated: profiles.map((p) => p.name), changes, recordChanges }, config };
 }
 
 async function syncCollections(

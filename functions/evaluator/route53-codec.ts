@@ -20,6 +20,7 @@ export function toSdkRecordSet(record: RecordSet): ResourceRecordSet {
             SubdivisionCode: record.geoLocation.subdivisionCode,
           },
     Failover: record.failover,
+    HealthCheckId: record.healthCheckId,
     MultiValueAnswer: record.multiValueAnswer,
     TTL: record.aliasTarget === undefined ? record.ttl : undefined,
     ResourceRecords: record.aliasTarget === undefined ? record.values.map((Value) => ({ Value })) : undefined,
@@ -65,6 +66,7 @@ export function fromSdkRecordSet(sdk: ResourceRecordSet): RecordSet {
     }),
     ...(sdk.MultiValueAnswer !== undefined && { multiValueAnswer: sdk.MultiValueAnswer }),
     ...(sdk.Failover !== undefined && { failover: sdk.Failover }),
+    ...(sdk.HealthCheckId !== undefined && { healthCheckId: sdk.HealthCheckId }),
     ...(sdk.CidrRoutingConfig !== undefined && {
       cidrRoutingConfig: {
         collectionId: required(sdk.CidrRoutingConfig.CollectionId, 'CidrRoutingConfig.CollectionId'),

@@ -259,20 +259,32 @@ export class Route53ZoneGateway implements ZoneGateway {
   }
 
   private call<T>(operation: string, send: () => Promise<T>): Promise<T> {
-    const metrics = this.options.metrics;
-    return retrying(
-      this.options.retry ?? ROUTE53_RETRY,
-      {
-        isRetryable: isTransientAwsError,
-        onRetry: () =>
-          metrics?.count(MetricName.route53Retries, 1, { [MetricDimension.operation]: operation }),
-      },
-      async () => {
-        metrics?.count(MetricName.route53Calls, 1, { [MetricDimension.operation]: operation });
-        return send();
-      },
-    );
+    return callRoute53(this.options, operation, send);
   }
+}
+
+/**
+ * One Route 53 operation through the one retry layer: every attempt counted
+ * (`Route53Calls`, retries also `Route53Retries`), transient failures retried by `retry`.
+ * The health-check gateway (static failover) calls Route 53 through it too.
+ */
+export function callRoute53<T>(
+  options: Route53GatewayOptions,
+  operation: string,
+  send: () => Promise<T>,
+): Promise<T> {
+  const metrics = options.metrics;
+  return retrying(
+    options.retry ?? ROUTE53_RETRY,
+    {
+      isRetryable: isTransientAwsError,
+      onRetry: () => metrics?.count(MetricName.route53Retries, 1, { [MetricDimension.operation]: operation }),
+    },
+    async () => {
+      metrics?.count(MetricName.route53Calls, 1, { [MetricDimension.operation]: operation });
+      return send();
+    },
+  );
 }
 
 function errorName(error: unknown): string | undefined {

@@ -51,6 +51,8 @@ import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
 import { depsFromEnvironment, logger } from './environment.js';
+import { publishGuard, type GuardOutcome } from './guard.js';
+import type { StaticFailoverDeps } from './static-failover-publisher.js';
 
 /** The tick runs every minute (EventBridge Scheduler, infra/cdk/every-minute.ts). */
 const TICK_PERIOD_MS = 60_000;
@@ -63,6 +65,8 @@ export interface TickDeps {
   readonly endpointMetrics?: boolean;
   /** How often the zones are reconciled (ms). @default DEFAULT_RECONCILE_INTERVAL_MS */
   readonly reconcileIntervalMs?: number;
+  /** Static failover: the tick publishes the guard's `EvaluatorPublishing` (guard.ts). */
+  readonly staticFailover?: StaticFailoverDeps;
 }
 
 export interface TickOutcome {
@@ -77,6 +81,8 @@ export interface TickOutcome {
   readonly reconcileRequested: boolean;
   /** The eventIds of the CertificateExpiring warnings this tick put in the outbox. */
   readonly certificateWarnings: readonly string[];
+  /** The guard metric this tick published (static failover only). */
+  readonly guard?: GuardOutcome;
 }
 
 export async function runTick(deps: TickDeps): Promise<TickOutcome> {
@@ -124,6 +130,8 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
   const outboxWaiting = (await deps.store.loadOutbox()).length > 0;
   if (outboxWaiting) await deps.store.saveOutboxTrigger(now);
   const reconcileRequested = await requestReconcileIfDue(deps, now);
+  const guard =
+    deps.staticFailover === undefined ? undefined : await publishGuard(deps.staticFailover, config, now);
   deps.metrics.flush();
   return {
     fresh,
@@ -133,6 +141,7 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     outboxWaiting,
     reconcileRequested,
     certificateWarnings,
+    ...(guard === undefined ? {} : { guard }),
   };
 }
 

@@ -29,6 +29,11 @@ export const EnvironmentVariable = {
   endpointMetrics: 'ENDPOINT_METRICS',
   /** The status event bus (evaluator); unset: events are logged instead. */
   eventBusName: 'EVENT_BUS_NAME',
+  /**
+   * Static failover's deployment name (metric dimension and ids, docs/adr/0011-static-failover.md):
+   * probe functions publish votes, the evaluator applies the structure and the guard. Unset: neither.
+   */
+  staticFailoverDeployment: 'STATIC_FAILOVER_DEPLOYMENT',
   /** Powertools: the `service` of logs and metrics. */
   powertoolsServiceName: 'POWERTOOLS_SERVICE_NAME',
   /** Powertools: the metric namespace. */

@@ -24,6 +24,8 @@
  *  CONTROL                         VERSION#<p>#<e|*>    operator (tm)     the endpoint's (or profile's) control version: every command's write is conditioned on it
  *  TICK                            RECONCILE            evaluator tick    "reconcile now": written once per reconcile interval
  *  ZONE#<hostedZoneId>             RECONCILE            evaluator         the zone's last reconcile (for tm status)
+ *  STATIC                          STRUCTURE            evaluator         static failover as applied: logical id → HealthCheckId, the records published, the plan's digest
+ *  STATIC                          PUBLISHING           evaluator         whether its last Route 53 call succeeded with nothing waiting (the tick publishes it as EvaluatorPublishing)
  *  REVISION#CONFIG                 REVISION             config writer     a counter moved by every sync: readers re-read CONFIG only when it moved
  *  REVISION#CONTROL                REVISION             operator (tm), evaluator tick  likewise for CONTROL: moved by every control write or expired-override delete
  *
@@ -47,6 +49,7 @@ import type { StoredCertificate } from '../monitor/certificate-summary.js';
 import type { CpuScaleReading } from '../probe/cpu-scale.js';
 import type { SummaryColumns } from '../monitor/check-summary-columns.js';
 import type { LatencyHistogram } from '../monitor/latency-histogram.js';
+import type { RecordSet } from '../zone/record-set.js';
 
 const HEARTBEAT_SK = 'HEARTBEAT';
 /** Sort-key prefix of a shard's capacity item (REGION#<region> / CAPACITY#<shard>). */
@@ -105,6 +108,10 @@ export const Keys = {
   /** Written by the tick once per reconcile interval; its stream record makes the evaluator reconcile every zone. */
   reconcileRequest: () => ({ pk: 'TICK', sk: 'RECONCILE' }),
   zoneReconcile: (hostedZoneId: string) => ({ pk: `ZONE#${hostedZoneId}`, sk: 'RECONCILE' }),
+  /** The static-failover structure as the evaluator last applied it (docs/adr/0011-static-failover.md). */
+  staticStructure: () => ({ pk: 'STATIC', sk: 'STRUCTURE' }),
+  /** The evaluator's publishing state, read by the tick for the guard metric. */
+  evaluatorPublishing: () => ({ pk: 'STATIC', sk: 'PUBLISHING' }),
   /** Moved after every write of the CONFIG partition (RevisionItem). */
   configRevision: () => ({ pk: `${KeyPrefix.revision}CONFIG`, sk: 'REVISION' }),
   /** Moved after every write of the CONTROL partition (RevisionItem). */
@@ -138,6 +145,7 @@ export const KeyPrefix = {
   zone: 'ZONE#',
   revision: 'REVISION#',
   certificate: 'CERTIFICATE',
+  static: 'STATIC',
 } as const;
 
 /** Sort-key prefixes of the CONTROL partition. */
@@ -199,8 +207,15 @@ export const TABLE_ACCESS = {
    * config, controls, verdicts, heartbeats in.
    */
   evaluator: {
-    writes: [KeyPrefix.status, KeyPrefix.outbox, `${KeyPrefix.history}*`, `${KeyPrefix.zone}*`],
+    writes: [
+      KeyPrefix.status,
+      KeyPrefix.outbox,
+      `${KeyPrefix.history}*`,
+      `${KeyPrefix.zone}*`,
+      KeyPrefix.static,
+    ],
     reads: [
+      KeyPrefix.static,
       KeyPrefix.config,
       KeyPrefix.control,
       `${KeyPrefix.verdict}*`,
@@ -231,6 +246,7 @@ export const TABLE_ACCESS = {
       KeyPrefix.status,
       KeyPrefix.outbox,
       KeyPrefix.certificate,
+      KeyPrefix.static,
     ],
   },
   /**
@@ -500,6 +516,38 @@ export interface RuntimeControls {
 export interface ReconcileRequestItem {
   /** Epoch ms the tick asked for this reconcile. */
   readonly requestedAt: number;
+}
+
+/** A health check the evaluator created: its Route 53 id and the generation of its CallerReference. */
+export interface AppliedHealthCheck {
+  readonly healthCheckId: string;
+  readonly generation: number;
+}
+
+/** STATIC / STRUCTURE: the static-failover structure as the evaluator last applied it. */
+export interface StaticStructureItem {
+  /** Digest of the planned structure last applied in full; another plan is applied again. */
+  readonly digest: string;
+  /** Logical id (shared/static-failover/identity.ts) → the Route 53 health check. */
+  readonly checks: Readonly<Record<string, AppliedHealthCheck>>;
+  /** Probe regions that hold our alarms (a region dropped later is still read, to delete them). */
+  readonly alarmRegions: readonly string[];
+  /** The static records published (`_static.*` and the switch at each fqdn), by hosted zone. */
+  readonly zones: Readonly<Record<string, readonly RecordSet[]>>;
+  /** Epoch ms of the last complete apply. */
+  readonly appliedAt: number;
+  /** The last apply failed part way (retried on the next evaluation and reconcile). */
+  readonly problem?: { readonly at: number; readonly reason: string };
+}
+
+/** STATIC / PUBLISHING: what the evaluator tick publishes as EvaluatorPublishing (1 when `publishing`). */
+export interface EvaluatorPublishingItem {
+  /** The last Route 53 call succeeded and no change waits. */
+  readonly publishing: boolean;
+  /** Epoch ms of the evaluation that set it. */
+  readonly at: number;
+  /** Why not, when not. */
+  readonly reason?: string;
 }
 
 /** ZONE#<hostedZoneId> / RECONCILE: how the zone's last reconcile went. */

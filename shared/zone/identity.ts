@@ -51,6 +51,7 @@ export function canonicalRecord(record: RecordSet): string {
           record.aliasTarget.evaluateTargetHealth,
         ],
     [...record.values].sort(),
+    record.healthCheckId ?? null,
   ]);
 }
 

@@ -47,6 +47,19 @@ describe('diffZone', () => {
       expected: [[{ action: 'UPSERT', recordSet: weighted('east', '192.0.2.1', 20) }]],
     },
     {
+      name: 'a changed HealthCheckId (a replaced health check) → UPSERT',
+      desired: [rec({ failover: 'PRIMARY', setIdentifier: 'e', healthCheckId: 'hc-2' })],
+      actual: [rec({ failover: 'PRIMARY', setIdentifier: 'e', healthCheckId: 'hc-1' })],
+      expected: [
+        [
+          {
+            action: 'UPSERT',
+            recordSet: rec({ failover: 'PRIMARY', setIdentifier: 'e', healthCheckId: 'hc-2' }),
+          },
+        ],
+      ],
+    },
+    {
       name: 'a new record → CREATE',
       desired: [rec()],
       actual: [],

@@ -20,10 +20,13 @@ import {
   type EvaluatorMetrics,
 } from '../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import type { RetryPolicy } from '../../functions/shared/retry.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalEventBridge, type LocalEventBridge } from '../../infra/local/eventbridge/server.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
+import { startLocalCloudWatch } from '../../infra/local/cloudwatch/index.js';
+import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { startStreamPoller } from '../../infra/local/stream-poller.js';
 import { parseDefinitions, type ProfileInput } from '../../shared/profile/index.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -76,6 +79,16 @@ export interface EvaluatorHarnessOptions {
   readonly eventBridge?: boolean;
   /** How long the local Route 53 reports a change PENDING before INSYNC. @default 0 */
   readonly changeDelayMs?: number;
+  /**
+   * Static failover on, as `STATIC_FAILOVER_DEPLOYMENT` turns it on: a local CloudWatch (harness
+   * clock, evaluated by hand) whose alarms the local Route 53's health checks read.
+   */
+  readonly staticFailover?: { readonly deployment: string };
+  /**
+   * The Route 53 retry policy (zone and health-check gateways). @default ROUTE53_RETRY (30 s of retries) — a test of a
+   * Route 53 outage shortens it so each refused evaluation fails in one call, not 30 s.
+   */
+  readonly route53Retry?: RetryPolicy;
 }
 
 /** The deployment's bus name (the default deployment name), so IAM sees the bus the stacks grant. */
@@ -86,7 +99,12 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   // Near the real time: DynamoDB Local's TTL deletes items whose `expiresAt` has passed, and
   // history items live HISTORY_RETENTION_DAYS after their decision.
   const clock = { now: Math.floor(Date.now() / 60_000) * 60_000 };
+  const cloudWatch =
+    options.staticFailover === undefined
+      ? undefined
+      : await startLocalCloudWatch({ clock: { now: () => clock.now }, evaluateOnTimer: false });
   const route53 = await startLocalRoute53({
+    ...(cloudWatch === undefined ? {} : { alarmStates: cloudWatch, healthCheckTickMs: 0 }),
     faults: { throttleRate: options.throttleRate ?? 0 },
     // PENDING until the harness clock has moved on by changeDelayMs.
     ...(options.changeDelayMs === undefined
@@ -100,6 +118,8 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   /** Status changes only; `allEvents` has every event the evaluator emitted. */
   const events: TransitionRecord[] = [];
   const allEvents: EvaluatorEvent[] = [];
+  /** What static failover reported (its onError). */
+  const staticErrors: unknown[] = [];
   // Each function has clients of its own, as in AWS (the test's own writes use table.dynamodb).
   const clientOf = (principal: string) => {
     const client = dynamoDbClient({ endpoint: table.endpoint, region: 'us-east-1', credentials });
@@ -119,7 +139,10 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   if (eventsApi !== undefined) options.recorder?.attach(eventsApi, 'eventBridge', 'evaluator');
   const deps: EvaluatorDeps = {
     store,
-    zones: new Route53ZoneGateway(route53Api),
+    zones: new Route53ZoneGateway(
+      route53Api,
+      options.route53Retry === undefined ? {} : { retry: options.route53Retry },
+    ),
     events:
       eventsApi === undefined
         ? callbackSink((event) => {
@@ -129,6 +152,20 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
         : eventBridgeSink(eventsApi, EVENT_BUS),
     metrics: noMetrics,
     now: () => clock.now,
+    ...(options.staticFailover === undefined || cloudWatch === undefined
+      ? {}
+      : {
+          staticFailover: staticFailoverDeps({
+            deployment: options.staticFailover.deployment,
+            tableName: table.tableName,
+            dynamodb: { endpoint: table.endpoint, region: 'us-east-1', credentials },
+            route53: { endpoint: route53.endpoint, credentials },
+            cloudWatch: { endpoint: cloudWatch.endpoint, credentials },
+            onError: (error) => staticErrors.push(error),
+            ...(options.recorder === undefined ? {} : { clients: options.recorder.clients('evaluator') }),
+            ...(options.route53Retry === undefined ? {} : { route53Retry: options.route53Retry }),
+          }),
+        }),
   };
   const poller = startStreamPoller({
     client: table.streams,
@@ -149,6 +186,9 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   return {
     ...table,
     route53: route53 as LocalRoute53,
+    /** The local CloudWatch (with `staticFailover`). */
+    cloudWatch,
+    staticErrors,
     /** The local EventBridge (with `eventBridge: true`). */
     bus,
     /** The evaluator's own DynamoDB client (tests inject faults into it). */
@@ -236,7 +276,12 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
     settle: () => poller.drain(),
     /** The evaluator tick at the harness clock; `metrics` to capture what it emits. */
     tick: (metrics: EvaluatorMetrics = noMetrics) =>
-      runTick({ store: tickStore, metrics, now: () => clock.now }),
+      runTick({
+        store: tickStore,
+        metrics,
+        now: () => clock.now,
+        ...(deps.staticFailover === undefined ? {} : { staticFailover: deps.staticFailover }),
+      }),
     records(name?: string): RecordSet[] {
       const all = route53.records(ZONE_ID);
       return name === undefined ? all : all.filter((r) => r.name === name);
@@ -253,6 +298,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
       await poller.stop();
       await route53.stop();
       await bus?.stop();
+      await cloudWatch?.stop();
     },
   };
 }

@@ -14,6 +14,30 @@ describe('RecordSet ⇄ Route 53 ResourceRecordSet', () => {
   it.each<[string, RecordSet]>([
     ['a simple record', { name: shop, type: 'A', ttl: 30, values: ['192.0.2.10'] }],
     [
+      'a failover record with a health check (static failover)',
+      {
+        name: `_static.${shop}`,
+        type: 'A',
+        ttl: 30,
+        setIdentifier: 'east',
+        failover: 'PRIMARY',
+        healthCheckId: 'abcdef01-2345-6789-abcd-ef0123456789',
+        values: ['192.0.2.10'],
+      },
+    ],
+    [
+      'a failover alias with a health check (the guard at the switch)',
+      {
+        name: shop,
+        type: 'A',
+        setIdentifier: 'fast',
+        failover: 'PRIMARY',
+        aliasTarget: { hostedZoneId: 'Z1', dnsName: `_fast.${shop}`, evaluateTargetHealth: true },
+        healthCheckId: 'abcdef01-2345-6789-abcd-ef0123456780',
+        values: [],
+      },
+    ],
+    [
       'a weighted record',
       { name: shop, type: 'A', ttl: 30, setIdentifier: 'east', weight: 3, values: ['192.0.2.10'] },
     ],

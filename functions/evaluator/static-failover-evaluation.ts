@@ -1,0 +1,85 @@
+/**
+ * Where static failover meets one evaluation (functions/evaluator/evaluation.ts): which
+ * profiles publish today's records at `_fast.<fqdn>`, when the structure is synced, and the
+ * publishing state the guard reads. Without static failover configured each is a no-op.
+ */
+import type { Trigger } from '../../shared/evaluation/triggers.js';
+import type { Profile } from '../../shared/profile/types.js';
+import { fastNameOf } from '../../shared/static-failover/identity.js';
+import { fastPathRecords } from '../../shared/static-failover/records.js';
+import type { RecordSet } from '../../shared/zone/record-set.js';
+import type { Route53Outcome } from './publishing-state.js';
+import {
+  planStatic,
+  syncStaticFailover,
+  type StaticConfig,
+  type StaticFailoverDeps,
+  type SyncDeps,
+} from './static-failover-publisher.js';
+
+export interface FastView {
+  /** The profile as the record bookkeeping sees it: a switched profile owns `_fast.<fqdn>`. */
+  readonly profile: (profile: Profile) => Profile;
+  /** Today's records, those of switched profiles moved to `_fast.<fqdn>` (`fastPathRecords`). */
+  readonly records: <R extends RecordSet>(records: readonly R[]) => R[];
+}
+
+const SAME: FastView = { profile: (p) => p, records: (records) => [...records] };
+
+export function fastView(failover: StaticFailoverDeps | undefined, config: StaticConfig): FastView {
+  if (failover === undefined) return SAME;
+  const { switched } = planStatic(failover.deployment, config);
+  if (switched.size === 0) return SAME;
+  const fqdns = new Set(config.profiles.filter((p) => switched.has(p.name)).map((p) => p.dnsConfig.fqdn));
+  return {
+    profile: (p) =>
+      switched.has(p.name) ? { ...p, dnsConfig: { ...p.dnsConfig, fqdn: fastNameOf(p.dnsConfig.fqdn) } } : p,
+    records: <R extends RecordSet>(records: readonly R[]) =>
+      records.map((r) => (fqdns.has(r.name) ? ({ ...r, ...fastPathRecords([r])[0] } as R) : r)),
+  };
+}
+
+/**
+ * What can change the structure: definitions and runtime controls (config, control), and the
+ * tick's and the reconcile's triggers, which also retry an apply that failed.
+ */
+const SYNC_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['config', 'control', 'tick', 'reconcile']);
+
+export async function syncIfDue(
+  deps: SyncDeps,
+  failover: StaticFailoverDeps,
+  config: StaticConfig,
+  triggers: readonly Trigger[],
+  route53: Route53Outcome,
+): Promise<void> {
+  if (!triggers.some((t) => SYNC_TRIGGERS.has(t.kind))) return;
+  await syncStaticFailover(deps, failover, config, {
+    reconcile: triggers.some((t) => t.kind === 'reconcile'),
+    route53,
+  });
+}
+
+/**
+ * Stores whether the evaluator is publishing when this evaluation showed it (it made a
+ * Route 53 call, or failed) and it differs from what is stored: one GetItem, a PutItem on change.
+ */
+export async function recordPublishing(
+  failover: StaticFailoverDeps,
+  result: Route53Outcome['result'],
+  now: number,
+): Promise<void> {
+  if (result === undefined) return;
+  try {
+    const stored = await failover.store.loadPublishing();
+    if (stored !== undefined && stored.publishing === result.ok && stored.reason === result.reason) return;
+    await failover.store.savePublishing({
+      publishing: result.ok,
+      at: now,
+      ...(result.reason === undefined ? {} : { reason: result.reason }),
+    });
+  } catch (error) {
+    // The table is unreachable: the tick cannot read it either, and a tick that cannot read it
+    // publishes 0 (functions/evaluator/guard.ts).
+    failover.onError?.(error);
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * Applies static failover (docs/adr/0011-static-failover.md) for the profiles with
+ * `staticFailover: true`: plan the structure (`planStaticFailover`, configuration only), read
+ * what exists (our health checks by CallerReference, our alarms by name prefix in each probe
+ * region), diff (`diffAlarms`, `diffHealthChecks`) and apply in the order Route 53 and
+ * CloudWatch accept: alarms put, checks created (children first) and updated, then the
+ * records (`_static.<fqdn>` with the real HealthCheckIds and the switch at the fqdn), then
+ * checks deleted (calculated first), then alarms deleted. The mapping logical id →
+ * HealthCheckId and what was published are kept in STATIC / STRUCTURE.
+ *
+ * Today's records of these profiles move to `_fast.<fqdn>` (`fastNames`, used by the
+ * evaluation); profiles with `staticFailover: false` publish exactly as before.
+ *
+ * Runs on a config or control change and on the tick's and the reconcile's triggers; a plan
+ * equal to the one last applied (and applied without a problem) costs one GetItem and no AWS
+ * call (a reconcile reads and repairs everything). Failures are never dropped: a region whose
+ * CloudWatch fails is skipped and the rest applied, the problem logged (`onError`) and kept in
+ * the item, so the next trigger applies again; a Route 53 failure is kept likewise, makes the
+ * evaluator report that it is not publishing (the guard), and fails the evaluation, so the
+ * stream retries the batch as for any Route 53 failure (the statuses are saved by then).
+ */
+import { createHash } from 'node:crypto';
+import type { Profile } from '../../shared/profile/types.js';
+import { diffAlarms, diffHealthChecks } from '../../shared/static-failover/diff.js';
+import { staticNameOf } from '../../shared/static-failover/identity.js';
+import { planStaticFailover } from '../../shared/static-failover/plan.js';
+import type { AlarmSpec, StaticRecord, StaticStructure } from '../../shared/static-failover/types.js';
+import type { AppliedHealthCheck } from '../../shared/state/items.js';
+import type { RecordSet } from '../../shared/zone/record-set.js';
+import type { CloudWatchAlarmGateway } from './alarm-gateway.js';
+import { StaticFailoverError } from './errors.js';
+import type { ExistingHealthCheck, Route53HealthCheckGateway } from './health-check-gateway.js';
+import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
+import { publishZone } from './publish-zone.js';
+import { reasonOf, type Route53Outcome } from './publishing-state.js';
+import type { StaticFailoverStore } from './static-failover-store.js';
+
+export interface StaticFailoverDeps {
+  /** The deployment's name (metric dimension, part of every id): `STATIC_FAILOVER_DEPLOYMENT`. */
+  readonly deployment: string;
+  readonly healthChecks: Route53HealthCheckGateway;
+  readonly alarms: CloudWatchAlarmGateway;
+  readonly store: StaticFailoverStore;
+  /** A failed apply or guard write, for the log (it is also kept in STATIC / STRUCTURE). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface StaticConfig {
+  readonly profiles: readonly Profile[];
+  readonly defaultProbeRegions: readonly string[];
+}
+
+/** The plan and the profiles it publishes a switch for (their records move to `_fast`). */
+export interface StaticPlan {
+  readonly structure: StaticStructure;
+  /** Names of the profiles the structure switches (a switch at their fqdn). */
+  readonly switched: ReadonlySet<string>;
+}
+
+export function planStatic(deployment: string, config: StaticConfig): StaticPlan {
+  const profiles = config.profiles.filter((p) => p.staticFailover);
+  if (profiles.length === 0) return { structure: EMPTY, switched: new Set() };
+  const structure = planStaticFailover(profiles, {
+    deployment,
+    defaultProbeRegions: config.defaultProbeRegions,
+  });
+  const switches = new Set(structure.records.filter((r) => r.setIdentifier === 'fast').map((r) => r.name));
+  return {
+    structure,
+    switched: new Set(profiles.filter((p) => switches.has(p.dnsConfig.fqdn)).map((p) => p.name)),
+  };
+}
+
+const EMPTY: StaticStructure = { targets: [], metrics: [], alarms: [], healthChecks: [], records: [] };
+
+export interface SyncDeps {
+  readonly zones: ZoneGateway;
+  readonly metrics: EvaluatorMetrics;
+  readonly now: () => number;
+}
+
+export interface SyncOutcome {
+  /** Nothing to do: the plan is the one last applied. */
+  readonly skipped: boolean;
+  /** Why the apply stopped or what Route 53 refused; undefined when it completed. */
+  readonly problem?: string;
+}
+
+/**
+ * Brings Route 53 and CloudWatch to the plan. `reconcile`: read and repair everything even
+ * when the plan did not change. Never throws for an AWS failure: it is the outcome's problem.
+ */
+export async function syncStaticFailover(
+  deps: SyncDeps,
+  failover: StaticFailoverDeps,
+  config: StaticConfig,
+  options: { readonly reconcile: boolean; readonly route53: Route53Outcome },
+): Promise<SyncOutcome> {
+  const { structure, switched } = planStatic(failover.deployment, config);
+  // The fqdn of a profile that is not switched (now) belongs to today's records: never ours to change.
+  const fastOwned = new Set(
+    config.profiles.filter((p) => !switched.has(p.name)).map((p) => p.dnsConfig.fqdn),
+  );
+  const zoneOf = zoneLookup(config.profiles.filter((p) => p.staticFailover));
+  const desiredZones = byZone(structure.records, zoneOf);
+  const digest = digestOf(structure, desiredZones);
+  const stored = await failover.store.loadStructure();
+  if (!options.reconcile && stored?.digest === digest && stored.problem === undefined)
+    return { skipped: true };
+  if (stored === undefined && structure.alarms.length === 0 && desiredZones.size === 0)
+    return { skipped: true };
+  const now = deps.now();
+  const applied: Record<string, AppliedHealthCheck> = { ...stored?.checks };
+  try {
+    // CloudWatch is regional: a region whose CloudWatch fails is left for the next apply, the
+    // others and Route 53 go ahead (its checks read a missing alarm as their last known status).
+    const cloudWatchProblems: string[] = [];
+    const cloudWatch = async (region: string, call: () => Promise<void>): Promise<boolean> => {
+      try {
+        await call();
+        return true;
+      } catch (error) {
+        failover.onError?.(error);
+        cloudWatchProblems.push(`CloudWatch in ${region}: ${reasonOf(error)}`);
+        return false;
+      }
+    };
+    const alarmRegions = [...new Set(structure.alarms.map((a) => a.region))].sort();
+    const actualAlarms: AlarmSpec[] = [];
+    const readable = new Set<string>();
+    for (const region of new Set([...alarmRegions, ...(stored?.alarmRegions ?? [])])) {
+      const read = await cloudWatch(region, async () => {
+        actualAlarms.push(...(await failover.alarms.describe(region, failover.deployment)));
+      });
+      if (read) readable.add(region);
+    }
+    const alarmChanges = diffAlarms(
+      structure.alarms.filter((a) => readable.has(a.region)),
+      actualAlarms,
+    );
+    for (const alarm of alarmChanges.put) await cloudWatch(alarm.region, () => failover.alarms.put(alarm));
+
+    const route53 = options.route53;
+    const known = new Set([...structure.healthChecks.map((c) => c.id), ...Object.keys(stored?.checks ?? {})]);
+    const existing = await route53.watch(() => failover.healthChecks.list(known));
+    const existingById = new Map(existing.map((e) => [e.spec.id, e]));
+    const ids = new Map(existing.map((e) => [e.spec.id, e.healthCheckId]));
+    for (const id of Object.keys(applied)) if (!existingById.has(id)) delete applied[id];
+    for (const e of existing)
+      applied[e.spec.id] = { healthCheckId: e.healthCheckId, generation: e.generation };
+    const idOf = (logicalId: string) => {
+      const id = ids.get(logicalId);
+      if (id === undefined) throw new StaticFailoverError(`health check ${logicalId} has no Route 53 id`);
+      return id;
+    };
+    const checkChanges = diffHealthChecks(
+      structure.healthChecks,
+      existing.map((e) => e.spec),
+    );
+    // A check whose type changed is deleted (below) and created anew: keep the old id for the delete.
+    const replaced = new Map<string, ExistingHealthCheck>();
+    for (const check of checkChanges.create) {
+      const old = existingById.get(check.id);
+      if (old !== undefined) replaced.set(check.id, old);
+      const generation = Math.max(now, (old?.generation ?? 0) + 1);
+      const healthCheckId = await route53.watch(() => failover.healthChecks.create(check, generation, idOf));
+      ids.set(check.id, healthCheckId);
+      applied[check.id] = { healthCheckId, generation };
+    }
+    for (const check of checkChanges.update) {
+      const current = existingById.get(check.id);
+      if (current !== undefined)
+        await route53.watch(() => failover.healthChecks.update(current, check, idOf));
+    }
+
+    const published: Record<string, RecordSet[]> = {};
+    const rejected: string[] = [];
+    for (const zoneId of new Set([...desiredZones.keys(), ...Object.keys(stored?.zones ?? {})])) {
+      const desired = (desiredZones.get(zoneId) ?? []).map((r) => resolved(r, idOf));
+      const before = stored?.zones[zoneId];
+      const names = new Set(
+        [...desired, ...(before ?? [])].map((r) => r.name).filter((name) => !fastOwned.has(name)),
+      );
+      const outcome = await publishZone(
+        deps,
+        zoneId,
+        { names, actual: options.reconcile ? undefined : before },
+        desired,
+      );
+      for (const refused of outcome.rejected) rejected.push(`${refused.name}: ${refused.reasons.join('; ')}`);
+      const records = [...names].flatMap((name) => outcome.recordsAt(name));
+      if (records.length > 0) published[zoneId] = records;
+    }
+
+    for (const check of checkChanges.delete) {
+      const old = replaced.get(check.id) ?? existingById.get(check.id);
+      if (old === undefined) continue;
+      await route53.watch(() => failover.healthChecks.delete(old.healthCheckId));
+      if (applied[check.id]?.healthCheckId === old.healthCheckId) delete applied[check.id];
+    }
+    for (const [region, names] of namesByRegion(alarmChanges.delete))
+      await cloudWatch(region, () => failover.alarms.delete(region, names));
+
+    const problems = [
+      ...(rejected.length === 0 ? [] : [`Route 53 refused: ${rejected.join(' | ')}`]),
+      ...cloudWatchProblems,
+    ];
+    const problem = problems.length === 0 ? undefined : problems.join(' | ');
+    await failover.store.saveStructure({
+      digest,
+      checks: applied,
+      alarmRegions,
+      zones: published,
+      appliedAt: now,
+      ...(problem === undefined ? {} : { problem: { at: now, reason: problem } }),
+    });
+    return problem === undefined ? { skipped: false } : { skipped: false, problem };
+  } catch (error) {
+    failover.onError?.(error);
+    const reason = reasonOf(error);
+    // What exists is read again next time; keep what is known of the checks so none is lost.
+    await failover.store.saveStructure({
+      digest: stored?.digest ?? '',
+      checks: applied,
+      alarmRegions: stored?.alarmRegions ?? [],
+      zones: stored?.zones ?? {},
+      appliedAt: stored?.appliedAt ?? 0,
+      problem: { at: now, reason },
+    });
+    // Route 53 failed: the evaluation fails as for any Route 53 failure, and its batch is retried.
+    if (options.route53.result?.ok === false) throw error;
+    return { skipped: false, problem: reason };
+  }
+}
+
+function namesByRegion(alarms: readonly Pick<AlarmSpec, 'region' | 'name'>[]): Map<string, string[]> {
+  const byRegion = new Map<string, string[]>();
+  for (const { region, name } of alarms) byRegion.set(region, [...(byRegion.get(region) ?? []), name]);
+  return byRegion;
+}
+
+/** The record as Route 53 takes it: the logical check replaced by its HealthCheckId. */
+function resolved(record: StaticRecord, idOf: (logicalId: string) => string): RecordSet {
+  const { healthCheckRef, ...rest } = record;
+  return healthCheckRef === undefined ? rest : { ...rest, healthCheckId: idOf(healthCheckRef) };
+}
+
+/**
+ * The hosted zone of a structure record: the switch is at a profile's fqdn, the rest under its
+ * `_static.<fqdn>` (the root, chain links `_<i>.` and Performance regions `_<region>.`).
+ */
+function zoneLookup(profiles: readonly Profile[]): (name: string) => string {
+  const zones = new Map<string, string>();
+  for (const p of profiles) {
+    const zoneId = p.dnsConfig.hostedZoneId ?? p.dnsConfig.zoneName;
+    zones.set(p.dnsConfig.fqdn, zoneId);
+    zones.set(staticNameOf(p.dnsConfig.fqdn), zoneId);
+  }
+  return (name) => {
+    const direct = zones.get(name);
+    if (direct !== undefined) return direct;
+    const root = name.slice(name.indexOf('._static.') + 1);
+    const zone = zones.get(root);
+    if (zone === undefined) throw new StaticFailoverError(`static record ${name} belongs to no profile`);
+    return zone;
+  };
+}
+
+function byZone(
+  records: readonly StaticRecord[],
+  zoneOf: (name: string) => string,
+): Map<string, StaticRecord[]> {
+  const zones = new Map<string, StaticRecord[]>();
+  for (const record of records) {
+    const zone = zoneOf(record.name);
+    zones.set(zone, [...(zones.get(zone) ?? []), record]);
+  }
+  return zones;
+}
+
+function digestOf(structure: StaticStructure, zones: ReadonlyMap<string, readonly StaticRecord[]>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([structure.alarms, structure.healthChecks, [...zones]]))
+    .digest('hex');
+}
