@@ -29,6 +29,8 @@ export const EnvironmentVariable = {
   endpointMetrics: 'ENDPOINT_METRICS',
   /** The status event bus (evaluator); unset: events are logged instead. */
   eventBusName: 'EVENT_BUS_NAME',
+  /** Static failover: the deployment name of the vote and guard metrics (probe functions, evaluator); unset: none published. */
+  staticFailoverDeployment: 'STATIC_FAILOVER_DEPLOYMENT',
   /** Powertools: the `service` of logs and metrics. */
   powertoolsServiceName: 'POWERTOOLS_SERVICE_NAME',
   /** Powertools: the metric namespace. */
