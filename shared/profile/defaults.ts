@@ -36,7 +36,15 @@ export const DEFAULTS = {
   minChildEndpoints: 1,
   alwaysServe: false,
   endpointType: 'external',
+  /** Static failover on (docs/adr/0011-static-failover.md); a deployment may change it (`ProfileDefaults`). */
+  staticFailover: true,
 } as const;
+
+/** Defaults a deployment sets for its profiles (the CDK prop `staticFailover`). */
+export interface ProfileDefaults {
+  /** @default DEFAULTS.staticFailover */
+  readonly staticFailover?: boolean;
+}
 
 export const LIMITS = {
   priority: { min: 1, max: 1000 },

@@ -1,5 +1,5 @@
 export { AWS_COMMERCIAL_REGIONS, isAwsRegion, type AwsRegion } from './aws-regions.js';
-export { DEFAULTS, LIMITS } from './defaults.js';
+export { DEFAULTS, LIMITS, type ProfileDefaults } from './defaults.js';
 export { defineProfiles } from './define.js';
 export { InvalidDefinitionsError, ProfileError } from './errors.js';
 export {

@@ -1,5 +1,5 @@
 /** Schema output → the normalized `Profile` model: every default applied, string forms parsed. */
-import { DEFAULTS } from './defaults.js';
+import { DEFAULTS, type ProfileDefaults } from './defaults.js';
 import { parseSubnet, type SubnetParse } from './subnet.js';
 import { normalizeDnsName } from './names.js';
 import type { ProfileParsed } from './schema.js';
@@ -10,7 +10,7 @@ type MonitorParsed = NonNullable<ProfileParsed['monitorConfig']>;
 type EndpointParsed = ProfileParsed['endpoints'][number];
 
 /** Only called on input that passed every rule. */
-export function normalizeProfile(parsed: ProfileParsed): Profile {
+export function normalizeProfile(parsed: ProfileParsed, defaults: ProfileDefaults = {}): Profile {
   const zoneName = normalizeDnsName(parsed.dnsConfig.zoneName);
   const relativeName = parsed.dnsConfig.relativeName.toLowerCase();
   return {
@@ -28,6 +28,7 @@ export function normalizeProfile(parsed: ProfileParsed): Profile {
       parsed.trafficRoutingMethod === 'MultiValue' ? (parsed.maxReturn ?? DEFAULTS.maxReturn) : undefined,
     monitorConfig: normalizeMonitor(parsed.monitorConfig ?? {}),
     probeRegions: parsed.probeRegions === undefined ? undefined : [...parsed.probeRegions],
+    staticFailover: parsed.staticFailover ?? defaults.staticFailover ?? DEFAULTS.staticFailover,
     endpoints: parsed.endpoints.map(normalizeEndpoint),
   };
 }

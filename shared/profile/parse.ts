@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { fromAzureForms } from './azure-forms.js';
 import { checkInputBounds } from './bounds.js';
+import type { ProfileDefaults } from './defaults.js';
 import { InvalidDefinitionsError } from './errors.js';
 import { compareIssues, formatIssue, isRecord, type IssuePath, type ValidationIssue } from './issues.js';
 import { checkCountLimits, checkStoredSizes } from './limits.js';
@@ -24,7 +25,7 @@ export type ParseResult =
  * Accepts the list of profiles, or `{ profiles: [...] }`. Input beyond the bounds of
  * `checkInputBounds` gets only those issues: the schema and the rules never see it.
  */
-export function parseDefinitions(input: unknown): ParseResult {
+export function parseDefinitions(input: unknown, defaults: ProfileDefaults = {}): ParseResult {
   const bounds = checkInputBounds(Array.isArray(input) ? { profiles: input } : input);
   if (bounds.length > 0) return { ok: false, issues: bounds };
   const issues: ValidationIssue[] = [];
@@ -52,7 +53,7 @@ export function parseDefinitions(input: unknown): ParseResult {
     const root = { profiles: written };
     return { ok: false, issues: issues.sort((a, b) => compareIssues(a, b, root)) };
   }
-  const profiles = parsed.data.map(normalizeProfile);
+  const profiles = parsed.data.map((profile) => normalizeProfile(profile, defaults));
   const sizes = checkStoredSizes(profiles);
   return sizes.length > 0
     ? { ok: false, issues: sizes }
@@ -66,8 +67,8 @@ export function parseDefinitions(input: unknown): ParseResult {
 }
 
 /** For callers that must stop (CDK synth): the profiles, or an `InvalidDefinitionsError` listing every issue. */
-export function parseDefinitionsOrThrow(input: unknown): Profile[] {
-  const result = parseDefinitions(input);
+export function parseDefinitionsOrThrow(input: unknown, defaults: ProfileDefaults = {}): Profile[] {
+  const result = parseDefinitions(input, defaults);
   if (result.ok) return result.profiles;
   throw new InvalidDefinitionsError(
     result.issues.map((issue) => formatIssue(issue, input)),

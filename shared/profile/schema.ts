@@ -276,6 +276,7 @@ export const profileSchema = z.strictObject(
       .array(awsRegion, { error: 'must be a list of AWS region names' })
       .min(1, { error: 'must name at least one region (leave it out for the deployment default)' })
       .optional(),
+    staticFailover: z.boolean({ error: 'must be true or false' }).optional(),
     endpoints: z.array(endpointSchema, { error: 'must be a list of endpoints' }),
   },
   { error: MESSAGES.object },

@@ -178,6 +178,11 @@ export interface Profile {
   readonly monitorConfig: MonitorConfig;
   /** Probe regions for this profile; defaults to the deployment's probe regions when absent. */
   readonly probeRegions: readonly string[] | undefined;
+  /**
+   * Route 53 health checks as a second path that needs neither the home region nor Route 53's
+   * control plane (docs/adr/0011-static-failover.md); false: today's record-change failover only.
+   */
+  readonly staticFailover: boolean;
   readonly endpoints: readonly Endpoint[];
   /** Epoch ms when the profile last became Enabled again after being Disabled (see `EndpointBase.enabledAt`). */
   readonly enabledAt?: number;

@@ -67,6 +67,7 @@ describe('documented defaults are the code defaults', () => {
       ['endpoints[].weight', String(DEFAULTS.weight)],
       ['endpoints[].alwaysServe', String(DEFAULTS.alwaysServe)],
       ['endpoints[].minChildEndpoints', String(DEFAULTS.minChildEndpoints)],
+      ['staticFailover', String(DEFAULTS.staticFailover)],
     ]);
 
     // Act
@@ -108,8 +109,27 @@ describe('parseDefinitions applies the defaults', () => {
         healthRule: DEFAULTS.healthRule,
       },
       probeRegions: undefined,
+      staticFailover: DEFAULTS.staticFailover,
       endpoints: [],
     });
+  });
+
+  it('takes staticFailover as written, else the deployment default, else true', () => {
+    // Act
+    const written = parseDefinitions([{ ...minimal, endpoints: [], staticFailover: false }]);
+    const deploymentOff = parseDefinitions([{ ...minimal, endpoints: [] }], { staticFailover: false });
+    const writtenWins = parseDefinitions([{ ...minimal, endpoints: [], staticFailover: true }], {
+      staticFailover: false,
+    });
+    const wrongType = parseDefinitions([{ ...minimal, endpoints: [], staticFailover: 'yes' }]);
+
+    // Assess
+    expect(written.ok && written.profiles[0]?.staticFailover).toBe(false);
+    expect(deploymentOff.ok && deploymentOff.profiles[0]?.staticFailover).toBe(false);
+    expect(writtenWins.ok && writtenWins.profiles[0]?.staticFailover).toBe(true);
+    expect(wrongType.ok ? [] : wrongType.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['profiles.0.staticFailover', 'must be true or false'],
+    ]);
   });
 
   it('fills every endpoint default, priorities by list position', () => {

@@ -108,6 +108,7 @@ export function profile(overrides: ProfileOverrides): Profile {
     maxReturn: method === 'MultiValue' ? DEFAULTS.maxReturn : undefined,
     monitorConfig: monitorConfig(),
     probeRegions: undefined,
+    staticFailover: DEFAULTS.staticFailover,
     endpoints: [],
     ...fields,
     dnsConfig: {
