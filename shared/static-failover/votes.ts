@@ -27,14 +27,6 @@ export interface VoteDatum {
   readonly timestamp: number;
 }
 
-/**
- * Whether a profile takes part in static failover: the resolved `staticFailover` field
- * (default true, the deployment's default), read here so that every caller agrees.
- */
-export function hasStaticFailover(profile: Profile): boolean {
-  return (profile as Profile & { readonly staticFailover?: boolean }).staticFailover !== false;
-}
-
 /** The vote of a region verdict: 1 up, 0 down. */
 export function voteOf(verdict: RegionVerdict): 0 | 1 {
   return verdict === RegionVerdict.Up ? 1 : 0;
@@ -49,7 +41,10 @@ export function voteTargetsOf(
   options: StaticPlanOptions,
   region: string,
 ): Map<string, VoteMetric> {
-  const structure = planStaticFailover(profiles.filter(hasStaticFailover), options);
+  const structure = planStaticFailover(
+    profiles.filter((profile) => profile.staticFailover),
+    options,
+  );
   const metrics = new Map<string, VoteMetric>();
   for (const metric of structure.metrics) {
     if (metric.region !== region || metric.metricName !== VOTE_METRIC) continue;

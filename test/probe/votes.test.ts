@@ -116,7 +116,7 @@ function votesOf(data: readonly MetricDatum[]): Record<string, number> {
 }
 
 const shop = profile('shop', { endpoints: endpoints('shop', 2) });
-const off = { ...profile('off', { endpoints: endpoints('off', 1) }), staticFailover: false } as Profile;
+const off = { ...profile('off', { endpoints: endpoints('off', 1) }), staticFailover: false };
 
 describe('probe votes', () => {
   it('publishes the votes of decided targets of static-failover profiles only, with the plan’s metric', async () => {
