@@ -176,7 +176,8 @@ export class Evaluator extends Construct {
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluator))
       fn.addToRolePolicy(statement);
     props.eventBus.grantPutEventsTo(fn);
-    for (const statement of route53PublishingStatements(props.profiles)) fn.addToRolePolicy(statement);
+    for (const statement of route53PublishingStatements(props.profiles, props.staticFailover?.regions))
+      fn.addToRolePolicy(statement);
     if (props.staticFailover !== undefined)
       for (const statement of evaluatorStaticFailoverStatements(
         props.staticFailover.deploymentName,

@@ -18,7 +18,7 @@ import { createProbeWorker } from '../../functions/probe/worker.js';
 import { cloudWatchClient } from '../../functions/shared/aws-clients.js';
 import { startLocalCloudWatch, type LocalCloudWatch } from '../../infra/local/cloudwatch/index.js';
 import { planProbes } from '../../shared/probe/plan.js';
-import { guardAlarmNameOf } from '../../shared/static-failover/identity.js';
+import { fastNameOf, guardAlarmNameOf } from '../../shared/static-failover/identity.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { EVALUATOR_METRIC, STATIC_FAILOVER_NAMESPACE } from '../../shared/static-failover/types.js';
 import { voteTargetsOf } from '../../shared/static-failover/votes.js';
@@ -26,7 +26,7 @@ import { AwsCallRecorder, type RecordedCall } from '../support/iam/recorder.js';
 import { requestsOf, type IamRequest } from '../support/iam/requests.js';
 import { synthesizeRoles, TEST_ACCOUNT, verdicts, type SynthesizedRoles } from '../support/iam/simulate.js';
 import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
-import { externalEndpoint, monitorConfig, profile } from '../support/profiles.js';
+import { externalEndpoint, monitorConfig, profile, TEST_HOSTED_ZONE_ID } from '../support/profiles.js';
 
 const HOME = 'us-east-1';
 const REGIONS = ['us-east-1', 'eu-west-1'];
@@ -209,5 +209,42 @@ describe('IAM: the evaluator’s structure', () => {
       altered(metric, { context: { ...metric.context, 'aws:RequestedRegion': 'ap-south-1' } }),
     ];
     expect(await verdicts(roles, denied)).toEqual(denied.map((r) => `ImplicitlyDenied  ${r.describe}`));
+  });
+});
+
+describe('IAM: the evaluator’s static-failover records', () => {
+  const structure = planStaticFailover(profiles, { deployment: DEPLOYMENT, defaultProbeRegions: REGIONS });
+  const change = (names: readonly string[]): RecordedCall => ({
+    principal: 'evaluator',
+    service: 'route53',
+    operation: 'ChangeResourceRecordSets',
+    input: {
+      HostedZoneId: TEST_HOSTED_ZONE_ID,
+      ChangeBatch: {
+        Changes: names.map((name) => ({
+          Action: 'UPSERT',
+          ResourceRecordSet: { Name: `${name}.`, Type: 'CNAME' },
+        })),
+      },
+    },
+    region: 'us-east-1',
+  });
+
+  it('one change of the profile’s name, its _fast name and every name of its _static structure is allowed', async () => {
+    const names = [...new Set([fastNameOf('shop.example.com'), ...structure.records.map((r) => r.name)])];
+    expect(names).toEqual(
+      expect.arrayContaining(['shop.example.com', '_fast.shop.example.com', '_static.shop.example.com']),
+    );
+
+    expect(await verdictsOf(requestsOf(change(names), setting))).toEqual(['Allowed']);
+  });
+
+  it('a _fast or _static name of a name no profile owns is denied', async () => {
+    for (const name of [
+      '_fast.other.example.com',
+      '_static.other.example.com',
+      '_x._static.shop.example.com',
+    ])
+      expect(await verdictsOf(requestsOf(change([name]), setting))).toEqual(['ImplicitlyDenied']);
   });
 });
