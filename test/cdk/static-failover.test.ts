@@ -7,6 +7,7 @@
  */
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { contextOptions } from '../../infra/cdk/context.js';
 import { TrafficManager, type TrafficManagerProps } from '../../infra/cdk/traffic-manager.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';
 import type { ProfileInput } from '../../shared/profile/schema.js';
@@ -163,5 +164,27 @@ describe('the health-check quota warning', () => {
     expect(warnings(synth({ profiles: [written('small', 10)] }))).toEqual([]);
     const profiles = Array.from({ length: 8 }, (_, i) => written(`big${i}`, 10));
     expect(warnings(synth({ profiles, staticFailover: false }))).toEqual([]);
+  });
+});
+
+describe('the CDK app’s context', () => {
+  const base: Record<string, unknown> = {
+    'traffic-manager:definitions': 'examples/definitions.ts',
+    'traffic-manager:homeRegion': 'us-east-1',
+    'traffic-manager:probeRegions': 'us-east-1',
+  };
+  it.each([
+    { name: 'unset: the prop’s default', value: undefined, expected: undefined },
+    { name: '-c traffic-manager:staticFailover=false', value: 'false', expected: false },
+    { name: 'cdk.json true', value: true, expected: true },
+  ])('$name', ({ value, expected }) => {
+    const options = contextOptions((key) => (key === 'traffic-manager:staticFailover' ? value : base[key]));
+    expect(options.staticFailover).toBe(expected);
+  });
+
+  it('fails when traffic-manager:staticFailover is not true or false', () => {
+    expect(() =>
+      contextOptions((key) => (key === 'traffic-manager:staticFailover' ? 'no' : base[key])),
+    ).toThrow('context traffic-manager:staticFailover: must be true or false, got "no"');
   });
 });
