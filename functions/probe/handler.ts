@@ -5,6 +5,8 @@
  * regions), PROBE_CONCURRENCY (default 800), HEARTBEAT_PERIOD_MS (default 60000);
  * PROBE_SHARD (this function's shard of the region, default 0);
  * AWS_LAMBDA_FUNCTION_MEMORY_SIZE (set by Lambda) is the vCPU share the round handler sizes by;
+ * STATIC_FAILOVER_DEPLOYMENT (set: this region publishes static failover's votes to its own
+ * CloudWatch, docs/adr/0011-static-failover.md);
  * AWS_ENDPOINT_URL_DYNAMODB for a local table. Header secrets are read from Secrets Manager and
  * SSM (parameters given by name in TABLE_REGION, the home region) and cached (header-secrets.ts).
  */
@@ -19,12 +21,14 @@ import {
   probeShardFromEnv,
   probeRegionFromEnv,
   probeRegionsFromEnv,
+  staticFailoverDeploymentFromEnv,
   tableNameFromEnv,
 } from '../shared/env.js';
 import { logger } from '../shared/logger.js';
 import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { dynamoDbCapacityStore } from './capacity-store.js';
 import { DynamoDbProbeStateStore } from './dynamodb-state-store.js';
+import { cloudWatchVoteSink } from './cloudwatch-vote-sink.js';
 import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from './header-secrets.js';
 import { probe } from './probers/registry.js';
 import { createRoundHandler, type RoundHandler } from './round-handler.js';
@@ -38,8 +42,10 @@ const systemClock = { now: () => Date.now() };
 function roundHandlerFromEnv(clients: AwsClients): RoundHandler {
   const dynamodb = dynamoDbClientFromEnv(clients);
   const tableName = tableNameFromEnv();
+  const region = probeRegionFromEnv();
+  const staticFailoverDeployment = staticFailoverDeploymentFromEnv();
   const worker = createProbeWorker({
-    region: probeRegionFromEnv(),
+    region,
     shard: probeShardFromEnv(),
     store: new DynamoDbProbeStateStore(dynamodb, tableName),
     prober: withHeaderSecrets(
@@ -55,6 +61,10 @@ function roundHandlerFromEnv(clients: AwsClients): RoundHandler {
     spread: COMPACT_SPREAD,
     concurrency: positiveIntegerFromEnv(Env.probeConcurrency, LAMBDA_PROBE_CONCURRENCY),
     heartbeatPeriodMs: positiveIntegerFromEnv(Env.heartbeatPeriodMs, DEFAULT_HEARTBEAT_PERIOD_MS),
+    // Votes go to this region's own CloudWatch, where their alarms are.
+    ...(staticFailoverDeployment === undefined
+      ? {}
+      : { votes: cloudWatchVoteSink(clients.cloudWatch({ region })) }),
     logger,
   });
   const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
@@ -65,6 +75,7 @@ function roundHandlerFromEnv(clients: AwsClients): RoundHandler {
     // A warm container re-reads the definitions only when they changed (config-cache.ts).
     loadConfig: () => effectiveConfig(Date.now()),
     fallbackProbeRegions: probeRegionsFromEnv(),
+    ...(staticFailoverDeployment === undefined ? {} : { staticFailoverDeployment }),
     logger,
     memoryMb: lambdaMemoryMbOf(process.env),
     metrics: powertoolsMetrics(),

@@ -10,6 +10,7 @@ import { planProbes } from '../../shared/probe/plan.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { PlannedProbe } from '../../shared/probe/target.js';
+import { voteTargetsOf } from '../../shared/static-failover/votes.js';
 import { MetricName } from '../../shared/contracts/metrics.js';
 import { noMetrics, type MetricsSink } from '../shared/metrics-sink.js';
 import type { CapacityWriter } from './capacity-store.js';
@@ -34,6 +35,11 @@ export interface RoundHandlerDeps {
   /** Used when the CONFIG items carry no default probe regions. */
   readonly fallbackProbeRegions: readonly string[];
   readonly logger: WorkerLogger & { info(message: string, fields: Record<string, unknown>): void };
+  /**
+   * The deployment name static failover's votes carry (`STATIC_FAILOVER_DEPLOYMENT`): the worker
+   * votes for the targets of the profiles with `staticFailover` in this region. @default - no votes
+   */
+  readonly staticFailoverDeployment?: string;
   /** Where each round's ProbeStartLateness goes. @default none */
   readonly metrics?: MetricsSink;
   /** Where the shard's measured CPU scale goes (the region's tick sizes the region by it); none: not measured. */
@@ -112,6 +118,11 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         config.defaultProbeRegions.length > 0 ? config.defaultProbeRegions : deps.fallbackProbeRegions;
       plan = planProbes(config.profiles, worker.region, defaults);
       worker.setTargets(plan, shards);
+      const deployment = deps.staticFailoverDeployment;
+      if (deployment !== undefined)
+        worker.setVoteTargets(
+          voteTargetsOf(config.profiles, { deployment, defaultProbeRegions: defaults }, worker.region),
+        );
       planned = config;
       return true;
     } catch (error) {
@@ -194,6 +205,7 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
         changes: report.changes.length,
         verdictWrites: report.verdictWrites,
         heartbeatWritten: report.heartbeatWritten,
+        votes: report.votes,
         pendingWrites: report.pendingWrites,
         cpuMs,
         cpuScale: scale,

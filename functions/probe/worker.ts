@@ -24,7 +24,8 @@
  * and one request's check (checks.ts); the rule-state keeper (rule-states.ts) and the check
  * records beside it (check-records.ts), restored by restore.ts; the writers of verdicts
  * (verdict-writer.ts), of the heartbeat (heartbeat-writer.ts) and of the summaries and
- * certificates (summary-writer.ts). This file holds the plan of the shard and wires them.
+ * certificates (summary-writer.ts); the vote publisher of static failover (vote-publisher.ts),
+ * when the worker is given a vote sink. This file holds the plan of the shard and wires them.
  */
 import type { Clock } from '../../shared/clock.js';
 import { FAST_INTERVAL_MS, roundPeriodMsOf, type SpreadPolicy } from '../../shared/probe/round-schedule.js';
@@ -32,6 +33,8 @@ import type { ProbeResult } from '../../shared/probe/result.js';
 import { isInShard } from '../../shared/probe/shards.js';
 import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
 import type { RuleState } from '../../shared/monitor/region-rule.js';
+import { VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
+import type { VoteMetric } from '../../shared/static-failover/votes.js';
 import type { VerdictItem } from '../../shared/state/items.js';
 import { concurrencyLimit } from '../shared/concurrency.js';
 import type { ProbeStateStore } from './state-store.js';
@@ -44,6 +47,7 @@ import { createRoundRunner, RoundPlan } from './worker/round-runner.js';
 import { RuleStates } from './worker/rule-states.js';
 import type { RoundReport, VerdictChange, WorkerLogger } from './worker/types.js';
 import { VerdictWriter } from './worker/verdict-writer.js';
+import { VotePublisher, type VoteSink } from './worker/vote-publisher.js';
 
 export {
   DEFAULT_CONCURRENCY,
@@ -53,6 +57,7 @@ export {
   SUMMARY_EVERY_PERIODS,
 } from './worker/limits.js';
 export type { RoundReport, VerdictChange, WorkerLogger } from './worker/types.js';
+export type { VoteSink } from './worker/vote-publisher.js';
 
 export interface ProbeWorkerOptions {
   readonly region: string;
@@ -74,6 +79,8 @@ export interface ProbeWorkerOptions {
   /** @default MAX_CHECKPOINT_ENTRIES */
   readonly maxCheckpointEntries?: number;
   readonly onVerdictChange?: (change: VerdictChange) => void;
+  /** Where this region's static-failover votes go (the deployment's `STATIC_FAILOVER_DEPLOYMENT` is set). @default - no votes */
+  readonly votes?: VoteSink;
   /** @default console */
   readonly logger?: WorkerLogger;
 }
@@ -88,6 +95,8 @@ export interface ProbeWorker {
    * that claimed them last.
    */
   setTargets(probes: readonly PlannedProbe[], shards?: number): void;
+  /** The static-failover targets this region votes for, by verdict key (`voteTargetsOf`); ignored without a vote sink. */
+  setVoteTargets(targets: ReadonlyMap<string, VoteMetric>): void;
   /**
    * Drops the in-memory rule states, so the next round restores them from the table: for a
    * worker that did not run the previous round (another shard may have counted its checks).
@@ -126,6 +135,18 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
   const records = new CheckRecords();
   const plan = new RoundPlan();
   const verdicts = new VerdictWriter(store, region, logger);
+  const votes =
+    options.votes === undefined
+      ? undefined
+      : new VotePublisher({
+          sink: options.votes,
+          region,
+          clock,
+          minuteMs: VOTE_PERIOD_SECONDS * 1000 * scale,
+          logger,
+          verdictOf: (key) => rules.get(key)?.verdict,
+          held: () => requestOf,
+        });
   const heartbeat = new HeartbeatWriter({
     store,
     region,
@@ -166,6 +187,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     },
     heartbeat,
     retryVerdicts: () => verdicts.retryPending(),
+    ...(votes === undefined ? {} : { publishVotes: () => votes.publishDue() }),
     pendingWrites,
   });
 
@@ -183,6 +205,7 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     const { item, change } = rules.apply(probe, judge, result);
     if (change !== undefined) {
       changes.push(change);
+      votes?.change(judge.key);
       options.onVerdictChange?.(change);
     }
     return item;
@@ -204,6 +227,9 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       rules.retain(requestOf);
       records.retain(requestOf);
       verdicts.retain(requestOf);
+    },
+    setVoteTargets(targets) {
+      votes?.setTargets(targets);
     },
     forgetStates() {
       restoreDue = true;

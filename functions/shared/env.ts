@@ -76,3 +76,8 @@ function required(env: Environment, variable: Env, what: string): string {
   if (!value) throw new MissingEnvironmentVariableError(variable, what);
   return value;
 }
+
+/** `STATIC_FAILOVER_DEPLOYMENT`: the deployment name static failover's metrics carry; undefined when unset (no votes). */
+export function staticFailoverDeploymentFromEnv(env: Environment = process.env): string | undefined {
+  return env[Env.staticFailoverDeployment]?.trim() || undefined;
+}

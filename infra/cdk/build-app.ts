@@ -14,6 +14,7 @@ export async function buildApp(app: App, options: BuildAppOptions): Promise<Traf
   const { definitions, id, ...props } = options;
   return new TrafficManager(app, id ?? 'TrafficManager', {
     ...props,
-    profiles: await loadProfiles(definitions),
+    // The deployment's default applies to a definitions file as to profiles written in the app.
+    profiles: await loadProfiles(definitions, { staticFailover: props.staticFailover }),
   });
 }

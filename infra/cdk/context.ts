@@ -5,6 +5,8 @@ import type { BuildAppOptions } from './build-app.js';
 export const ContextKey = {
   definitions: 'traffic-manager:definitions',
   homeRegion: 'traffic-manager:homeRegion',
+  /** The deployment's default of each profile's `staticFailover` (`true` / `false`). */
+  staticFailover: 'traffic-manager:staticFailover',
   probeRegions: 'traffic-manager:probeRegions',
   account: 'traffic-manager:account',
   deploymentName: 'traffic-manager:deploymentName',
@@ -40,8 +42,10 @@ export function contextOptions(get: (key: string) => unknown): BuildAppOptions {
       `context ${ContextKey.homeRegion}: needs a region, got ${JSON.stringify(homeRegion) ?? 'nothing'}`,
     );
   }
+  const staticFailover = optionalBoolean(ContextKey.staticFailover, get(ContextKey.staticFailover));
   return {
     definitions,
+    ...(staticFailover === undefined ? {} : { staticFailover }),
     homeRegion,
     probeRegions: regionList(get(ContextKey.probeRegions)),
     account: optionalString(get(ContextKey.account)) ?? process.env.CDK_DEFAULT_ACCOUNT,
@@ -69,4 +73,12 @@ function regionList(value: unknown): string[] {
 
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** `true` / `false` from cdk.json (JSON) or `-c key=false` (the CDK CLI passes strings); unset: undefined. */
+function optionalBoolean(key: string, value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new InvalidDeploymentError(`context ${key}: must be true or false, got ${JSON.stringify(value)}`);
 }

@@ -2,6 +2,7 @@
 import { formatIssue } from '../../shared/profile/issues.js';
 import { parseDefinitions } from '../../shared/profile/parse.js';
 import type { ProfileInput } from '../../shared/profile/schema.js';
+import type { ProfileDefaults } from '../../shared/profile/defaults.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { InvalidDefinitionsError } from '../../shared/profile/errors.js';
@@ -15,9 +16,12 @@ export type DefinitionsSource = string | readonly Profile[];
  * go to stderr as `tm validate` prints them — except the hosted zone ids a deploy needs,
  * which the construct's `hostedZones` prop may supply (and the synth fails without).
  */
-export async function loadProfiles(source: DefinitionsSource): Promise<readonly Profile[]> {
+export async function loadProfiles(
+  source: DefinitionsSource,
+  defaults: ProfileDefaults = {},
+): Promise<readonly Profile[]> {
   if (typeof source !== 'string') return source;
-  const loaded = await loadDefinitions(source);
+  const loaded = await loadDefinitions(source, { defaults });
   if (!loaded.ok) throw new InvalidDefinitionsError(loaded.formatted, { source });
   for (const notice of loaded.notices)
     if (notice.rule !== 'deploy-requirement') process.stderr.write(`notice: ${notice.text}\n`);
@@ -31,10 +35,13 @@ export async function loadProfiles(source: DefinitionsSource): Promise<readonly 
  * A normalized profile is told apart by what only normalization fills in: the computed
  * `dnsConfig.fqdn` together with our own `monitorConfig.healthRule`.
  */
-export function normalizeProfiles(list: readonly (Profile | ProfileInput)[]): readonly Profile[] {
+export function normalizeProfiles(
+  list: readonly (Profile | ProfileInput)[],
+  defaults: ProfileDefaults = {},
+): readonly Profile[] {
   const written = list.filter((profile) => !isNormalized(profile));
   if (written.length === 0) return list as readonly Profile[];
-  const parsed = parseDefinitions(written);
+  const parsed = parseDefinitions(written, defaults);
   if (!parsed.ok)
     throw new InvalidDefinitionsError(
       parsed.issues.map((issue) => formatIssue(issue, written)),

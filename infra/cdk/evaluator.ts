@@ -21,6 +21,7 @@ import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
 import { route53PublishingStatements } from './route53-access.js';
+import { evaluatorStaticFailoverStatements, staticMetricStatement } from './static-failover-access.js';
 
 export interface EvaluatorProps {
   readonly table: Table;
@@ -35,6 +36,12 @@ export interface EvaluatorProps {
   readonly endpointMetrics?: boolean;
   /** How often the zones are reconciled with what was published. @default Duration.minutes(5) */
   readonly reconcileInterval?: Duration;
+  /**
+   * Static failover (some profile has `staticFailover`): the deployment name its metrics and
+   * alarms carry (`STATIC_FAILOVER_DEPLOYMENT`) and the probe regions they live in.
+   * @default - no static failover: no variable, no grants
+   */
+  readonly staticFailover?: { readonly deploymentName: string; readonly regions: readonly string[] };
 }
 
 /** Stream settings, named so tests and docs can point at them. */
@@ -57,6 +64,9 @@ export class Evaluator extends Construct {
       [Env.tableName]: props.table.tableName,
       [Env.eventBusName]: props.eventBus.eventBusName,
       [Env.probeRegions]: props.defaultProbeRegions.join(','),
+      ...(props.staticFailover === undefined
+        ? {}
+        : { [Env.staticFailoverDeployment]: props.staticFailover.deploymentName }),
     };
     const common = { memorySize: props.memorySize ?? 512, environment, logLevel: props.logLevel };
 
@@ -126,6 +136,11 @@ export class Evaluator extends Construct {
     // overrides; it never publishes.
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluatorTick))
       this.tick.addToRolePolicy(statement);
+    // The tick may publish the guard's heartbeat each minute; the structure is the evaluator's.
+    if (props.staticFailover !== undefined)
+      this.tick.addToRolePolicy(
+        staticMetricStatement(props.staticFailover.regions, 'PublishEvaluatorHeartbeat'),
+      );
 
     suppress(this, [
       BASIC_EXECUTION_ROLE,
@@ -133,12 +148,21 @@ export class Evaluator extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          '`dynamodb:ListStreams` and `route53:ListCidrCollections` have no resource type (`*`); the data grant’s `<table>/index/*` matches no index (the table has none); Route 53 names change ids only after a change is made (`change/*`); a CIDR collection’s id exists only after the evaluator creates it (Subnet profiles only), so it cannot be named in advance (`cidrcollection/*`).',
+          '`dynamodb:ListStreams` and `route53:ListCidrCollections` have no resource type (`*`); the data grant’s `<table>/index/*` matches no index (the table has none); Route 53 names change ids only after a change is made (`change/*`); a CIDR collection’s id exists only after the evaluator creates it (Subnet profiles only), so it cannot be named in advance (`cidrcollection/*`). Static failover: a health check’s id exists only once created (`healthcheck/*`; CreateHealthCheck and ListHealthChecks have no resource type); PutMetricData is limited by its namespace and regions (conditions); vote alarms, one per target, are named by the deployment’s prefix (`<deployment>-vote-t-*`) in the probe regions.',
         appliesTo: [
           'Resource::*',
           { regex: '/^Resource::<StateTable[A-Za-z0-9]*\\.Arn>\\/index\\/\\*$/' },
           'Resource::arn:<AWS::Partition>:route53:::change/*',
           'Resource::arn:<AWS::Partition>:route53:::cidrcollection/*',
+          // Static failover: a health check's id exists only once created (CreateHealthCheck and
+          // ListHealthChecks have no resource type); PutMetricData is limited by its namespace
+          // and regions (conditions), not by a resource.
+          'Resource::arn:<AWS::Partition>:route53:::healthcheck/*',
+          // Vote alarms are one per target: named by the deployment's prefix, in the probe regions.
+          {
+            regex:
+              '/^Resource::arn:<AWS::Partition>:cloudwatch:[a-z0-9-]+:<AWS::AccountId>:alarm:.+-vote-t-\\*$/',
+          },
         ],
       },
       {
@@ -152,6 +176,13 @@ export class Evaluator extends Construct {
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluator))
       fn.addToRolePolicy(statement);
     props.eventBus.grantPutEventsTo(fn);
-    for (const statement of route53PublishingStatements(props.profiles)) fn.addToRolePolicy(statement);
+    for (const statement of route53PublishingStatements(props.profiles, props.staticFailover?.regions))
+      fn.addToRolePolicy(statement);
+    if (props.staticFailover !== undefined)
+      for (const statement of evaluatorStaticFailoverStatements(
+        props.staticFailover.deploymentName,
+        props.staticFailover.regions,
+      ))
+        fn.addToRolePolicy(statement);
   }
 }

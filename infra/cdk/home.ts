@@ -17,6 +17,7 @@ import { Monitoring } from './monitoring.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { ProfileConfig } from './profile-config.js';
 import { StateTable } from './state-table.js';
+import { staticFailoverRegions } from './static-failover-access.js';
 
 export interface TrafficManagerHomeProps {
   /** The normalized profiles, each with its `dnsConfig.hostedZoneId` (see `bindHostedZones`). */
@@ -66,6 +67,7 @@ export class TrafficManagerHome extends Construct {
       logLevel: props.logLevel,
       endpointMetrics: props.endpointMetrics,
       reconcileInterval: props.reconcileInterval,
+      ...staticFailoverOf(deploymentName, props),
     });
     new ProfileConfig(this, 'Profiles', {
       table: this.table,
@@ -97,4 +99,13 @@ export class TrafficManagerHome extends Construct {
       alarmAction: alarmTopic === undefined ? undefined : new SnsAction(alarmTopic),
     });
   }
+}
+
+/** The evaluator's static-failover settings when some profile has `staticFailover`. */
+function staticFailoverOf(
+  deploymentName: string,
+  props: TrafficManagerHomeProps,
+): { staticFailover?: { deploymentName: string; regions: string[] } } {
+  const regions = staticFailoverRegions(props.profiles, props.probeRegions);
+  return regions === undefined ? {} : { staticFailover: { deploymentName, regions } };
 }

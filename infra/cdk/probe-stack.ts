@@ -23,6 +23,7 @@ import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } fr
 import { tableArnInRegion } from './table-arn.js';
 import { tableAccessStatements } from './table-access.js';
 import { headerSecretStatements } from './header-secret-access.js';
+import { staticMetricStatement } from './static-failover-access.js';
 import type { SecretReference } from '../../shared/profile/types.js';
 import { TABLE_ACCESS } from '../../shared/state/items.js';
 import { DEFAULT_PROBE_MEMORY_MB } from '../../shared/probe/shard-capacity.js';
@@ -70,6 +71,12 @@ export interface TrafficManagerProbeStackProps extends StackProps {
   readonly logLevel?: string;
   /** The header secrets and parameters the probe function may read (only these). @default - none */
   readonly headerSecrets?: readonly SecretReference[];
+  /**
+   * Some profile probed here has `staticFailover`: the probe functions publish this region's
+   * votes (`STATIC_FAILOVER_DEPLOYMENT` = `deploymentName`) and may PutMetricData in the
+   * static-failover namespace in this region only. @default false
+   */
+  readonly staticFailover?: boolean;
 }
 
 /**
@@ -99,6 +106,7 @@ export class TrafficManagerProbeStack extends Stack {
       [Env.probeRegion]: region,
       [Env.probeRegions]: props.defaultProbeRegions.join(','),
     };
+    const votes = props.staticFailover === true;
 
     this.deadLetterQueue = new Queue(this, 'RoundDeadLetters', {
       queueName: roundDeadLetterQueueName(deploymentName),
@@ -133,7 +141,11 @@ export class TrafficManagerProbeStack extends Stack {
         timeout: PROBE_TIMEOUT,
         // Rounds are serial and the warm container keeps the per-target rule state of its shard.
         reservedConcurrentExecutions: 1,
-        environment: { ...environment, [Env.probeShard]: String(shard) },
+        environment: {
+          ...environment,
+          [Env.probeShard]: String(shard),
+          ...(votes ? { [Env.staticFailoverDeployment]: deploymentName } : {}),
+        },
         vpc,
         vpcSubnets: props.vpcSubnets,
         logLevel: props.logLevel,
@@ -145,6 +157,17 @@ export class TrafficManagerProbeStack extends Stack {
       for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probe(region)))
         probe.addToRolePolicy(statement);
       for (const statement of secretStatements) probe.addToRolePolicy(statement);
+      if (votes) {
+        probe.addToRolePolicy(staticMetricStatement([region], 'PublishVotesInOwnRegion'));
+        suppress(probe, [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'cloudwatch:PutMetricData has no resource of ours (its only resource type is an OTLP dataset); it is limited by the cloudwatch:namespace condition to TrafficManager/StaticFailover and by aws:RequestedRegion to this region.',
+            appliesTo: ['Resource::*'],
+          },
+        ]);
+      }
       if (secretStatements.length > 0)
         suppress(probe, [
           {

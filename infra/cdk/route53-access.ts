@@ -6,13 +6,21 @@ import { Aws } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Profile } from '../../shared/profile/types.js';
 import { recordNamesByHostedZone } from './record-names.js';
+import { staticRecordNamesByHostedZone } from './static-record-names.js';
 
 export function hostedZoneArn(hostedZoneId: string): string {
   return `arn:${Aws.PARTITION}:route53:::hostedzone/${hostedZoneId}`;
 }
 
-export function route53PublishingStatements(profiles: readonly Profile[]): PolicyStatement[] {
+export function route53PublishingStatements(
+  profiles: readonly Profile[],
+  /** Static failover's probe regions: its `_fast` / `_static` names join the profiles' own. @default - none */
+  staticFailoverRegions?: readonly string[],
+): PolicyStatement[] {
   const namesByZone = recordNamesByHostedZone(profiles);
+  if (staticFailoverRegions !== undefined)
+    for (const [zoneId, names] of staticRecordNamesByHostedZone(profiles, staticFailoverRegions))
+      namesByZone.set(zoneId, [...new Set([...(namesByZone.get(zoneId) ?? []), ...names])].sort());
   const zoneArns = [...namesByZone.keys()].map(hostedZoneArn);
   const statements = [...namesByZone].map(
     ([zoneId, names]) =>

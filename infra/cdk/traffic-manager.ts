@@ -34,6 +34,7 @@ import { TrafficManagerHomeStack } from './home-stack.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { sizeProbeRegions } from './probe-sizing.js';
 import { TrafficManagerProbeStack, type VpcFactory } from './probe-stack.js';
+import { staticFailoverWarning } from './static-failover-quota.js';
 
 export interface TrafficManagerProps {
   /**
@@ -97,6 +98,14 @@ export interface TrafficManagerProps {
   readonly reconcileInterval?: Duration;
   /** Powertools log level of every function. @default 'INFO' */
   readonly logLevel?: string;
+  /**
+   * The deployment's default of each profile's `staticFailover` (docs/adr/0011-static-failover.md):
+   * Route 53 health checks fed by the probe regions' votes fail over without the home region or
+   * Route 53's control plane. A profile's own `staticFailover` wins. `false`: today's
+   * record-change failover only, unless a profile turns it on.
+   * @default true
+   */
+  readonly staticFailover?: boolean;
 }
 
 export class TrafficManager extends Construct {
@@ -109,7 +118,7 @@ export class TrafficManager extends Construct {
 
   constructor(scope: Construct, id: string, props: TrafficManagerProps) {
     super(scope, id);
-    const normalized = normalizeProfiles(props.profiles);
+    const normalized = normalizeProfiles(props.profiles, { staticFailover: props.staticFailover });
     validateRegions(props, normalized);
     validateHomeStack(this, props);
     const profiles = bindHostedZones(normalized, props.hostedZones);
@@ -162,6 +171,10 @@ export class TrafficManager extends Construct {
           profiles.filter((profile) => (profile.probeRegions ?? props.probeRegions).includes(region)),
         ),
         maxProbeShards: maxShards,
+        staticFailover: profiles.some(
+          (profile) =>
+            profile.staticFailover && (profile.probeRegions ?? props.probeRegions).includes(region),
+        ),
       });
       if (warning !== undefined)
         Annotations.of(stack).addWarningV2('traffic-manager:probe-rounds-late', warning);
@@ -170,6 +183,10 @@ export class TrafficManager extends Construct {
       probes.set(region, stack);
     }
     this.probes = probes;
+    // Never fails the synth: the quota can be raised (docs/deploy.md).
+    const quota = staticFailoverWarning(profiles, deploymentName, props.probeRegions);
+    if (quota !== undefined)
+      Annotations.of(this.home).addWarningV2('traffic-manager:health-check-quota', quota);
     // On the home stack, which holds the definitions: `cdk synth` prints it with the stack's path.
     for (const warning of inlineSecretWarnings(profiles))
       Annotations.of(this.home).addWarningV2(

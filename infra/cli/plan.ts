@@ -22,6 +22,7 @@ import { UsageError } from './errors.js';
 import { describeFigures, figuresOf } from './figures.js';
 import type { Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
+import { staticFailoverLines, staticFailoverTotal, staticFailoverWarnings } from './static-failover.js';
 
 export interface PlanOptions {
   /** `profile/endpoint=STATUS` or `profile=Disabled`, one per item (commas already split). */
@@ -48,6 +49,11 @@ export async function run([file]: [string], options: PlanOptions, io: Io): Promi
     throw new UsageError(error.problems.join('\ntm plan: '));
   }
   const plan = planRecords(profiles, endpointStatusLookup(reports));
+  io.stderr.write(
+    staticFailoverWarnings(profiles)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
   io.stdout.write(
     options.json === true ? formatJson(profiles, reports, plan) : formatPlan(profiles, reports, plan),
   );
@@ -125,8 +131,11 @@ export function formatPlan(
     );
     const collection = plan.cidrCollections.find((c) => c.name === cidrCollectionNameOf(profile));
     if (collection !== undefined) lines.push(formatCollection(collection));
-    lines.push(...describeFigures(figuresOf(profile), '  '), '');
+    lines.push(...describeFigures(figuresOf(profile), '  '));
+    lines.push(...staticFailoverLines(profile, profiles, '  '), '');
   }
+  const total = staticFailoverTotal(profiles);
+  if (total.length > 0) lines.push(...total, '');
   return lines.join('\n');
 }
 

@@ -7,6 +7,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { describeFigures, figuresOf, FIGURES_HEADING } from './figures.js';
 import type { Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
+import { STATIC_HEADING, staticFailoverSection, staticFailoverWarnings } from './static-failover.js';
 
 export async function run([file]: [string], _options: unknown, io: Io): Promise<number> {
   const profiles = await loadProfilesFor(
@@ -16,7 +17,13 @@ export async function run([file]: [string], _options: unknown, io: Io): Promise<
     (count) => `tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}`,
   );
   if (profiles === undefined) return 1;
+  io.stderr.write(
+    staticFailoverWarnings(profiles)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
   const lines = [...summarize(profiles), '', FIGURES_HEADING, ...figureLines(profiles)];
+  lines.push('', STATIC_HEADING, ...staticFailoverSection(profiles));
   io.stdout.write(lines.map((line) => `${line}\n`).join(''));
   return 0;
 }

@@ -17,6 +17,7 @@ import { Worker } from 'node:worker_threads';
 import { load as parseYaml, YAMLException } from 'js-yaml';
 import { INPUT_BOUNDS } from '../../shared/profile/defaults.js';
 import { formatIssue } from '../../shared/profile/issues.js';
+import type { ProfileDefaults } from '../../shared/profile/defaults.js';
 import { parseDefinitions } from '../../shared/profile/parse.js';
 import type { ValidationIssue } from '../../shared/profile/issues.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -54,6 +55,8 @@ export const DEFINITIONS_MODULE_HEAP_MB = 256;
 export interface LoadOptions {
   /** @default DEFINITIONS_LOAD_TIME_LIMIT_MS */
   readonly timeLimitMs?: number;
+  /** The deployment's defaults (the CDK prop `staticFailover`). @default - the documented defaults */
+  readonly defaults?: ProfileDefaults;
 }
 
 const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.js', '.mjs']);
@@ -62,7 +65,7 @@ const MODULE_WORKER = new URL('./module-worker.mjs', import.meta.url);
 
 export async function loadDefinitions(file: string, options: LoadOptions = {}): Promise<LoadResult> {
   const input = await readDefinitions(file, options);
-  const result = parseDefinitions(input);
+  const result = parseDefinitions(input, options.defaults);
   if (result.ok)
     return {
       ok: true,

@@ -439,9 +439,16 @@ describe('least privilege', () => {
     {
       name: 'example.com profiles',
       zone: ZONE_ID,
-      names: ['api.example.com', 'office.example.com', 'shop.example.com'],
+      // With static failover (on by default) each profile's `_fast` and `_static` names too.
+      names: ['api.example.com', 'office.example.com', 'shop.example.com']
+        .flatMap((n) => [`_fast.${n}`, `_static.${n}`, n])
+        .sort(),
     },
-    { name: 'example.org profiles', zone: OTHER_ZONE_ID, names: ['status.example.org'] },
+    {
+      name: 'example.org profiles',
+      zone: OTHER_ZONE_ID,
+      names: ['_fast.status.example.org', '_static.status.example.org', 'status.example.org'],
+    },
   ])(
     'ChangeResourceRecordSets only in the hosted zone of the $name, only on their normalized record names',
     ({ zone, names }) => {

@@ -2,7 +2,8 @@
  * The round runner: restores missing rule states, announces a new worker with a heartbeat,
  * retries the verdict writes that failed, starts each due request at its own due time (its
  * round's due time plus its place in the spread), skipping a judge whose previous check has not
- * ended, and writes the heartbeat when due once the round's checks are done.
+ * ended, and writes the heartbeat when due once the round's checks are done — and publishes the
+ * static-failover votes that are due (vote-publisher.ts), when the worker has a vote sink.
  */
 import type { Clock } from '../../../shared/clock.js';
 import {
@@ -65,6 +66,8 @@ export interface RoundRunnerOptions {
   readonly heartbeat: { readonly isNew: boolean; writeIfDue(dueAt: number): Promise<boolean> };
   /** Retries the verdict writes that failed before; resolves with whether each was written. */
   readonly retryVerdicts: () => Promise<boolean[]>;
+  /** Publishes the votes due once the checks are done; resolves with the votes sent, never rejects. */
+  readonly publishVotes?: () => Promise<number>;
   readonly pendingWrites: () => number;
 }
 
@@ -95,6 +98,7 @@ export function createRoundRunner(options: RoundRunnerOptions): RunRound {
       changes,
       verdictWrites: 0,
       heartbeatWritten: false,
+      votes: 0,
       pendingWrites: options.pendingWrites(),
       restoreFailed: false,
       ...fields,
@@ -126,12 +130,14 @@ export function createRoundRunner(options: RoundRunnerOptions): RunRound {
       ),
     );
     const retried = await retrying;
+    const votes = (await options.publishVotes?.()) ?? 0;
     const heartbeatWritten = (await heartbeat.writeIfDue(dueAt)) || announced;
     return report({
       ...counts,
       windowMs,
       verdictWrites: retried.filter(Boolean).length + written.reduce((sum, n) => sum + n, 0),
       heartbeatWritten,
+      votes,
       pendingWrites: options.pendingWrites(),
     });
   };

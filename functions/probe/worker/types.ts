@@ -33,6 +33,8 @@ export interface RoundReport {
   /** Verdict items written (including retried ones), and whether the heartbeat was. */
   readonly verdictWrites: number;
   readonly heartbeatWritten: boolean;
+  /** Static-failover votes published at the end of the round (changes included; 0 without a vote sink). */
+  readonly votes: number;
   /** Writes that failed and wait for the next round. */
   readonly pendingWrites: number;
   /** The round did not probe because the restore from the table failed (retried next round). */

@@ -115,6 +115,16 @@ export function requestsOf(call: RecordedCall, setting: RequestSetting): IamRequ
         ];
       case 'ListCidrCollections':
         return [base('route53:ListCidrCollections', '*')];
+      case 'CreateHealthCheck':
+      case 'ListHealthChecks':
+        return [base(`route53:${call.operation}`, '*')]; // no resource type: IAM sees "*"
+      case 'GetHealthCheck':
+      case 'UpdateHealthCheck':
+      case 'DeleteHealthCheck':
+      case 'GetHealthCheckStatus':
+        return [
+          base(`route53:${call.operation}`, `arn:aws:route53:::healthcheck/${String(input.HealthCheckId)}`),
+        ];
       case 'CreateCidrCollection':
         return [base('route53:CreateCidrCollection', '*')]; // no resource type: IAM sees "*"
       default:
@@ -162,10 +172,43 @@ export function requestsOf(call: RecordedCall, setting: RequestSetting): IamRequ
   if (call.service === 's3' && call.operation === 'GetObject') {
     return [base('s3:GetObject', `arn:aws:s3:::${String(input.Bucket)}/${String(input.Key)}`)];
   }
+  if (call.service === 'cloudWatch') return cloudWatchRequests(call, setting, base);
   throw new Error(`no IAM mapping for ${call.service}:${call.operation}`);
 }
 
 /** A customer-managed key of the account (the caller never names it: the service does). */
 function kmsKeyArn(region: string, account: string): string {
   return `arn:aws:kms:${region}:${account}:key/1234abcd-12ab-34cd-56ef-1234567890ab`;
+}
+
+/**
+ * CloudWatch: PutMetricData names no resource of ours (`*`) and carries `cloudwatch:namespace`;
+ * the alarm actions are authorized per alarm ARN (a DescribeAlarms without names: `*`). Every
+ * request carries `aws:RequestedRegion`, the region the client signs for.
+ */
+function cloudWatchRequests(
+  call: RecordedCall,
+  setting: RequestSetting,
+  base: (action: string, resource: string, context?: Record<string, string | string[]>) => IamRequest,
+): IamRequest[] {
+  const input = call.input;
+  const region = { 'aws:RequestedRegion': call.region };
+  const alarm = (name: unknown) =>
+    `arn:aws:cloudwatch:${call.region}:${setting.account}:alarm:${String(name)}`;
+  switch (call.operation) {
+    case 'PutMetricData':
+      return [
+        base('cloudwatch:PutMetricData', '*', { ...region, 'cloudwatch:namespace': String(input.Namespace) }),
+      ];
+    case 'PutMetricAlarm':
+      return [base('cloudwatch:PutMetricAlarm', alarm(input.AlarmName), region)];
+    case 'DeleteAlarms':
+    case 'DescribeAlarms': {
+      const names = (input.AlarmNames as string[] | undefined) ?? [];
+      if (names.length === 0) return [base(`cloudwatch:${call.operation}`, '*', region)];
+      return names.map((name) => base(`cloudwatch:${call.operation}`, alarm(name), region));
+    }
+    default:
+      throw new Error(`no IAM mapping for cloudWatch:${call.operation}`);
+  }
 }
