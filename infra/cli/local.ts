@@ -28,7 +28,7 @@ import {
   JavaMissingError,
   LocalSecretsFileError,
 } from '../local/errors.js';
-import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
+import { DEFAULT_LOCAL_REGIONS, LOCAL_DEPLOYMENT, startLocalStack } from '../local/stack.js';
 import {
   loadLocalSecrets,
   missingLocalSecrets,
@@ -175,6 +175,9 @@ async function runStack(
       route53Endpoint: stack.route53Endpoint,
       dynamodbEndpoint: stack.dynamodbEndpoint,
       tableName: stack.tableName,
+      cloudWatchEndpoint: stack.cloudWatchEndpoint,
+      controlEndpoint: stack.controlEndpoint,
+      deployment: LOCAL_DEPLOYMENT,
     });
     if (replaced !== undefined)
       log(
@@ -225,6 +228,8 @@ async function runStack(
       `  regions    ${regions.join(', ')} (one probe worker each)`,
       `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
       `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
+      `  CloudWatch ${stack.cloudWatchEndpoint} (local API, every region: the votes' metrics and alarms the health checks follow)`,
+      `  faults     npx tm fault inject route53-api|home-region|region:NAME${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}  (tm fault list, tm fault clear …)`,
       `  state      ${stateFilePath(stack.dnsPort)}`,
       ...(demo === undefined
         ? []

@@ -40,6 +40,8 @@ export interface LocalProbeRegion {
   readonly scheduler: RoundScheduler;
   /** Re-plans after a definitions change; rule states of targets that remain are kept. */
   setProfiles(profiles: readonly Profile[], defaultProbeRegions?: readonly string[]): void;
+  /** A stopped region (the `region:NAME` fault) skips its rounds: it probes, writes and publishes nothing. */
+  setStopped(stopped: boolean): void;
   /** Stops the timer and waits for the rounds in progress (a "killed region" stops heartbeating). */
   stop(): Promise<void>;
 }
@@ -57,9 +59,11 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   worker.setTargets(planProbes(options.profiles, options.region, defaults));
+  let stopped = false;
   const scheduler = startRoundScheduler({
     roundPeriodMs: () => worker.roundPeriodMs(),
     runRound: async (dueAt, period) => {
+      if (stopped) return;
       // Not `onRound?.(await …)`: optional chaining would skip the round itself when onRound is absent.
       const report = await worker.runRound(dueAt, period);
       options.onRound?.(report);
@@ -76,6 +80,9 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     setProfiles(profiles, defaultProbeRegions) {
       defaults = defaultProbeRegions ?? defaults;
       worker.setTargets(planProbes(profiles, options.region, defaults));
+    },
+    setStopped(value) {
+      stopped = value;
     },
     stop: () => scheduler.stop(),
   };

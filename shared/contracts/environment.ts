@@ -13,6 +13,8 @@ export const EnvironmentVariable = {
   probeRegion: 'PROBE_REGION',
   /** The deployment's default probe regions, a comma list (used when CONFIG items carry none). */
   probeRegions: 'PROBE_REGIONS',
+  /** Static failover: the deployment name in the votes' dimensions and the health-check ids (probe functions and evaluator); unset = no votes. */
+  staticFailoverDeployment: 'STATIC_FAILOVER_DEPLOYMENT',
   /** Probes in flight at once in one probe function. */
   probeConcurrency: 'PROBE_CONCURRENCY',
   /** How often a probe region writes its heartbeat, in ms. */

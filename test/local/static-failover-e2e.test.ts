@@ -1,0 +1,159 @@
+/**
+ * Static failover under the outages it exists for, in the local stack, over real DNS.
+ *
+ * First the faults themselves, through the real CLI against a running `tm local` (the demo):
+ * `tm fault inject|clear|list`, faults combined; `route53-api` refuses every API call (503)
+ * while dig keeps answering today's records; `home-region` stops the evaluator, so a backend
+ * going down changes nothing in DNS through today's path until the fault is cleared.
+ */
+import { ListHostedZonesByNameCommand } from '@aws-sdk/client-route-53';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route53Client } from '../../functions/shared/aws-clients.js';
+import { DEMO_CONTROL_HEADER } from '../../infra/local/demo.js';
+import type { LocalStackPointer } from '../../infra/local/state-file.js';
+import { dig, digAvailable } from './dns-fixtures.js';
+import { eventually } from '../support/eventually.js';
+import { processTree } from '../support/sockets.js';
+import { REPO, startTm, type TmProcess } from '../support/tm-process.js';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const EAST = '127.0.0.11';
+const WEST = '127.0.0.12';
+/** The demo's failover: 3 failed checks 2 s apart (≈ 6 s), plus the stream and the publish. */
+const DEMO_FAILOVER_MS = 15_000;
+
+let tm: TmProcess;
+let state: LocalStackPointer;
+let demoControl: string;
+
+/** `node bin/tm.js ARGS --dns-port N` as a user runs it, against this stack's state directory. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['bin/tm.js', ...args, '--dns-port', String(tm.dnsPort)],
+      { cwd: REPO, env: { ...process.env, TM_STATE_DIR: tm.stateDir }, timeout: 30_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const answers = async () => (await dig(tm.dnsPort, ['shop.example.com', 'A'])).answers.map((a) => a.data);
+
+/** The demo's control port (node:http: fetch's Sec-Fetch headers are refused as a browser's). */
+function setBackend(name: string, up: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${demoControl}/${up ? 'up' : 'down'}/${name}`, {
+      method: 'POST',
+      headers: { [DEMO_CONTROL_HEADER]: '1' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      if (res.statusCode === 200) resolve();
+      else reject(new Error(`demo control answered ${res.statusCode}`));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  tm = await startTm(['--dns-port', '0']);
+  state = JSON.parse(
+    readFileSync(join(tm.stateDir, `local-${tm.dnsPort}.json`), 'utf8'),
+  ) as LocalStackPointer;
+  demoControl = (await tm.waitFor(/curl -X POST -H '[^']+' (http:\/\/127\.0\.0\.1:\d+)\/toggle/))[1] ?? '';
+  await eventually(answers, (a) => a.join() === EAST, 60_000);
+}, 180_000);
+
+afterAll(() => {
+  for (const pid of processTree(tm.child.pid as number).reverse()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+});
+
+describe.skipIf(!digAvailable)('tm fault against the running local stack', () => {
+  it('the state file records the local CloudWatch and the fault control endpoint', () => {
+    expect(state.cloudWatchEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(state.controlEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(tm.output()).toContain(`CloudWatch ${state.cloudWatchEndpoint}`);
+  });
+
+  it('inject, list and clear: each says what it did, faults combine, clear restores', async () => {
+    const route53 = await cli('fault', 'inject', 'route53-api');
+    expect(route53).toMatchObject({ code: 0, stderr: '' });
+    expect(route53.stdout).toBe(
+      'route53-api: every call to the local Route 53 API now answers ServiceUnavailable (503); DNS answers and health checks go on\n',
+    );
+    const region = await cli('fault', 'inject', 'region:eu-west-1');
+    expect(region.stdout).toBe(
+      'region:eu-west-1: probe region eu-west-1 stopped: it probes, writes and publishes nothing\n',
+    );
+    expect((await cli('fault', 'list')).stdout).toBe('route53-api\nregion:eu-west-1\n');
+    expect(JSON.parse((await cli('fault', 'list', '--json')).stdout)).toEqual({
+      faults: ['route53-api', 'region:eu-west-1'],
+    });
+
+    const again = await cli('fault', 'inject', 'route53-api');
+    expect(again.stdout).toBe('route53-api: already injected; nothing changed\n');
+    const unknown = await cli('fault', 'inject', 'region:mars-1');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      'tm fault inject: no probe region "mars-1" in this stack; its regions: us-east-1, eu-west-1, ap-southeast-1\n',
+    );
+
+    expect((await cli('fault', 'clear', 'region:eu-west-1')).stdout).toBe(
+      'region:eu-west-1: probe region eu-west-1 probes, writes and publishes again\n',
+    );
+    expect(JSON.parse((await cli('fault', 'clear', 'route53-api', '--json')).stdout)).toMatchObject({
+      fault: 'route53-api',
+      changed: true,
+      faults: [],
+    });
+    expect((await cli('fault', 'list')).stdout).toBe('no fault injected\n');
+  }, 120_000);
+
+  it('route53-api: every API call answers ServiceUnavailable (503) while dig keeps answering', async () => {
+    const client = route53Client({ endpoint: state.route53Endpoint, credentials });
+    try {
+      await cli('fault', 'inject', 'route53-api');
+      const refused = await client.send(new ListHostedZonesByNameCommand({})).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+      expect(await answers()).toEqual([EAST]);
+
+      await cli('fault', 'clear', 'route53-api');
+      const zones = await client.send(new ListHostedZonesByNameCommand({}));
+      expect(zones.HostedZones?.map((z) => z.Name)).toContain('example.com.');
+    } finally {
+      client.destroy();
+    }
+  }, 120_000);
+
+  it('home-region: the evaluator stops — a primary going down moves nothing through today’s path until it is cleared', async () => {
+    await cli('fault', 'inject', 'home-region');
+    try {
+      await setBackend('east', false);
+      // Well past the demo's failover time: the evaluator would have moved DNS to west by now.
+      await new Promise((resolve) => setTimeout(resolve, DEMO_FAILOVER_MS));
+      expect(await answers()).toEqual([EAST]);
+      expect(tm.output()).not.toMatch(/shop\/east Online → Degraded/);
+    } finally {
+      await cli('fault', 'clear', 'home-region');
+    }
+    await eventually(answers, (a) => a.join() === WEST, DEMO_FAILOVER_MS * 2);
+    await setBackend('east', true);
+    await eventually(answers, (a) => a.join() === EAST, DEMO_FAILOVER_MS * 2);
+  }, 180_000);
+});
