@@ -104,10 +104,13 @@ function describeFault(fault: FaultName, down: boolean): string {
 }
 
 /** The home table as the probe regions reach it: while `down()`, every call is refused (503) before it is sent. */
-export function refuseWhileHomeRegionDown(client: DynamoDBClient, down: () => boolean): void {
+export function refuseWhileHomeRegionDown(
+  client: DynamoDBClient,
+  down: () => boolean | Promise<boolean>,
+): void {
   client.middlewareStack.add(
     (next) => async (args) => {
-      if (down()) throw new HomeRegionDownError();
+      if (await down()) throw new HomeRegionDownError();
       return next(args);
     },
     { step: 'initialize', name: 'tmHomeRegionFault' },

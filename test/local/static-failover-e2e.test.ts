@@ -6,14 +6,16 @@
  * while dig keeps answering today's records; `home-region` stops the evaluator, so a backend
  * going down changes nothing in DNS through today's path until the fault is cleared.
  */
-import { ListHostedZonesByNameCommand } from '@aws-sdk/client-route-53';
+import { CreateHealthCheckCommand, ListHostedZonesByNameCommand } from '@aws-sdk/client-route-53';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { route53Client } from '../../functions/shared/aws-clients.js';
+import { dynamoDbClient, route53Client } from '../../functions/shared/aws-clients.js';
+import { readDeployedConfig } from '../../functions/shared/config-reader.js';
+import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { DEMO_CONTROL_HEADER } from '../../infra/local/demo.js';
 import type { LocalStackPointer } from '../../infra/local/state-file.js';
 import { dig, digAvailable } from './dns-fixtures.js';
@@ -156,4 +158,112 @@ describe.skipIf(!digAvailable)('tm fault against the running local stack', () =>
     await setBackend('east', true);
     await eventually(answers, (a) => a.join() === EAST, DEMO_FAILOVER_MS * 2);
   }, 180_000);
+});
+
+describe.skipIf(!digAvailable)('tm status: the Route 53 health-check state beside our status', () => {
+  /** Each demo endpoint's check, found as the planner's records carry it (the record answering its address). */
+  async function plannedChecks(): Promise<Map<string, string>> {
+    const client = dynamoDbClient({ endpoint: state.dynamodbEndpoint, region: 'us-east-1', credentials });
+    try {
+      const config = await readDeployedConfig(client, state.tableName);
+      const plan = planStaticFailover(config.profiles, {
+        deployment: state.deployment ?? '',
+        defaultProbeRegions: config.defaultProbeRegions,
+      });
+      const shop = config.profiles.find((p) => p.name === 'shop');
+      return new Map(
+        (shop?.endpoints ?? []).flatMap((endpoint) => {
+          const target = endpoint.type === 'external' ? endpoint.target : '';
+          const record = plan.records.find(
+            (r) => r.healthCheckRef !== undefined && r.values.includes(target),
+          );
+          return record?.healthCheckRef === undefined
+            ? []
+            : [[endpoint.name, record.healthCheckRef] as const];
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+  }
+
+  const endpointsOf = (stdout: string) =>
+    Object.fromEntries(
+      (
+        JSON.parse(stdout) as { profiles: { endpoints: { endpoint: string; healthCheck: unknown }[] }[] }
+      ).profiles[0]?.endpoints.map((e) => [e.endpoint, e.healthCheck]) ?? [],
+    );
+
+  it('healthCheck is the state of the check with that caller reference, null where there is none', async () => {
+    // Before any check exists: null everywhere.
+    expect(endpointsOf((await cli('status', '--json')).stdout)).toEqual({
+      east: null,
+      west: null,
+      central: null,
+    });
+    // Checks as the evaluator creates them (caller reference: logical id # generation):
+    // east's can never be healthy (threshold 1 of none), west's always is (threshold 0); central has none.
+    const ids = await plannedChecks();
+    expect([...ids.keys()]).toEqual(['east', 'west', 'central']);
+    const client = route53Client({ endpoint: state.route53Endpoint, credentials });
+    try {
+      for (const [name, threshold] of [
+        ['east', 1],
+        ['west', 0],
+      ] as const)
+        await client.send(
+          new CreateHealthCheckCommand({
+            CallerReference: `${ids.get(name) ?? ''}#1`,
+            HealthCheckConfig: { Type: 'CALCULATED', HealthThreshold: threshold, ChildHealthChecks: [] },
+          }),
+        );
+    } finally {
+      client.destroy();
+    }
+    const status = await cli('status', '--json');
+    expect(status).toMatchObject({ code: 0, stderr: '' });
+    expect(endpointsOf(status.stdout)).toEqual({ east: 'Unhealthy', west: 'Healthy', central: null });
+    const text = await cli('status');
+    expect(text.stdout).toContain('Route 53 health check: Unhealthy');
+    expect(text.stdout).toContain('Route 53 health check: Healthy');
+
+    // The Route 53 API down: our status still shows, the checks cannot be found (null), and it says why.
+    await cli('fault', 'inject', 'route53-api');
+    try {
+      const refused = await cli('status', '--json');
+      expect(refused.code).toBe(0);
+      expect(endpointsOf(refused.stdout)).toEqual({ east: null, west: null, central: null });
+      expect(refused.stderr).toMatch(/^tm status: health checks not read \(Route 53\): /);
+    } finally {
+      await cli('fault', 'clear', 'route53-api');
+    }
+  }, 120_000);
+
+  it('home-region: tm status says the home region is unreachable and shows the health checks', async () => {
+    const ids = await plannedChecks();
+    await cli('fault', 'inject', 'home-region');
+    try {
+      const text = await cli('status');
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(
+        /^the home region is unreachable: the local stack \(DNS port \d+\)'s table does not answer/,
+      );
+      expect(text.stdout).toMatch(new RegExp(`${ids.get('east') ?? '?'}  Unhealthy`));
+      expect(text.stdout).toMatch(new RegExp(`${ids.get('west') ?? '?'}  Healthy`));
+      const json = JSON.parse((await cli('status', '--json')).stdout) as {
+        homeRegion: { reachable: boolean };
+        healthChecks: { id: string; state: string }[];
+      };
+      expect(json.homeRegion.reachable).toBe(false);
+      expect(json.healthChecks.map((c) => [c.id, c.state]).sort()).toEqual(
+        [
+          [ids.get('east'), 'Unhealthy'],
+          [ids.get('west'), 'Healthy'],
+        ].sort(),
+      );
+    } finally {
+      await cli('fault', 'clear', 'home-region');
+    }
+    expect((await cli('status')).stdout).toMatch(/^shop {2}/);
+  }, 120_000);
 });
