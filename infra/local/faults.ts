@@ -60,7 +60,11 @@ export function parseFault(text: string, regions: readonly string[]): FaultName 
   );
 }
 
-export function createLocalFaults(switches: FaultSwitches): LocalFaults {
+/** `onChange`: each change that did something (for the log). */
+export function createLocalFaults(
+  switches: FaultSwitches,
+  onChange: (change: FaultChange) => void = () => undefined,
+): LocalFaults {
   const on: FaultName[] = [];
   const apply = (fault: FaultName, down: boolean) => {
     if (fault === FAULT.route53Api) switches.setRoute53ApiDown(down);
@@ -78,6 +82,7 @@ export function createLocalFaults(switches: FaultSwitches): LocalFaults {
     const message = changed
       ? describeFault(fault, down)
       : `${fault}: ${down ? 'already injected' : 'not injected'}; nothing changed`;
+    if (changed) onChange({ fault, changed, message });
     return { fault, changed, message };
   };
   return {

@@ -320,24 +320,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     cleanup.push(() => dns.stop());
 
-    const faults = createLocalFaults({
-      regions,
-      setRoute53ApiDown: (down) => route53.setApiDown(down),
-      setHomeRegionDown: (down) => {
-        homeRegionDown = down;
+    const faults = createLocalFaults(
+      {
+        regions,
+        setRoute53ApiDown: (down) => route53.setApiDown(down),
+        setHomeRegionDown: (down) => {
+          homeRegionDown = down;
+        },
+        setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
       },
-      setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
-    });
-    const logged = <T extends { message: string }>(change: T): T => {
-      log(`fault ${change.message}`);
-      return change;
-    };
+      (change) => log(`fault ${change.message}`),
+    );
     const control = await startFaultControl({
-      faults: {
-        ...faults,
-        inject: (text) => logged(faults.inject(text)),
-        clear: (text) => logged(faults.clear(text)),
-      },
+      faults,
       healthCheckStatus: (id) => {
         try {
           return route53.healthCheckStatus(id);

@@ -7,7 +7,7 @@
  * going down changes nothing in DNS through today's path until the fault is cleared.
  */
 import { CreateHealthCheckCommand, ListHostedZonesByNameCommand } from '@aws-sdk/client-route-53';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -76,8 +76,9 @@ beforeAll(async () => {
   await eventually(answers, (a) => a.join() === EAST, 60_000);
 }, 180_000);
 
+const others: TmProcess[] = [];
 afterAll(() => {
-  for (const pid of processTree(tm.child.pid as number).reverse()) {
+  for (const pid of [tm, ...others].flatMap((p) => processTree(p.child.pid as number).reverse())) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
@@ -266,4 +267,35 @@ describe.skipIf(!digAvailable)('tm status: the Route 53 health-check state besid
     }
     expect((await cli('status')).stdout).toMatch(/^shop {2}/);
   }, 120_000);
+});
+
+/** util-linux `script`: tm on a pseudo-terminal, so keys are read. */
+const scriptAvailable = spawnSync('script', ['--version']).status === 0;
+
+describe.skipIf(!scriptAvailable)('the demo’s outage key', () => {
+  it('f cuts the Route 53 API and the home region together, the banner says so, f again restores both', async () => {
+    const demo = await startTm(['--dns-port', '0'], { launcher: 'terminal', stdin: 'pipe' });
+    others.push(demo);
+    await demo.waitFor(/Press q \(or Ctrl-C\) to stop everything/);
+    expect(demo.output()).toContain(
+      'Cut the Route 53 API and the home region (evaluator and table) together: press f (again: restore both)',
+    );
+    const list = async () => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['bin/tm.js', 'fault', 'list', '--json', '--dns-port', String(demo.dnsPort)],
+        { cwd: REPO, env: { ...process.env, TM_STATE_DIR: demo.stateDir } },
+      );
+      return (JSON.parse(stdout) as { faults: string[] }).faults;
+    };
+
+    demo.child.stdin?.write('f');
+    await demo.waitFor(/DEMO: the Route 53 API and the home region are CUT/, 30_000);
+    expect(await list()).toEqual(['route53-api', 'home-region']);
+    demo.child.stdin?.write('f');
+    await demo.waitFor(/DEMO: the Route 53 API and the home region are back/, 30_000);
+    expect(await list()).toEqual([]);
+    demo.child.stdin?.write('q');
+    expect(await demo.exited).toEqual({ code: 0, signal: null });
+  }, 180_000);
 });
