@@ -345,7 +345,10 @@ describe.skip('static failover end to end under each fault (waits for wire-probe
   const back = () => ms(staticFailoverTime(shop().monitorConfig, TTL, 'recovering').totalSeconds);
   /** From the evaluator's first refused call (when it decides the primary is down): the guard's flip. */
   const decided = () =>
-    ms(checksToDecide(shop().monitorConfig, 'failing').checks * MONITOR.intervalInSeconds);
+    ms(
+      checksToDecide(shop().monitorConfig, 'failing').checks * MONITOR.intervalInSeconds +
+        MONITOR.timeoutInSeconds,
+    );
   const answersOf = async (name: string) =>
     (await dig(stack.dnsPort, [name, 'A'])).answers.map((a) => a.data).sort();
   const within = (name: string, expected: readonly string[], bound: number) =>
