@@ -10,6 +10,8 @@ import { secretReferencesOf } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
 import {
   DEMO_BACKENDS,
+  DEMO_OUTAGE_FAULTS,
+  DEMO_OUTAGE_KEY,
   DEMO_TIME_SCALE,
   demoControlCommand,
   demoDefinitions,
@@ -29,7 +31,7 @@ import {
   JavaMissingError,
   LocalSecretsFileError,
 } from '../local/errors.js';
-import { DEFAULT_LOCAL_REGIONS, startLocalStack } from '../local/stack.js';
+import { DEFAULT_LOCAL_REGIONS, LOCAL_DEPLOYMENT, startLocalStack } from '../local/stack.js';
 import {
   loadLocalSecrets,
   missingLocalSecrets,
@@ -53,6 +55,7 @@ import { watchForStop, type StopRequest } from './stop-request.js';
 import { localStack } from './stack.js';
 import { localLog } from './local-log.js';
 import type { GuardedHttpServer } from '../local/http-guard.js';
+import type { LocalFaults } from '../local/faults.js';
 import { readSnapshot } from '../ui/snapshot.js';
 import { startStatusPage } from '../ui/server.js';
 
@@ -211,6 +214,9 @@ async function runStack(
       route53Endpoint: stack.route53Endpoint,
       dynamodbEndpoint: stack.dynamodbEndpoint,
       tableName: stack.tableName,
+      cloudWatchEndpoint: stack.cloudWatchEndpoint,
+      controlEndpoint: stack.controlEndpoint,
+      deployment: LOCAL_DEPLOYMENT,
     });
     if (replaced !== undefined)
       log(
@@ -248,6 +254,7 @@ async function runStack(
         if (key.name === 'q') return stopRequest.request('q');
         const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
         if (backend !== undefined) demo?.toggle(backend.name);
+        if (demo !== undefined && key.sequence === DEMO_OUTAGE_KEY) toggleOutage(stack.faults, log);
       },
     );
   }
@@ -265,6 +272,8 @@ async function runStack(
       `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
       `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
       `  table      ${describeTable(dataDirectory, stack.restored)}`,
+      `  CloudWatch ${stack.cloudWatchEndpoint} (local API, every region: the votes' metrics and alarms the health checks follow)`,
+      `  faults     npx tm fault inject route53-api|home-region|region:NAME${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}  (tm fault list, tm fault clear …)`,
       `  state      ${stateFilePath(stack.dnsPort)}`,
       ...(demo === undefined
         ? []
@@ -274,6 +283,9 @@ async function runStack(
             `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key} (${b.name})`).join(', ')}`,
             `  or: ${demoControlCommand(demo.controlUrl, 'toggle', 'east')}   (also /down/NAME, /up/NAME)`,
             `  East is Degraded after 3 failed checks (tolerated 2) ≈ 6 s, and dig shows west; bring it back and east returns.`,
+            `  Cut the Route 53 API and the home region (evaluator and table) together: press ${DEMO_OUTAGE_KEY} (again: restore both)`,
+            `  or: ${DEMO_OUTAGE_FAULTS.map((fault) => `npx tm fault inject ${fault}${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`).join(' && ')}`,
+            `  No record change can be made then; failover goes on through Route 53's health checks (static failover).`,
           ]),
       '',
       process.stdin.isTTY ? 'Press q (or Ctrl-C) to stop everything.' : 'Ctrl-C stops everything.',
@@ -306,4 +318,21 @@ async function runStack(
     removeStateFile(stack.dnsPort);
   }
   return exitCode;
+}
+
+/**
+ * The demo's outage key: cuts the Route 53 API and the home region together, or — when either
+ * is cut — restores both; one banner line says which.
+ */
+function toggleOutage(faults: LocalFaults, log: (line: string) => void): void {
+  const cut = DEMO_OUTAGE_FAULTS.some((fault) => faults.isOn(fault));
+  for (const fault of DEMO_OUTAGE_FAULTS) {
+    if (cut) faults.clear(fault);
+    else faults.inject(fault);
+  }
+  log(
+    cut
+      ? `DEMO: the Route 53 API and the home region are back (press ${DEMO_OUTAGE_KEY} to cut them again)`
+      : `DEMO: the Route 53 API and the home region are CUT — no record change can be made; DNS follows Route 53's health checks (press ${DEMO_OUTAGE_KEY} to restore them)`,
+  );
 }

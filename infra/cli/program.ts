@@ -198,6 +198,35 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .option(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.enableProfile }))));
 
+  const faults = () => import('./fault.js');
+  const fault = command(program, 'fault').summary(
+    'put an outage into the running local stack: route53-api, home-region, region:NAME',
+  );
+  fault.description(
+    'The outages static failover is built for, in the running local stack: route53-api (every local Route 53 ' +
+      'API call answers 503; DNS and health checks go on), home-region (the evaluator stops and the home table ' +
+      'refuses the probes), region:NAME (that probe region probes, writes and publishes nothing). Faults combine.',
+  );
+  const faultCommand = (name: string) =>
+    command(fault, name)
+      .option(
+        '--dns-port <port>',
+        'the local stack serving DNS on this port (when several run)',
+        integer(1, 65535),
+      )
+      .option('--json', 'print the answer as JSON');
+  faultCommand('inject')
+    .summary('inject a fault: route53-api, home-region or region:NAME')
+    .argument('<fault>', 'route53-api, home-region or region:NAME')
+    .action(runs(() => faults().then((m) => ({ run: m.inject }))));
+  faultCommand('clear')
+    .summary('clear a fault: what it stopped runs again')
+    .argument('<fault>', 'route53-api, home-region or region:NAME')
+    .action(runs(() => faults().then((m) => ({ run: m.clear }))));
+  faultCommand('list')
+    .summary('the faults injected')
+    .action(runs(() => faults().then((m) => ({ run: m.list }))));
+
   const imports = command(program, 'import').summary("turn another service's configuration into definitions");
   command(imports, 'azure')
     .summary('Azure Traffic Manager profiles (ARM templates, parameters files, az JSON) → a definitions file')

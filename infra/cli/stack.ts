@@ -10,6 +10,8 @@ import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
 import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
 import { StackNotFoundError } from './errors.js';
+import { FAULT, refuseWhileHomeRegionDown } from '../local/faults.js';
+import { call } from './fault.js';
 
 export interface StackOptions {
   readonly dnsPort?: number;
@@ -49,7 +51,23 @@ export function connectStack(options: StackOptions, command: string): Stack {
       `${selected.problem} (start one with \`npm start\` or \`tm local\`);\n` +
         `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)`,
     );
-  return localStack(selected.stack);
+  const stack = localStack(selected.stack);
+  // The home-region fault (tm fault): the table refuses this command's calls too, as a dead region would.
+  const pointer = selected.stack;
+  if (pointer.controlEndpoint !== undefined) {
+    let down: Promise<boolean> | undefined;
+    refuseWhileHomeRegionDown(stack.client, () => (down ??= homeRegionFaulted(pointer)));
+  }
+  return stack;
+}
+
+async function homeRegionFaulted(pointer: LocalStackPointer): Promise<boolean> {
+  try {
+    const { faults } = (await call(pointer, 'GET', '/faults')) as { faults: string[] };
+    return faults.includes(FAULT.homeRegion);
+  } catch {
+    return false; // no answer about faults: the table call says what it finds
+  }
 }
 
 /** The local stack at that DynamoDB Local endpoint (from its state file, or `tm local` itself). */

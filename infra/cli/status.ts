@@ -17,6 +17,19 @@ import { withCertificates, type EndpointWithCertificate } from '../../shared/sta
 import type { Io } from './io.js';
 import { StackNotFoundError } from './errors.js';
 import { connectStack, type Stack, type StackOptions } from './stack.js';
+import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
+import { EnvironmentVariable } from '../../shared/contracts/environment.js';
+import { isHomeRegionRefusal } from '../local/faults.js';
+import { selectRunningStack } from '../local/state-file.js';
+import {
+  awsHealthCheckReader,
+  localHealthCheckReader,
+  readHealthChecks,
+  targetCheckIdsOf,
+  type HealthCheckReader,
+  type HealthCheckState,
+  type OurHealthCheck,
+} from './health-checks.js';
 
 export interface StatusOptions extends StackOptions {
   readonly profile?: string;
@@ -33,25 +46,119 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
     return 1;
   }
   let snapshot: StatusSnapshot;
+  let config: DeployedConfig;
   const now = Date.now();
+  const checks = healthCheckReaderOf(stack);
   try {
-    snapshot = await readStatus(stack, options.profile, now);
+    [snapshot, config] = await Promise.all([
+      readStatus(stack, options.profile, now),
+      readDeployedConfig(stack.client, stack.tableName),
+    ]);
   } catch (error) {
+    if (isHomeRegionRefusal(error)) return await homeRegionUnreachable(stack, checks, options, io);
     io.stderr.write(`tm status: could not read ${stack.description}: ${(error as Error).message}\n`);
+    checks?.reader.close();
     return 1;
   } finally {
     stack.client.destroy();
   }
-  const { profiles: reports, controls, zones } = snapshot;
-  if (options.profile !== undefined && reports.length === 0) {
+  const { controls, zones } = snapshot;
+  if (options.profile !== undefined && snapshot.profiles.length === 0) {
+    checks?.reader.close();
     io.stderr.write(`tm status: no status for profile "${options.profile}" (yet)\n`);
     return 1;
   }
+  const reports = await withHealthChecks(snapshot.profiles, config, checks, io);
   io.stdout.write(
     options.json === true
       ? `${JSON.stringify({ profiles: reports, controls, zones }, null, 2)}\n`
       : formatReports(reports, now, controls) + formatZones(zones, now),
   );
+  return 0;
+}
+
+/** Where the health checks are read, and the deployment name their ids derive from; undefined: not known. */
+function healthCheckReaderOf(stack: Stack): { reader: HealthCheckReader; deployment: string } | undefined {
+  if (stack.local) {
+    const selected = selectRunningStack(stack.dnsPort);
+    if ('problem' in selected || selected.stack.deployment === undefined) return undefined;
+    return { reader: localHealthCheckReader(selected.stack), deployment: selected.stack.deployment };
+  }
+  const deployment = process.env[EnvironmentVariable.staticFailoverDeployment];
+  return deployment === undefined || deployment === ''
+    ? undefined
+    : { reader: awsHealthCheckReader(), deployment };
+}
+
+/** Each endpoint with `healthCheck`: its target check's state, null without one (or when Route 53 does not answer). */
+async function withHealthChecks(
+  reports: readonly ProfileStatus[],
+  config: DeployedConfig,
+  checks: { reader: HealthCheckReader; deployment: string } | undefined,
+  io: Io,
+): Promise<ProfileStatus[]> {
+  let states = new Map<string, HealthCheckState | null>();
+  if (checks !== undefined) {
+    const targets = targetCheckIdsOf(config.profiles, checks.deployment, config.defaultProbeRegions);
+    try {
+      const found = await readHealthChecks(checks.reader, new Set(targets.values()));
+      states = new Map(found.map((check) => [check.id, check.state]));
+    } catch (error) {
+      io.stderr.write(`tm status: health checks not read (Route 53): ${(error as Error).message}\n`);
+    } finally {
+      checks.reader.close();
+    }
+    return reports.map((report) => ({
+      ...report,
+      endpoints: report.endpoints.map((endpoint) => {
+        const id = targets.get(`${report.profile}/${endpoint.endpoint}`);
+        return { ...endpoint, healthCheck: id === undefined ? null : (states.get(id) ?? null) };
+      }),
+    }));
+  }
+  return reports.map((report) => ({
+    ...report,
+    endpoints: report.endpoints.map((endpoint) => ({ ...endpoint, healthCheck: null })),
+  }));
+}
+
+/**
+ * The home region does not answer (the `home-region` fault, locally): no status, but what Route 53's
+ * data plane says — every health check of ours with its state.
+ */
+async function homeRegionUnreachable(
+  stack: Stack,
+  checks: { reader: HealthCheckReader; deployment: string } | undefined,
+  options: StatusOptions,
+  io: Io,
+): Promise<number> {
+  const reason = `the home region is unreachable: ${stack.description}'s table does not answer`;
+  let healthChecks: OurHealthCheck[] = [];
+  let problem: string | undefined;
+  try {
+    healthChecks = checks === undefined ? [] : await readHealthChecks(checks.reader);
+  } catch (error) {
+    problem = `health checks not read (Route 53): ${(error as Error).message}`;
+  } finally {
+    checks?.reader.close();
+  }
+  if (options.json === true) {
+    io.stdout.write(
+      `${JSON.stringify({ homeRegion: { reachable: false, reason }, healthChecks, ...(problem === undefined ? {} : { problem }) }, null, 2)}\n`,
+    );
+    return 0;
+  }
+  const lines = [
+    `${reason} — statuses, votes and controls cannot be read; DNS follows the Route 53 health checks:`,
+    ...healthChecks.map(
+      (c) => `  ${c.id}  ${(c.state ?? 'unknown').padEnd(9)}  ${c.type} ${c.healthCheckId}`,
+    ),
+    ...(healthChecks.length === 0 && problem === undefined
+      ? ['  (no health checks of ours in Route 53)']
+      : []),
+    ...(problem === undefined ? [] : [`  ${problem}`]),
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
 
@@ -179,6 +286,9 @@ export function formatReports(
         const votes = endpoint.votes.map((v) => `${v.region} ${v.vote}${describeChecks(v, now)}`);
         lines.push(`  ${' '.repeat(width)}  ${votes.join(' · ')}`);
       }
+      const healthCheck = (endpoint as { healthCheck?: HealthCheckState | null }).healthCheck;
+      if (healthCheck !== undefined && healthCheck !== null)
+        lines.push(`  ${' '.repeat(width)}  Route 53 health check: ${healthCheck}`);
       const certificate = describeCertificate(endpoint);
       if (certificate !== undefined) lines.push(`  ${' '.repeat(width)}  ${certificate}`);
       controlLines(report.profile, endpoint.endpoint, `  ${' '.repeat(width)}  `);

@@ -15,6 +15,11 @@ export const DEMO_BACKENDS = [
   { name: 'central', address: '127.0.0.13', key: '3' },
 ] as const;
 
+/** The demo key that cuts the Route 53 API and the home region together (and, pressed again, restores both). */
+export const DEMO_OUTAGE_KEY = 'f';
+/** What that key injects: the two outages static failover is built for (infra/local/faults.ts). */
+export const DEMO_OUTAGE_FAULTS = ['route53-api', 'home-region'] as const;
+
 /** Demo default: probes every 2 s instead of 10 s, so a failover takes seconds. */
 export const DEMO_TIME_SCALE = 0.2;
 

@@ -93,3 +93,24 @@ export class StateStoreCheckTimeoutError extends LocalStackError {
     super(`no answer within ${timeoutMs / 1000} s`);
   }
 }
+
+/** `tm fault` named a fault the local stack does not know (or a probe region it does not run). */
+export class UnknownFaultError extends LocalStackError {
+  override readonly name = 'UnknownFaultError';
+  override readonly code = 'UNKNOWN_FAULT';
+}
+
+/**
+ * The `home-region` fault is on: a call to the home table is refused, as a call into a dead region
+ * would be (HTTP 503, a server fault the SDK may retry). Not a connection failure: DynamoDB Local
+ * itself is up, so the state store watch must not count it as the store gone.
+ */
+export class HomeRegionDownError extends LocalStackError {
+  override readonly name = 'ServiceUnavailable';
+  override readonly code = 'HOME_REGION_DOWN';
+  readonly $fault = 'server';
+  readonly $metadata = { httpStatusCode: 503 };
+  constructor() {
+    super('the home region is down (tm fault home-region): the home table does not answer');
+  }
+}

@@ -15,8 +15,10 @@ import {
   type ProbeWorker,
   type RoundReport,
   type VerdictChange,
+  type VoteSink,
   type WorkerLogger,
 } from '../../functions/probe/worker.js';
+import { voteTargetsOf } from '../../shared/static-failover/votes.js';
 
 export interface LocalProbeRegionOptions {
   readonly region: string;
@@ -33,6 +35,8 @@ export interface LocalProbeRegionOptions {
   readonly onVerdictChange?: (change: VerdictChange) => void;
   readonly onRound?: (report: RoundReport) => void;
   readonly logger?: WorkerLogger;
+  /** Static failover: this region's votes go to `votes` for the targets of `deployment`. @default - no votes */
+  readonly staticFailover?: { readonly deployment: string; readonly votes: VoteSink };
 }
 
 export interface LocalProbeRegion {
@@ -40,6 +44,8 @@ export interface LocalProbeRegion {
   readonly scheduler: RoundScheduler;
   /** Re-plans after a definitions change; rule states of targets that remain are kept. */
   setProfiles(profiles: readonly Profile[], defaultProbeRegions?: readonly string[]): void;
+  /** A stopped region (the `region:NAME` fault) skips its rounds: it probes, writes and publishes nothing. */
+  setStopped(stopped: boolean): void;
   /** Stops the timer and waits for the rounds in progress (a "killed region" stops heartbeating). */
   stop(): Promise<void>;
 }
@@ -55,11 +61,25 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     ...(options.heartbeatPeriodMs === undefined ? {} : { heartbeatPeriodMs: options.heartbeatPeriodMs }),
     ...(options.onVerdictChange === undefined ? {} : { onVerdictChange: options.onVerdictChange }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.staticFailover === undefined ? {} : { votes: options.staticFailover.votes }),
   });
-  worker.setTargets(planProbes(options.profiles, options.region, defaults));
+  const plan = (profiles: readonly Profile[]) => {
+    worker.setTargets(planProbes(profiles, options.region, defaults));
+    if (options.staticFailover !== undefined)
+      worker.setVoteTargets(
+        voteTargetsOf(
+          profiles,
+          { deployment: options.staticFailover.deployment, defaultProbeRegions: defaults },
+          options.region,
+        ),
+      );
+  };
+  plan(options.profiles);
+  let stopped = false;
   const scheduler = startRoundScheduler({
     roundPeriodMs: () => worker.roundPeriodMs(),
     runRound: async (dueAt, period) => {
+      if (stopped) return;
       // Not `onRound?.(await …)`: optional chaining would skip the round itself when onRound is absent.
       const report = await worker.runRound(dueAt, period);
       options.onRound?.(report);
@@ -75,7 +95,10 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     scheduler,
     setProfiles(profiles, defaultProbeRegions) {
       defaults = defaultProbeRegions ?? defaults;
-      worker.setTargets(planProbes(profiles, options.region, defaults));
+      plan(profiles);
+    },
+    setStopped(value) {
+      stopped = value;
     },
     stop: () => scheduler.stop(),
   };

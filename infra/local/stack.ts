@@ -30,16 +30,28 @@ import { watchFirstPublish } from './first-publish.js';
 import { readRestoredState, type RestoredState } from './restored-state.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
+import { startLocalCloudWatch, type LocalCloudWatch } from './cloudwatch/index.js';
+import {
+  createLocalFaults,
+  isHomeRegionRefusal,
+  refuseWhileHomeRegionDown,
+  startFaultControl,
+  type LocalFaults,
+} from './faults.js';
+import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 import { openTable } from './table.js';
 import { watchStateStore } from './state-store-watch.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
+  cloudWatchClient,
   dynamoDbClient,
   dynamoDbStreamsClient,
   ENDPOINT_VARIABLE,
   route53Client,
 } from '../../functions/shared/aws-clients.js';
+import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
+import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
 import { KeyPrefix } from '../../shared/state/items.js';
 import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from '../../functions/probe/header-secrets.js';
@@ -50,6 +62,8 @@ import { startLocalParameterStore } from './ssm/server.js';
 
 export { DEFAULT_LOCAL_REGIONS };
 export const LOCAL_TABLE_NAME = 'traffic-manager';
+/** The local stack's deployment name (STATIC_FAILOVER_DEPLOYMENT): a dimension of its votes and part of its health-check ids. */
+export const LOCAL_DEPLOYMENT = 'local';
 const EVALUATOR_TICK_MS = 60_000;
 /** How long DynamoDB Local may stay gone (× time scale) before the stack gives up. */
 export const STATE_STORE_OUTAGE_LIMIT_MS = 60_000;
@@ -108,6 +122,18 @@ export interface LocalStack {
   readonly ssmEndpoint: string;
   readonly tableName: string;
   readonly route53: LocalRoute53;
+  /** The local CloudWatch (every region): the votes' metrics and alarms the health checks follow. */
+  readonly cloudWatch: LocalCloudWatch;
+  readonly cloudWatchEndpoint: string;
+  /**
+   * What the probe regions and the evaluator are configured with for static failover, as the
+   * cloud's functions are: STATIC_FAILOVER_DEPLOYMENT, PROBE_REGIONS and AWS_ENDPOINT_URL_CLOUDWATCH.
+   */
+  readonly staticFailoverEnvironment: Readonly<Record<string, string>>;
+  /** `tm fault`: what is injected, and the switches. */
+  readonly faults: LocalFaults;
+  /** The fault control endpoint on 127.0.0.1 (faults.ts), recorded in the state file. */
+  readonly controlEndpoint: string;
   readonly poller: StreamPoller;
   /** Status changes. */
   readonly events: readonly TransitionRecord[];
@@ -166,8 +192,34 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!storeWatch.explains(error)) log(line);
     };
 
-    const route53 = await startLocalRoute53();
+    const cloudWatch = await startLocalCloudWatch({
+      timeScale,
+      onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
+    });
+    cleanup.push(() => cloudWatch.stop());
+    // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms.
+    const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
     cleanup.push(() => route53.stop());
+    const staticFailoverEnvironment = {
+      [EnvironmentVariable.staticFailoverDeployment]: LOCAL_DEPLOYMENT,
+      [EnvironmentVariable.probeRegions]: regions.join(','),
+      [ENDPOINT_VARIABLE.cloudWatch]: cloudWatch.endpoint,
+    };
+    // Static failover, as the deployment runs it: the evaluator applies the structure and its tick
+    // publishes the guard; each probe region votes into its own (local) CloudWatch.
+    const staticFailover = staticFailoverDeps({
+      deployment: LOCAL_DEPLOYMENT,
+      tableName: LOCAL_TABLE_NAME,
+      dynamodb: { endpoint: ddb.endpoint, region: 'us-east-1', credentials },
+      route53: { endpoint: route53.endpoint, credentials },
+      cloudWatch: { endpoint: cloudWatch.endpoint, credentials },
+      onError: (error) => log(`static failover: ${(error as Error).message} (retried on the next trigger)`),
+    });
+    // The home-region fault: the probe regions reach the home table through a client of their own that it switches off.
+    let homeRegionDown = false;
+    const probeDynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    refuseWhileHomeRegionDown(probeDynamodb, () => homeRegionDown);
+    cleanup.push(async () => probeDynamodb.destroy());
     const secretValues = options.secrets ?? NO_LOCAL_SECRETS;
     const secretsManager = await startLocalSecretsManager(secretValues.secrets);
     cleanup.push(() => secretsManager.stop());
@@ -208,6 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       metrics: noMetrics,
       now,
       timeScale,
+      staticFailover,
       onPublishError: (error) => log(`events: ${(error as Error).message} (kept in the outbox, retried)`),
     };
     route53.onChange((_zone, changes) => options.onDnsChanges?.(changes));
@@ -238,6 +291,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return response;
       },
       onError: (error) => logStoreError(`stream poller: ${(error as Error).message}`, error),
+      paused: () => homeRegionDown,
       onDeadLetter: (record, reason) =>
         log(
           `evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`,
@@ -253,14 +307,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         region,
         startLocalProbeRegion({
           region,
-          dynamodb,
+          dynamodb: probeDynamodb,
           tableName: LOCAL_TABLE_NAME,
           profiles,
           defaultProbeRegions: regions,
           timeScale,
           prober,
+          staticFailover: {
+            deployment: LOCAL_DEPLOYMENT,
+            votes: cloudWatchVoteSink(
+              cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials }),
+            ),
+          },
           logger: {
-            warn: (message, fields) => logStoreError(`probe ${region}: ${message}`, fields['error']),
+            warn: (message, fields) => {
+              // The home-region fault was said once when injected, not per refused write.
+              if (!isHomeRegionRefusal(fields['error']))
+                logStoreError(`probe ${region}: ${message}`, fields['error']);
+            },
           },
         }),
       );
@@ -270,7 +334,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     const tick = async () => {
-      const outcome = await runTick({ store, metrics: noMetrics, now, reconcileIntervalMs });
+      if (homeRegionDown) return;
+      const outcome = await runTick({ store, metrics: noMetrics, now, reconcileIntervalMs, staticFailover });
       if (outcome.changed && outcome.stale.length > 0)
         log(`stale probe regions: ${outcome.stale.join(', ')}`);
     };
@@ -289,6 +354,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     cleanup.push(() => dns.stop());
 
+    const faults = createLocalFaults(
+      {
+        regions,
+        setRoute53ApiDown: (down) => route53.setApiDown(down),
+        setHomeRegionDown: (down) => {
+          homeRegionDown = down;
+        },
+        setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
+      },
+      (change) => log(`fault ${change.message}`),
+    );
+    const control = await startFaultControl({
+      faults,
+      healthCheckStatus: (id) => {
+        try {
+          return route53.healthCheckStatus(id);
+        } catch {
+          return undefined;
+        }
+      },
+    });
+    cleanup.push(() => control.stop());
+
     return {
       dnsPort: dns.port,
       published: firstPublish.ready,
@@ -296,6 +384,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       reconcileIntervalMs,
       dynamodbEndpoint: ddb.endpoint,
       route53Endpoint: route53.endpoint,
+      cloudWatch,
+      cloudWatchEndpoint: cloudWatch.endpoint,
+      staticFailoverEnvironment,
+      faults,
+      controlEndpoint: control.endpoint,
       secretsManagerEndpoint: secretsManager.endpoint,
       ssmEndpoint: parameterStore.endpoint,
       tableName: LOCAL_TABLE_NAME,

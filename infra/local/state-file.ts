@@ -23,6 +23,12 @@ export interface LocalStackPointer {
   /** DynamoDB Local, for `aws dynamodb … --endpoint-url` or `AWS_ENDPOINT_URL_DYNAMODB`. */
   readonly dynamodbEndpoint: string;
   readonly tableName: string;
+  /** The local CloudWatch (every region), for `aws cloudwatch … --endpoint-url` or `AWS_ENDPOINT_URL_CLOUDWATCH`. */
+  readonly cloudWatchEndpoint?: string;
+  /** The fault control endpoint `tm fault` and `tm status` use (infra/local/faults.ts). */
+  readonly controlEndpoint?: string;
+  /** The deployment name the stack's health-check ids derive from (STATIC_FAILOVER_DEPLOYMENT). */
+  readonly deployment?: string;
   /** ISO time the stack started. */
   readonly startedAt: string;
   /** The process start time in clock ticks since boot (Linux `/proc/<pid>/stat`), when known. */

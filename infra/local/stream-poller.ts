@@ -37,6 +37,8 @@ export interface StreamPollerOptions {
   readonly retryAttempts?: number;
   readonly onDeadLetter?: (record: DynamoDBRecord, reason: string) => void;
   readonly onError?: (error: unknown) => void;
+  /** While true, the poller neither reads the stream nor delivers (the `home-region` fault). @default - never */
+  readonly paused?: () => boolean;
 }
 
 export interface StreamPoller {
@@ -165,6 +167,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
 
   const loop = (async () => {
     while (!stopped) {
+      if (options.paused?.() === true) {
+        await sleep(pollIntervalMs);
+        continue;
+      }
       const current = ++iteration;
       try {
         await discoverShards();

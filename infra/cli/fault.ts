@@ -1,0 +1,120 @@
+/**
+ * `tm fault inject|clear FAULT [--dns-port N] [--json]` and `tm fault list [--json]`: the
+ * outages static failover is built for, put into the running local stack — `route53-api`,
+ * `home-region`, `region:NAME` (infra/local/faults.ts says what each stops). The stack is
+ * found through its state file, as `tm status` finds it; the faults go through its loopback
+ * control endpoint.
+ */
+import { request } from 'node:http';
+import type { FaultChange, FaultName } from '../local/faults.js';
+import { FAULT_CONTROL_HEADER } from '../local/faults.js';
+import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
+import type { Io } from './io.js';
+
+export interface FaultOptions {
+  readonly dnsPort?: number;
+  readonly json?: boolean;
+}
+
+/** A loopback call: bounded, so a hung stack does not hold the command. */
+const CONTROL_TIMEOUT_MS = 5_000;
+
+export const inject = (args: [string], options: FaultOptions, io: Io) =>
+  change('inject', args[0], options, io);
+export const clear = (args: [string], options: FaultOptions, io: Io) => change('clear', args[0], options, io);
+
+export async function list(_args: [], options: FaultOptions, io: Io): Promise<number> {
+  const found = controlOf(options, 'list', io);
+  if (found === undefined) return 1;
+  try {
+    const { faults } = (await call(found, 'GET', '/faults')) as { faults: FaultName[] };
+    io.stdout.write(
+      options.json === true
+        ? `${JSON.stringify({ faults }, null, 2)}\n`
+        : faults.length === 0
+          ? 'no fault injected\n'
+          : `${faults.join('\n')}\n`,
+    );
+    return 0;
+  } catch (error) {
+    io.stderr.write(`tm fault list: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+async function change(
+  action: 'inject' | 'clear',
+  fault: string,
+  options: FaultOptions,
+  io: Io,
+): Promise<number> {
+  const found = controlOf(options, action, io);
+  if (found === undefined) return 1;
+  try {
+    const result = (await call(
+      found,
+      'POST',
+      `/faults/${action}/${encodeURIComponent(fault)}`,
+    )) as FaultChange & {
+      faults: FaultName[];
+    };
+    io.stdout.write(options.json === true ? `${JSON.stringify(result, null, 2)}\n` : `${result.message}\n`);
+    return 0;
+  } catch (error) {
+    io.stderr.write(`tm fault ${action}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+function controlOf(options: FaultOptions, command: string, io: Io): LocalStackPointer | undefined {
+  const selected = selectRunningStack(options.dnsPort);
+  if ('problem' in selected) {
+    io.stderr.write(
+      `tm fault ${command}: ${selected.problem} (start one with \`npm start\` or \`tm local\`)\n`,
+    );
+    return undefined;
+  }
+  if (selected.stack.controlEndpoint === undefined) {
+    io.stderr.write(
+      `tm fault ${command}: the local stack on DNS port ${selected.stack.dnsPort} has no fault control (started by an older tm local); restart it\n`,
+    );
+    return undefined;
+  }
+  return selected.stack;
+}
+
+/**
+ * One call to the stack's control endpoint; its `{ error }` answer becomes the thrown message.
+ * node:http, not fetch: fetch sends `Sec-Fetch-Mode`, which the guard refuses as a browser's.
+ */
+export function call(stack: LocalStackPointer, method: 'GET' | 'POST', path: string): Promise<unknown> {
+  const endpoint = stack.controlEndpoint ?? '';
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${endpoint}${path}`,
+      { method, headers: { [FAULT_CONTROL_HEADER]: '1' }, timeout: CONTROL_TIMEOUT_MS },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let body: { error?: string };
+          try {
+            body = JSON.parse(text) as { error?: string };
+          } catch {
+            return reject(
+              new Error(`the control endpoint ${endpoint} answered HTTP ${res.statusCode} without JSON`),
+            );
+          }
+          if ((res.statusCode ?? 500) >= 400) reject(new Error(body.error ?? `HTTP ${res.statusCode}`));
+          else resolve(body);
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${CONTROL_TIMEOUT_MS / 1000} s`)));
+    req.on('error', (error) =>
+      reject(new Error(`the local stack's control endpoint ${endpoint} did not answer: ${error.message}`)),
+    );
+    req.end();
+  });
+}
