@@ -20,7 +20,9 @@
  * stream retries the batch as for any Route 53 failure (the statuses are saved by then).
  */
 import { createHash } from 'node:crypto';
+import { withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { cidrCollectionOf } from '../../shared/routing/cidr-collections.js';
 import { diffAlarms, diffHealthChecks } from '../../shared/static-failover/diff.js';
 import { staticNameOf } from '../../shared/static-failover/identity.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
@@ -173,10 +175,21 @@ export async function syncStaticFailover(
         await route53.watch(() => failover.healthChecks.update(current, check, idOf));
     }
 
+    // A Subnet profile's `_static` records name its CIDR collection (today's path keeps it);
+    // Route 53 wants the collection's id.
+    const collections = config.profiles
+      .filter((p) => switched.has(p.name))
+      .flatMap((p) => cidrCollectionOf(p) ?? []);
+    const collectionIds =
+      collections.length === 0 ? [] : await route53.watch(() => deps.zones.syncCidrCollections(collections));
+
     const published: Record<string, RecordSet[]> = {};
     const rejected: string[] = [];
     for (const zoneId of new Set([...desiredZones.keys(), ...Object.keys(stored?.zones ?? {})])) {
-      const desired = (desiredZones.get(zoneId) ?? []).map((r) => resolved(r, idOf));
+      const desired = withCollectionIds(
+        (desiredZones.get(zoneId) ?? []).map((r) => resolved(r, idOf)),
+        collectionIds,
+      );
       const before = stored?.zones[zoneId];
       const names = new Set(
         [...desired, ...(before ?? [])].map((r) => r.name).filter((name) => !fastOwned.has(name)),
