@@ -121,9 +121,12 @@ describe('tm validate and tm plan: methods without failover', () => {
 });
 
 describe("tm validate: Route 53's default quotas", () => {
+  // Today's records only: static failover's own warning (health checks) is tested in
+  // test/cli/static-failover-output.test.ts.
   const weighted = (count: number) =>
     Array.from({ length: count }, (_, p) => ({
       name: `p${p}`,
+      staticFailover: false,
       trafficRoutingMethod: 'Weighted',
       dnsConfig: dnsConfig(`p${p}`),
       endpoints: Array.from({ length: 200 }, (_, e) => ({
