@@ -24,7 +24,8 @@ const UNIT = [
   'test/probe/{tick-memory,tick-schedule,worker,worker-targets}.test.ts',
 ];
 const E2E = [
-  'test/cli/**/*.test.ts',
+  // Not control-race and json-help: they use the integration project's DynamoDB Local.
+  'test/cli/!(control-race|json-help).test.ts',
   'test/package/**/*.test.ts',
   'test/ui/status-page-browser.test.ts',
   'test/local/*-e2e.test.ts',
