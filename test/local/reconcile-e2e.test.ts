@@ -40,6 +40,8 @@ describe.skipIf(!digAvailable)('tm local repairs drift at owned names', { timeou
     const parsed = parseDefinitions([
       profileDefinition({
         name: 'shop',
+        // Today's path: the evaluator owns the name itself (static failover's records have their own e2e).
+        staticFailover: false,
         dnsConfig: { ttl: 5 },
         monitorConfig: { port: backend.port, intervalInSeconds: 10, timeoutInSeconds: 9 },
         // One endpoint: whatever the checks say on a loaded machine, it is the answer (all degraded).

@@ -90,6 +90,8 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
       JSON.stringify([
         profileDefinition({
           name: 'app',
+          // Today's path, whose records (and history) are at the name itself.
+          staticFailover: false,
           dnsConfig: { ttl: 1 },
           monitorConfig: { port, intervalInSeconds: 10, timeoutInSeconds: 5 },
           endpoints: [

@@ -94,6 +94,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI === undefined)(
         JSON.stringify([
           {
             name: 'app',
+            // The page shows the records the evaluator published at the name: today's path.
+            staticFailover: false,
             trafficRoutingMethod: 'Priority',
             dnsConfig: { zoneName: 'example.com', relativeName: 'app', ttl: 1 },
             monitorConfig,
@@ -104,6 +106,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI === undefined)(
           },
           {
             name: 'web',
+            staticFailover: false,
             trafficRoutingMethod: 'Weighted',
             dnsConfig: { zoneName: 'example.com', relativeName: 'web', ttl: 1 },
             monitorConfig,
