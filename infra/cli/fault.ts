@@ -1,3 +1,4 @@
+import { LocalStackError } from '../local/errors.js';
 /**
  * `tm fault inject|clear FAULT [--dns-port N] [--json]` and `tm fault list [--json]`: the
  * outages static failover is built for, put into the running local stack — `route53-api`,
@@ -103,17 +104,26 @@ export function call(stack: LocalStackPointer, method: 'GET' | 'POST', path: str
             body = JSON.parse(text) as { error?: string };
           } catch {
             return reject(
-              new Error(`the control endpoint ${endpoint} answered HTTP ${res.statusCode} without JSON`),
+              new LocalStackError(
+                `the control endpoint ${endpoint} answered HTTP ${res.statusCode} without JSON`,
+              ),
             );
           }
-          if ((res.statusCode ?? 500) >= 400) reject(new Error(body.error ?? `HTTP ${res.statusCode}`));
+          if ((res.statusCode ?? 500) >= 400)
+            reject(new LocalStackError(body.error ?? `HTTP ${res.statusCode}`));
           else resolve(body);
         });
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${CONTROL_TIMEOUT_MS / 1000} s`)));
+    req.on('timeout', () =>
+      req.destroy(new LocalStackError(`no answer within ${CONTROL_TIMEOUT_MS / 1000} s`)),
+    );
     req.on('error', (error) =>
-      reject(new Error(`the local stack's control endpoint ${endpoint} did not answer: ${error.message}`)),
+      reject(
+        new LocalStackError(
+          `the local stack's control endpoint ${endpoint} did not answer: ${error.message}`,
+        ),
+      ),
     );
     req.end();
   });

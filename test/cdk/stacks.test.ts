@@ -578,7 +578,7 @@ describe('least privilege', () => {
       name: 'the evaluator writes statuses, their outbox, history and zone reconciles, reads config, controls, verdicts, heartbeats, statuses and the outbox',
       template: () => home,
       fn: 'traffic-manager: evaluates',
-      writes: ['STATUS', 'OUTBOX', 'HISTORY#*', 'ZONE#*'],
+      writes: ['STATUS', 'OUTBOX', 'HISTORY#*', 'ZONE#*', 'STATIC'],
       reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS', 'OUTBOX'],
     },
     {
@@ -586,7 +586,7 @@ describe('least privilege', () => {
       template: () => home,
       fn: 'traffic-manager: applies staleness',
       writes: ['TICK', 'CONTROL', 'REVISION#CONTROL', 'OUTBOX', 'CERTIFICATE'],
-      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS', 'OUTBOX', 'CERTIFICATE'],
+      reads: ['CONFIG', 'CONTROL', 'REGION#*', 'TICK', 'STATUS', 'OUTBOX', 'CERTIFICATE', 'STATIC'],
     },
     {
       name: 'the config writer touches CONFIG items only (and moves their revision)',
