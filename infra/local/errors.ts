@@ -106,7 +106,7 @@ export class UnknownFaultError extends LocalStackError {
  * itself is up, so the state store watch must not count it as the store gone.
  */
 export class HomeRegionDownError extends LocalStackError {
-  override readonly name = 'ServiceUnavailable';
+  override readonly name = 'HomeRegionDownError';
   override readonly code = 'HOME_REGION_DOWN';
   readonly $fault = 'server';
   readonly $metadata = { httpStatusCode: 503 };

@@ -579,7 +579,7 @@ describe('least privilege', () => {
       template: () => home,
       fn: 'traffic-manager: evaluates',
       writes: ['STATUS', 'OUTBOX', 'HISTORY#*', 'ZONE#*', 'STATIC'],
-      reads: ['CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS', 'OUTBOX'],
+      reads: ['STATIC', 'CONFIG', 'CONTROL', 'VERDICT#*', 'REGION#*', 'STATUS', 'OUTBOX'],
     },
     {
       name: 'the evaluator tick writes only the TICK items (regions, outbox trigger, reconcile request), expired overrides (moving the CONTROL revision) and certificate warnings with their event, and reads the statuses for the health gauges and whether the outbox waits',
