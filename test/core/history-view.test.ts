@@ -118,7 +118,7 @@ describe('formatTransition', () => {
       });
       expect(Object.keys(view?.timing ?? {})[0]).toBe('firstPassingCheckAt');
       expect(formatTransition(view!).at(-1)).toBe(
-        '  timing first passing check 2026-05-01T10:00:01.000Z → decided +40.3 s → submitted +0.2 s → in sync +0.5 s; detect → publish 41.0 s (formula: (3+1) × 30 s + 10 s timeout + 30 s TTL = 160 s)',
+        '  timing first passing check 2026-05-01T10:00:01.000Z → decided +40.3 s → submitted +0.2 s → in sync +0.5 s; detect → publish 41.0 s of at most 162 s (formula: (3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s, less 1 interval and the TTL)',
       );
     },
   );
