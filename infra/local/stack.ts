@@ -42,6 +42,7 @@ import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 import { openTable } from './table.js';
 import { watchStateStore } from './state-store-watch.js';
+import { createHash } from 'node:crypto';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   cloudWatchClient,
@@ -420,7 +421,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** Creates each profile's hosted zone in the local Route 53 (once per zone name) and fills in the id. */
+/**
+ * Creates each profile's hosted zone in the local Route 53 (once per zone name) and fills in the id.
+ * Without an id in the definitions the id is derived from the zone name: the table is kept
+ * across restarts and names the zones it published to, while the local Route 53 starts empty.
+ */
 function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): Profile[] {
   return profiles.map((profile) => {
     const { zoneName, hostedZoneId } = profile.dnsConfig;
@@ -428,7 +433,11 @@ function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): P
     const id =
       existing?.zoneName === zoneName
         ? existing.hostedZoneId
-        : route53.createHostedZone(zoneName, hostedZoneId);
+        : route53.createHostedZone(zoneName, hostedZoneId ?? localZoneId(zoneName));
     return { ...profile, dnsConfig: { ...profile.dnsConfig, hostedZoneId: id } };
   });
+}
+
+function localZoneId(zoneName: string): string {
+  return `Z${createHash('sha256').update(zoneName).digest('hex').slice(0, 13).toUpperCase()}`;
 }
