@@ -214,7 +214,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamodb: { endpoint: ddb.endpoint, region: 'us-east-1', credentials },
       route53: { endpoint: route53.endpoint, credentials },
       cloudWatch: { endpoint: cloudWatch.endpoint, credentials },
-      onError: (error) => log(`static failover: ${(error as Error).message} (retried on the next trigger)`),
+      onError: (error) =>
+        logStoreError(`static failover: ${(error as Error).message} (retried on the next trigger)`, error),
     });
     // The home-region fault: the probe regions reach the home table through a client of their own that it switches off.
     let homeRegionDown = false;

@@ -44,6 +44,12 @@ import type { RecordSet } from '../../shared/zone/record-set.js';
 import { freshTable } from '../support/dynamodb.js';
 import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
 
+/**
+ * How long a test waits for the stream to be handled: the suite runs three files at a time on
+ * two cores, beside DynamoDB Local, so a batch a quiet machine handles in 1 s took over 30 s.
+ */
+const DRAIN_MS = 90_000;
+
 export const ZONE_ID = 'Z00000000000000000001';
 export const REGIONS = ['us-east-1', 'eu-west-1', 'ap-southeast-1'] as const;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -202,7 +208,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
     async define(input: unknown[], defaultRegions: readonly string[] = REGIONS) {
       profiles = profilesFrom(input);
       await syncConfig(table.dynamodb, table.tableName, profiles, defaultRegions, clock.now);
-      await poller.drain();
+      await poller.drain(DRAIN_MS);
     },
     /** Every region reports alive now (with these check summaries of its last period; as shard `split.shard` of `split.shards`). */
     async heartbeat(
@@ -273,7 +279,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
         }
       }
     },
-    settle: () => poller.drain(),
+    settle: () => poller.drain(DRAIN_MS),
     /** The evaluator tick at the harness clock; `metrics` to capture what it emits. */
     tick: (metrics: EvaluatorMetrics = noMetrics) =>
       runTick({

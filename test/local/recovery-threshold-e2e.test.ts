@@ -105,8 +105,9 @@ describe.skipIf(!digAvailable)('requiredSuccessesToRecover over real DNS', { tim
     // Act 1: two successes, then failures again — until it has failed twice after them.
     primaryAnswers(2);
     const lucky = await watchDns(() => answered.failed >= 2);
-    // Assess 1: the backup answered throughout.
-    expect(lucky.every((s) => s.answer[0] === BACKUP)).toBe(true);
+    // Assess 1: never the primary (a dig that timed out on a loaded machine saw nothing).
+    expect(lucky.filter((s) => s.answer.includes(PRIMARY))).toEqual([]);
+    expect(lucky.some((s) => s.answer[0] === BACKUP)).toBe(true);
     expect(answered.ok).toBe(2);
 
     // Act 2: the primary recovers for good.
@@ -116,7 +117,7 @@ describe.skipIf(!digAvailable)('requiredSuccessesToRecover over real DNS', { tim
     // Assess 2: still out after 0, 1 and 2 successes; back only once 3 were answered.
     const firstBack = recovery.at(-1)!;
     expect(firstBack.ok).toBeGreaterThanOrEqual(3);
-    expect(recovery.filter((s) => s.ok < 3).every((s) => s.answer[0] === BACKUP)).toBe(true);
+    expect(recovery.filter((s) => s.ok < 3 && s.answer.includes(PRIMARY))).toEqual([]);
     // The zone changes first; the status event follows from the same evaluation.
     const onlineEvents = () =>
       stack.events.slice(seen).filter((e) => e.endpoint === 'primary' && e.to === 'Online');

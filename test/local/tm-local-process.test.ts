@@ -1,26 +1,25 @@
 /**
  * `tm local` as real processes: what it listens on (loopback only, DynamoDB Local included),
  * what it prints and writes to its state file, `tm status --dns-port`, a malformed request
- * that must not kill it, and every way of stopping it — nothing may stay behind.
+ * that must not kill it, and every way of stopping it — nothing may stay behind. (Its state
+ * store going away: state-store-gone.test.ts.)
  */
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { ListHostedZonesByNameCommand, Route53Client } from '@aws-sdk/client-route-53';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dig, digAvailable } from './dns-fixtures.js';
 import { rawRequest } from '../support/raw-http.js';
 import { isLoopback, isRunning, listeningSockets, procAvailable, processTree } from '../support/sockets.js';
-import { until } from '../support/eventually.js';
-import { REPO, startTm, type TmProcess } from '../support/tm-process.js';
+import { REPO, type TmProcess } from '../support/tm-process.js';
+import { allGone, dynamoDbLocalIn, startTracked, statePath } from './tm-local-fixtures.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 /** util-linux `script`, which runs tm on a pseudo-terminal (essential on Debian). */
 const scriptAvailable = spawnSync('script', ['--version']).status === 0;
-const started: TmProcess[] = [];
-const statePath = (tm: TmProcess, port = tm.dnsPort) => join(tm.stateDir, `local-${port}.json`);
+const start = startTracked();
 const stateOf = (tm: TmProcess) =>
   JSON.parse(readFileSync(statePath(tm), 'utf8')) as {
     pid: number;
@@ -29,42 +28,6 @@ const stateOf = (tm: TmProcess) =>
     dynamodbEndpoint: string;
     tableName: string;
   };
-
-async function start(...args: Parameters<typeof startTm>): Promise<TmProcess> {
-  const tm = await startTm(...args);
-  started.push(tm);
-  return tm;
-}
-
-afterAll(async () => {
-  for (const tm of started) {
-    for (const pid of processTree(tm.child.pid as number).reverse()) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
-  }
-});
-
-/** The pid of the DynamoDB Local Java process among `tree`. */
-function dynamoDbLocalIn(tree: readonly number[]): number {
-  const java = tree.find((pid) =>
-    readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDbLocalLauncher'),
-  );
-  expect(java, `no DynamoDB Local among ${tree.join(', ')}`).toBeDefined();
-  return java as number;
-}
-
-/** Everything `tm` started (node, Java) is gone. */
-async function allGone(tm: TmProcess, tree: readonly number[]) {
-  await until(
-    () => tree.every((pid) => !isRunning(pid)),
-    20_000,
-    () => `still running: ${tree.filter(isRunning).join(', ')}\n${tm.output()}`,
-  );
-}
 
 function tmStatus(stateDir: string, ...args: string[]) {
   return promisify(execFile)(process.execPath, ['bin/tm.js', 'status', ...args], {
@@ -254,72 +217,4 @@ describe.skipIf(!procAvailable)('stops leave nothing behind', { timeout: 180_000
     next.child.kill('SIGTERM');
     expect(await next.exited).toEqual({ code: 0, signal: null });
   });
-});
-
-describe.skipIf(!procAvailable || !digAvailable)('DynamoDB Local goes away under a running tm local', () => {
-  /** A demo stack that has published shop.example.com, its process tree, and the A records DNS answers. */
-  async function startPublished() {
-    const tm = await start(['--dns-port', '0']);
-    const tree = processTree(tm.child.pid as number);
-    const java = dynamoDbLocalIn(tree);
-    let before: readonly string[] = [];
-    await until(
-      async () => {
-        before = await shopAnswers(tm);
-        return before.length > 0;
-      },
-      60_000,
-      () => `no A record for shop.example.com yet:\n${tm.output()}`,
-    );
-    return { tm, tree, java, before };
-  }
-  const shopAnswers = async (tm: TmProcess) =>
-    (await dig(tm.dnsPort, ['shop.example.com', 'A'])).answers.map((a) => a.data);
-  /** DNS still answers, from the records published before the store went away. */
-  async function answersAsBefore(tm: TmProcess, before: readonly string[]) {
-    const after = await dig(tm.dnsPort, ['shop.example.com', 'A']);
-    expect(after.status).toBe('NOERROR');
-    expect(after.answers.map((a) => a.data)).toEqual(before);
-  }
-  const GONE = /state store: DynamoDB Local at \S+ is gone \(.*fail static/;
-
-  it(
-    'dies: says so once, keeps answering DNS from the last records, and exits 3 when it does not come back',
-    { timeout: 240_000 },
-    async () => {
-      // The demo runs at time scale 0.2: the store may stay gone 60 s × 0.2 = 12 s.
-      const { tm, tree, java, before } = await startPublished();
-      process.kill(java, 'SIGKILL');
-      await tm.waitFor(GONE, 30_000);
-      await answersAsBefore(tm, before);
-
-      expect(await tm.exited).toEqual({ code: 3, signal: null });
-      const output = tm.output();
-      expect(output).toMatch(/did not come back within 12 s; stopping/);
-      expect(output.match(/ is gone \(/g)).toHaveLength(1);
-      // Before: one ECONNREFUSED line per failed call (hundreds a minute); now at most the one that noticed.
-      expect((output.match(/ECONNREFUSED/g) ?? []).length).toBeLessThanOrEqual(1);
-      await allGone(tm, tree);
-      expect(existsSync(statePath(tm))).toBe(false);
-    },
-  );
-
-  it(
-    'is stopped (SIGSTOP): calls time out, tm says it is gone, keeps answering DNS, exits 3, leaves nothing',
-    { timeout: 240_000 },
-    async () => {
-      const { tm, tree, java, before } = await startPublished();
-      // The process keeps its port: connections are accepted by the kernel and never answered.
-      process.kill(java, 'SIGSTOP');
-      try {
-        await tm.waitFor(GONE, 90_000);
-        await answersAsBefore(tm, before);
-        expect(await tm.exited).toEqual({ code: 3, signal: null });
-        expect(tm.output()).toMatch(/did not come back within 12 s; stopping/);
-        await allGone(tm, tree);
-      } finally {
-        if (isRunning(java)) process.kill(java, 'SIGKILL');
-      }
-    },
-  );
 });
