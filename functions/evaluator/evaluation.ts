@@ -79,7 +79,15 @@ export async function evaluate(
   const run = failover === undefined ? deps : { ...deps, zones: watchedZones(deps.zones, route53) };
   try {
     const { outcome, config } = await decideAndPublishDns(run, triggers);
-    if (failover !== undefined) await syncIfDue(run, failover, config, triggers, route53);
+    if (failover !== undefined) {
+      const handedOver = await syncIfDue(run, failover, config, triggers, route53);
+      // Their records are at `_fast` now: the statuses say so before anything reads them.
+      if (handedOver.length > 0)
+        await decideAndPublishDns(
+          run,
+          handedOver.map((profile) => ({ kind: 'config', profile })),
+        );
+    }
     // After the evaluation, so a reconcile in the same batch compares with what it just published.
     if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(run);
     await publishOutbox({
@@ -117,7 +125,7 @@ async function decideAndPublishDns(
     return { outcome: { evaluated: [], changes: [], recordChanges: [] }, config };
   // Profiles under static failover publish today's records at `_fast.<fqdn>`: the same
   // bookkeeping (statuses, drift repair) with that name as the owned one.
-  const fast = fastView(deps.staticFailover, config);
+  const fast = await fastView(deps.staticFailover, config);
   const profiles = evaluated.map(fast.profile);
 
   const scope = withDescendants(config.profiles, affected);
@@ -147,7 +155,9 @@ async function decideAndPublishDns(
   const rejected = new Map<string, RejectedName & { hostedZoneId: string }>();
   const submittedAt = new Map<string, number>(); // owned name → when Route 53 accepted its change
   const changeIds = new Map<string, readonly string[]>(); // owned name → Route 53 change ids
-  for (const [zoneId, zone] of groupByZone(profiles, removed, previous)) {
+  for (const [zoneId, scope] of groupByZone(profiles, removed, previous)) {
+    // A handed-over profile's old name holds its switch now.
+    const zone = { ...scope, names: new Set([...scope.names].filter((n) => !fast.switches.has(n))) };
     const zoneDesired = desired.filter((r) => zone.names.has(r.name));
     const outcome = await publishZone(deps, zoneId, zone, zoneDesired);
     recordChanges.push(...outcome.changes);

@@ -10,6 +10,7 @@ import { fastPathRecords } from '../../shared/static-failover/records.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import type { Route53Outcome } from './publishing-state.js';
 import {
+  handedOverNames,
   planStatic,
   syncStaticFailover,
   type StaticConfig,
@@ -22,13 +23,28 @@ export interface FastView {
   readonly profile: (profile: Profile) => Profile;
   /** Today's records, those of switched profiles moved to `_fast.<fqdn>` (`fastPathRecords`). */
   readonly records: <R extends RecordSet>(records: readonly R[]) => R[];
+  /** The fqdns that hold a switch: the static publisher's, never the evaluator's to change. */
+  readonly switches: ReadonlySet<string>;
 }
 
-const SAME: FastView = { profile: (p) => p, records: (records) => [...records] };
+const SAME: FastView = { profile: (p) => p, records: (records) => [...records], switches: new Set() };
 
-export function fastView(failover: StaticFailoverDeps | undefined, config: StaticConfig): FastView {
+/**
+ * A profile is switched once the stored structure holds its switch (the static publisher
+ * handed its name over): until then its records stay at the fqdn, so a structure that cannot
+ * be applied never leaves the name unanswered.
+ */
+export async function fastView(
+  failover: StaticFailoverDeps | undefined,
+  config: StaticConfig,
+): Promise<FastView> {
   if (failover === undefined) return SAME;
-  const { switched } = planStatic(failover.deployment, config);
+  const { switched: planned } = planStatic(failover.deployment, config);
+  if (planned.size === 0) return SAME;
+  const handed = handedOverNames(await failover.store.loadStructure());
+  const switched = new Set(
+    config.profiles.filter((p) => planned.has(p.name) && handed.has(p.dnsConfig.fqdn)).map((p) => p.name),
+  );
   if (switched.size === 0) return SAME;
   const fqdns = new Set(config.profiles.filter((p) => switched.has(p.name)).map((p) => p.dnsConfig.fqdn));
   return {
@@ -36,6 +52,7 @@ export function fastView(failover: StaticFailoverDeps | undefined, config: Stati
       switched.has(p.name) ? { ...p, dnsConfig: { ...p.dnsConfig, fqdn: fastNameOf(p.dnsConfig.fqdn) } } : p,
     records: <R extends RecordSet>(records: readonly R[]) =>
       records.map((r) => (fqdns.has(r.name) ? ({ ...r, ...fastPathRecords([r])[0] } as R) : r)),
+    switches: fqdns,
   };
 }
 
@@ -45,18 +62,20 @@ export function fastView(failover: StaticFailoverDeps | undefined, config: Stati
  */
 const SYNC_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['config', 'control', 'tick', 'reconcile']);
 
+/** Applies the structure when a trigger can change it; the profiles it handed over. */
 export async function syncIfDue(
   deps: SyncDeps,
   failover: StaticFailoverDeps,
   config: StaticConfig,
   triggers: readonly Trigger[],
   route53: Route53Outcome,
-): Promise<void> {
-  if (!triggers.some((t) => SYNC_TRIGGERS.has(t.kind))) return;
-  await syncStaticFailover(deps, failover, config, {
+): Promise<readonly string[]> {
+  if (!triggers.some((t) => SYNC_TRIGGERS.has(t.kind))) return [];
+  const outcome = await syncStaticFailover(deps, failover, config, {
     reconcile: triggers.some((t) => t.kind === 'reconcile'),
     route53,
   });
+  return outcome.handedOver ?? [];
 }
 
 /**

@@ -24,10 +24,11 @@ import { withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { cidrCollectionOf } from '../../shared/routing/cidr-collections.js';
 import { diffAlarms, diffHealthChecks } from '../../shared/static-failover/diff.js';
-import { staticNameOf } from '../../shared/static-failover/identity.js';
+import { fastNameOf, staticNameOf } from '../../shared/static-failover/identity.js';
+import { fastPathRecords } from '../../shared/static-failover/records.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import type { AlarmSpec, StaticRecord, StaticStructure } from '../../shared/static-failover/types.js';
-import type { AppliedHealthCheck } from '../../shared/state/items.js';
+import type { AppliedHealthCheck, StaticStructureItem } from '../../shared/state/items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import type { CloudWatchAlarmGateway } from './alarm-gateway.js';
 import { StaticFailoverError } from './errors.js';
@@ -86,6 +87,25 @@ export interface SyncOutcome {
   readonly skipped: boolean;
   /** Why the apply stopped or what Route 53 refused; undefined when it completed. */
   readonly problem?: string;
+  /** Profiles whose name this apply handed over to the switch (their records are now at `_fast`). */
+  readonly handedOver?: readonly string[];
+}
+
+/**
+ * The fqdns whose switch the stored structure holds: their profiles' records are at
+ * `_fast.<fqdn>`. A profile planned to switch but not in here still answers today's records
+ * at its fqdn, until an apply hands it over (`syncStaticFailover`).
+ */
+export function handedOverNames(stored: Pick<StaticStructureItem, 'zones'> | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const records of Object.values(stored?.zones ?? {}))
+    for (const record of records) if (isSwitch(record)) names.add(record.name);
+  return names;
+}
+
+function isSwitch(record: RecordSet): boolean {
+  const target = record.aliasTarget?.dnsName;
+  return target === fastNameOf(record.name) || target === staticNameOf(record.name);
 }
 
 /**
@@ -107,7 +127,10 @@ export async function syncStaticFailover(
   const desiredZones = byZone(structure.records, zoneOf);
   const digest = digestOf(structure, desiredZones);
   const stored = await failover.store.loadStructure();
-  if (!options.reconcile && stored?.digest === digest && stored.problem === undefined)
+  // Switched in the plan, still answering today's records at the fqdn: handed over below.
+  const handed = handedOverNames(stored);
+  const handing = config.profiles.filter((p) => switched.has(p.name) && !handed.has(p.dnsConfig.fqdn));
+  if (!options.reconcile && stored?.digest === digest && stored.problem === undefined && handing.length === 0)
     return { skipped: true };
   if (stored === undefined && structure.alarms.length === 0 && desiredZones.size === 0)
     return { skipped: true };
@@ -194,16 +217,27 @@ export async function syncStaticFailover(
       const names = new Set(
         [...desired, ...(before ?? [])].map((r) => r.name).filter((name) => !fastOwned.has(name)),
       );
-      const outcome = await publishZone(
-        deps,
-        zoneId,
-        { names, actual: options.reconcile ? undefined : before },
-        desired,
-      );
+      // A handover, in one zone publish: today's records at the fqdn are copied to `_fast`
+      // (ahead of the aliases to it) and replaced by the switch, one batch per name, so the
+      // name answers throughout. Until it succeeds, the evaluator keeps publishing at the fqdn.
+      const handingHere = handing.map((p) => p.dnsConfig.fqdn).filter((fqdn) => zoneOf(fqdn) === zoneId);
+      for (const fqdn of handingHere) names.add(fastNameOf(fqdn));
+      const actual =
+        options.reconcile || handingHere.length > 0 ? await deps.zones.readRecords(zoneId, names) : before;
+      const today = (actual ?? []).filter((r) => handingHere.includes(r.name) && !isSwitch(r));
+      const outcome = await publishZone(deps, zoneId, { names, actual }, [
+        ...fastPathRecords(today),
+        ...desired,
+      ]);
       for (const refused of outcome.rejected) rejected.push(`${refused.name}: ${refused.reasons.join('; ')}`);
-      const records = [...names].flatMap((name) => outcome.recordsAt(name));
+      // `_fast` belongs to the evaluator once the switch is there.
+      const records = [...names]
+        .filter((name) => !name.startsWith('_fast.'))
+        .flatMap((name) => outcome.recordsAt(name));
       if (records.length > 0) published[zoneId] = records;
     }
+    const nowHanded = handedOverNames({ zones: published });
+    const handedOver = handing.filter((p) => nowHanded.has(p.dnsConfig.fqdn)).map((p) => p.name);
 
     for (const check of checkChanges.delete) {
       const old = replaced.get(check.id) ?? existingById.get(check.id);
@@ -227,7 +261,7 @@ export async function syncStaticFailover(
       appliedAt: now,
       ...(problem === undefined ? {} : { problem: { at: now, reason: problem } }),
     });
-    return problem === undefined ? { skipped: false } : { skipped: false, problem };
+    return { skipped: false, handedOver, ...(problem === undefined ? {} : { problem }) };
   } catch (error) {
     failover.onError?.(error);
     const reason = reasonOf(error);

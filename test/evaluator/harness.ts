@@ -95,6 +95,8 @@ export interface EvaluatorHarnessOptions {
    * Route 53 outage shortens it so each refused evaluation fails in one call, not 30 s.
    */
   readonly route53Retry?: RetryPolicy;
+  /** The local Route 53's health checks per account. @default 200 */
+  readonly healthCheckQuota?: number;
 }
 
 /** The deployment's bus name (the default deployment name), so IAM sees the bus the stacks grant. */
@@ -112,6 +114,7 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
   const route53 = await startLocalRoute53({
     ...(cloudWatch === undefined ? {} : { alarmStates: cloudWatch, healthCheckTickMs: 0 }),
     faults: { throttleRate: options.throttleRate ?? 0 },
+    ...(options.healthCheckQuota === undefined ? {} : { healthCheckQuota: options.healthCheckQuota }),
     // PENDING until the harness clock has moved on by changeDelayMs.
     ...(options.changeDelayMs === undefined
       ? {}

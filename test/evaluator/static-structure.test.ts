@@ -144,6 +144,10 @@ describe('static failover applied by the evaluator', () => {
       ['a', 2, true],
       ['b', 1, true],
     ]);
+    // the evaluator's records of a switched profile are those at _fast
+    const statuses = await h.deps.store.loadStatuses();
+    expect(statuses.get('shop')?.ownedName).toBe('_fast.shop.example.com');
+    expect(statuses.get('api')?.ownedName).toBe('_fast.api.example.com');
     // staticFailover false: today's records at the fqdn, nothing else
     expect(h.values('plain.example.com')).toEqual(['192.0.2.40']);
     expect(
