@@ -193,7 +193,7 @@ export class TrafficManager extends Construct {
         'traffic-manager:inline-secret-header',
         formatWarning(warning, profiles),
       );
-    for (const warning of route53QuotaWarnings(profiles))
+    for (const warning of route53QuotaWarnings(profiles, props.probeRegions))
       Annotations.of(this.home).addWarningV2('traffic-manager:route53-quota', warning.message);
   }
 }

@@ -2,6 +2,7 @@
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { route53QuotaWarnings } from '../../shared/zone/route53-quotas.js';
+import { DEFAULT_LOCAL_REGIONS } from '../local/regions.js';
 import { regionQuorumWarnings } from '../../shared/profile/region-quorum-warnings.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -34,7 +35,8 @@ export async function loadProfilesFor(
     const warnings = [
       ...inlineSecretWarnings(profiles),
       ...regionQuorumWarnings(profiles),
-      ...route53QuotaWarnings(profiles),
+      // The probe regions `tm plan` and `tm local` assume (a deployment passes its own at synth).
+      ...route53QuotaWarnings(profiles, DEFAULT_LOCAL_REGIONS),
     ];
     for (const warning of warnings) stderr.write(`${formatWarning(warning, profiles)}\n`);
     return profiles;

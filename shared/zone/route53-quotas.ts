@@ -8,6 +8,7 @@
 import type { DefinitionsWarning } from '../profile/secret-references.js';
 import type { Profile } from '../profile/types.js';
 import { planRecords } from '../routing/planner.js';
+import { planStaticFailover } from '../static-failover/plan.js';
 import { EndpointMonitorStatus } from '../status/vocabulary.js';
 
 export const ROUTE53_DEFAULT_QUOTAS = {
@@ -20,14 +21,23 @@ const ZONE_OWN_RECORDS = 2;
 
 /**
  * A warning per hosted zone whose record sets, with every endpoint Online (when each method
- * publishes the most), exceed the default records-per-zone quota.
+ * publishes the most), exceed the default records-per-zone quota. A profile with static
+ * failover adds its structure: the switch at the fqdn and everything under `_static.<fqdn>`
+ * (today's records move to `_fast.<fqdn>`, the same count).
  */
-export function route53QuotaWarnings(profiles: readonly Profile[]): DefinitionsWarning[] {
-  const { records } = planRecords(profiles, () => EndpointMonitorStatus.Online);
+export function route53QuotaWarnings(
+  profiles: readonly Profile[],
+  defaultProbeRegions: readonly string[],
+): DefinitionsWarning[] {
+  const today = planRecords(profiles, () => EndpointMonitorStatus.Online).records;
+  const structure = planStaticFailover(
+    profiles.filter((p) => p.staticFailover),
+    { deployment: 'quota', defaultProbeRegions },
+  ).records;
   const profileOf = new Map(profiles.map((profile, index) => [profile.dnsConfig.fqdn, { profile, index }]));
   const zones = new Map<string, { zoneName: string; index: number; field: string; count: number }>();
-  for (const record of records) {
-    const owner = profileOf.get(record.name);
+  for (const record of [...today, ...structure]) {
+    const owner = profileOf.get(fqdnOf(record.name));
     if (owner === undefined) continue;
     const { dnsConfig } = owner.profile;
     const key = dnsConfig.hostedZoneId ?? dnsConfig.zoneName;
@@ -48,4 +58,10 @@ export function route53QuotaWarnings(profiles: readonly Profile[]): DefinitionsW
       rule: 'route53-quota' as const,
       message: `hosted zone ${key === zone.zoneName ? zone.zoneName : `${key} (${zone.zoneName})`}: the profiles publish ${zone.count} record sets, plus its SOA and NS: over Route 53's default quota of ${quota} records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying`,
     }));
+}
+
+/** The profile name a structure record belongs to: `_static.<fqdn>` and the names below it. */
+function fqdnOf(name: string): string {
+  const at = name.indexOf('_static.');
+  return at === -1 ? name : name.slice(at + '_static.'.length);
 }

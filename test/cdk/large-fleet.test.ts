@@ -13,7 +13,10 @@ import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { definitionsProperties, shippedDefinitions, testApp } from './support.js';
 
-/** 200 Weighted profiles of 200 endpoints in 4 hosted zones: 10,000 weighted records per zone. */
+/**
+ * 200 Weighted profiles of 200 endpoints in 4 hosted zones: 10,000 weighted records per zone,
+ * and as many under `_static` with 100 switches (static failover is on by default).
+ */
 export function largestFleet(): unknown[] {
   return Array.from({ length: LIMITS.profiles }, (_, p) => ({
     name: `profile-${p}`,
@@ -70,7 +73,7 @@ describe('200 profiles × 200 endpoints', () => {
     expect(warnings.map((w) => String(w.entry.data))).toEqual(
       [0, 1, 2, 3].map(
         (z) =>
-          `hosted zone Z${String(z).padStart(20, '0')} (zone${z}.example.com): the profiles publish 10000 record sets, plus its SOA and NS: over Route 53's default quota of 10000 records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying [ack: traffic-manager:route53-quota]`,
+          `hosted zone Z${String(z).padStart(20, '0')} (zone${z}.example.com): the profiles publish 20100 record sets, plus its SOA and NS: over Route 53's default quota of 10000 records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying [ack: traffic-manager:route53-quota]`,
       ),
     );
   });

@@ -121,12 +121,11 @@ describe('tm validate and tm plan: methods without failover', () => {
 });
 
 describe("tm validate: Route 53's default quotas", () => {
-  // Today's records only: static failover's own warning (health checks) is tested in
-  // test/cli/static-failover-output.test.ts.
-  const weighted = (count: number) =>
+  // Static failover's own warning (health checks) is tested in test/cli/static-failover-output.test.ts.
+  const weighted = (count: number, staticFailover = false) =>
     Array.from({ length: count }, (_, p) => ({
       name: `p${p}`,
-      staticFailover: false,
+      staticFailover,
       trafficRoutingMethod: 'Weighted',
       dnsConfig: dnsConfig(`p${p}`),
       endpoints: Array.from({ length: 200 }, (_, e) => ({
@@ -147,6 +146,21 @@ describe("tm validate: Route 53's default quotas", () => {
     expect(stderr).toBe(
       'warning: profiles[0] "p0".dnsConfig.hostedZoneId: hosted zone Z1 (example.com): the profiles publish 10000 record sets, plus its SOA and NS: ' +
         'over Route 53\'s default quota of 10000 records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying\n',
+    );
+  }, 60_000);
+
+  it("counts static failover's records: the switch and the structure under _static beside today's", async () => {
+    // Prepare: 25 × 200 weighted records at _fast, 25 × 200 under _static and 25 × 2 switches.
+    const file = await definitionsFile('zone-quota-static.json', weighted(25, true));
+
+    // Act
+    const { code, stderr } = await tmInProcess('validate', file);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      'warning: profiles[0] "p0".dnsConfig.hostedZoneId: hosted zone Z1 (example.com): the profiles publish 10050 record sets, plus its SOA and NS: ' +
+        "over Route 53's default quota of 10000 records per hosted zone",
     );
   }, 60_000);
 
