@@ -60,6 +60,7 @@ describe('certificate expiry', { timeout: 180_000 }, () => {
       profile('later', servers[1]!.port),
     ]);
     stack = await startLocalStack({ profiles, dnsPort: 0, timeScale: 0.1 });
+    await stack.published; // DNS answers SERVFAIL until the first publish
   }, 120_000);
 
   afterAll(async () => {

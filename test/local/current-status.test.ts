@@ -48,6 +48,7 @@ describe('tm status between verdict changes', { timeout: 150_000 }, () => {
       }),
     ]);
     stack = await startLocalStack({ profiles, dnsPort: 0, timeScale: 0.1, regions: REGIONS });
+    await stack.published; // DNS answers SERVFAIL until the first publish
   }, 120_000);
 
   afterAll(async () => {

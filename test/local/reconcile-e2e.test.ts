@@ -55,6 +55,7 @@ describe.skipIf(!digAvailable)('tm local repairs drift at owned names', { timeou
       timeScale: TIME_SCALE,
       reconcileIntervalMs: RECONCILE_INTERVAL_MS,
     });
+    await stack.published; // DNS answers SERVFAIL until the first publish
     outsider = new Route53Client({
       endpoint: stack.route53Endpoint,
       region: 'us-east-1',

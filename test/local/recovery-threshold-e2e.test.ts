@@ -89,6 +89,7 @@ describe.skipIf(!digAvailable)('requiredSuccessesToRecover over real DNS', { tim
       timeScale: TIME_SCALE,
       log: () => undefined,
     });
+    await stack.published; // DNS answers SERVFAIL until the first publish
     await watchDns((answer) => answer[0] === PRIMARY);
   }, 120_000);
 

@@ -164,6 +164,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       log: (line) => logged.push(line),
       ...localLog((line) => logged.push(line)),
     });
+    await stack.published; // DNS answers SERVFAIL until the first publish
     await allBackendsUpAndOnline();
   }, 120_000);
 

@@ -64,6 +64,7 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
       ...localLog((line) => logged.push(line)),
       secrets: { secrets: { [SECRET]: SECRET_VALUE }, parameters: { '/shop/api-key': PARAMETER_VALUE } },
     });
+    await stack.published; // DNS answers SERVFAIL until the first publish
   }, 120_000);
 
   afterAll(async () => {
