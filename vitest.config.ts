@@ -42,8 +42,9 @@ export default defineConfig({
     // Three files at a time on CI's two cores: most files wait on (time-scaled) timers, not the
     // CPU. The default (cores − 1 = one file at a time) took 1,629 s for the suite; three, 808 s.
     maxWorkers: 3,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous for three files at a time on two cores; each test still bounds its own waits.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

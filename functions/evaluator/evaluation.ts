@@ -79,6 +79,9 @@ export async function evaluate(
   const run = failover === undefined ? deps : { ...deps, zones: watchedZones(deps.zones, route53) };
   try {
     const { outcome, config } = await decideAndPublishDns(run, triggers);
+    // After the evaluation, so a reconcile in the same batch compares with what it just
+    // published; before static failover's, so a switch it puts back finds `_fast` filled.
+    if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(run);
     if (failover !== undefined) {
       const handedOver = await syncIfDue(run, failover, config, triggers, route53);
       // Their records are at `_fast` now: the statuses say so before anything reads them.
@@ -88,8 +91,6 @@ export async function evaluate(
           handedOver.map((profile) => ({ kind: 'config', profile })),
         );
     }
-    // After the evaluation, so a reconcile in the same batch compares with what it just published.
-    if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(run);
     await publishOutbox({
       ...run,
       ...(deps.onPublishError === undefined ? {} : { onError: deps.onPublishError }),
