@@ -73,20 +73,18 @@ export class CloudWatchAlarmGateway {
       await this.client(region).send(new DeleteAlarmsCommand({ AlarmNames: names.slice(i, i + PAGE) }));
   }
 
-  /** One standard-resolution datum of `metric` (in its region), stamped `at`. */
-  async putMetric(metric: MetricSpec, value: number, at: number): Promise<void> {
+  /** Standard-resolution data of `metric` (in its region): `value`, once stamped at each of `at`. */
+  async putMetric(metric: MetricSpec, value: number, at: readonly number[]): Promise<void> {
     await this.client(metric.region).send(
       new PutMetricDataCommand({
         Namespace: metric.namespace,
-        MetricData: [
-          {
-            MetricName: metric.metricName,
-            Dimensions: metric.dimensions.map((d) => ({ Name: d.name, Value: d.value })),
-            Value: value,
-            Timestamp: new Date(at),
-            StorageResolution: 60,
-          },
-        ],
+        MetricData: at.map((stamp) => ({
+          MetricName: metric.metricName,
+          Dimensions: metric.dimensions.map((d) => ({ Name: d.name, Value: d.value })),
+          Value: value,
+          Timestamp: new Date(stamp),
+          StorageResolution: 60,
+        })),
       }),
     );
   }

@@ -18,11 +18,16 @@ export interface GuardOutcome {
   readonly failed: readonly string[];
 }
 
-/** Undefined when no profile uses static failover (no guard alarms to feed). */
+/**
+ * Undefined when no profile uses static failover (no guard alarms to feed). `seedPeriodMs`:
+ * also stamp the datum on the two periods before `now` — for an alarm just created, whose
+ * first evaluations would otherwise read those periods as missing, and missing is breaching.
+ */
 export async function publishGuard(
   failover: StaticFailoverDeps,
   config: StaticConfig,
   now: number,
+  seedPeriodMs?: number,
 ): Promise<GuardOutcome | undefined> {
   const metrics = planStatic(failover.deployment, config).structure.metrics.filter(
     (m) => m.metricName === EVALUATOR_METRIC,
@@ -36,12 +41,13 @@ export async function publishGuard(
     failover.onError?.(error);
     value = 0;
   }
+  const stamps = seedPeriodMs === undefined ? [now] : [now - 2 * seedPeriodMs, now - seedPeriodMs, now];
   const regions: string[] = [];
   const failed: string[] = [];
   await Promise.all(
     metrics.map(async (metric) => {
       try {
-        await failover.alarms.putMetric(metric, value, now);
+        await failover.alarms.putMetric(metric, value, stamps);
         regions.push(metric.region);
       } catch (error) {
         failover.onError?.(error);

@@ -8,6 +8,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { fastNameOf } from '../../shared/static-failover/identity.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
+import { publishGuard } from './guard.js';
 import type { Route53Outcome } from './publishing-state.js';
 import {
   handedOverNames,
@@ -60,9 +61,19 @@ export async function fastView(
  * What can change the structure: definitions and runtime controls (config, control), and the
  * tick's and the reconcile's triggers, which also retry an apply that failed.
  */
+/** The guard alarm's period (shared/static-failover/checks.ts: 60 s, standard resolution). */
+const GUARD_PERIOD_MS = 60_000;
+
 const SYNC_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['config', 'control', 'tick', 'reconcile']);
 
-/** Applies the structure when a trigger can change it; the profiles it handed over. */
+/**
+ * Applies the structure when a trigger can change it; the profiles it handed over. An apply
+ * also gives the guard its datum at once, on this period and the two before it: a guard alarm
+ * just created would read the periods before the tick's first datum as "not publishing"
+ * (missing data is breaching) and turn the switch to `_static` — whose new checks have not
+ * heard a vote yet — for a minute or two. The evaluator is running: the value is the one the
+ * tick would publish.
+ */
 export async function syncIfDue(
   deps: SyncDeps,
   failover: StaticFailoverDeps,
@@ -75,6 +86,8 @@ export async function syncIfDue(
     reconcile: triggers.some((t) => t.kind === 'reconcile'),
     route53,
   });
+  if (!outcome.skipped)
+    await publishGuard(failover, config, deps.now(), GUARD_PERIOD_MS * (deps.timeScale ?? 1));
   return outcome.handedOver ?? [];
 }
 

@@ -80,6 +80,8 @@ export interface SyncDeps {
   readonly zones: ZoneGateway;
   readonly metrics: EvaluatorMetrics;
   readonly now: () => number;
+  /** `tm local`'s time scale (CloudWatch's periods are scaled by it). @default 1 */
+  readonly timeScale?: number;
 }
 
 export interface SyncOutcome {

@@ -67,6 +67,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const gatherIntervalMs = Math.min(10, pollIntervalMs);
   const retryAttempts = options.retryAttempts ?? LOCAL_RETRY_ATTEMPTS;
   const iterators = new Map<string, string | undefined>(); // shardId → iterator (undefined: closed)
+  const lastSequence = new Map<string, string>(); // shardId → sequence number of the last record read
   const pending: DynamoDBRecord[] = [];
   const attempts = new Map<string, number>();
   const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
@@ -100,16 +101,46 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
   };
 
+  /**
+   * One page of a shard. DynamoDB Local sometimes refuses a valid iterator with
+   * TrimmedDataAccessException (with nothing trimmed: aws/aws-sdk-java#2923), and an iterator
+   * expires after 15 minutes unused: either way a new iterator is taken right after the last
+   * record read (the oldest one when none was), so nothing is skipped or read twice.
+   */
+  const readPage = async (shardId: string, iterator: string) => {
+    try {
+      return await options.client.send(
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }),
+      );
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
+      const after = lastSequence.get(shardId);
+      const renewed = await options.client.send(
+        new GetShardIteratorCommand({
+          StreamArn: options.streamArn,
+          ShardId: shardId,
+          ...(after === undefined
+            ? { ShardIteratorType: 'TRIM_HORIZON' }
+            : { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
+        }),
+      );
+      iterators.set(shardId, renewed.ShardIterator);
+      return undefined;
+    }
+  };
+
   /** Records fetched, and whether a shard had more than one page ready. */
   const fetch = async (): Promise<{ fetched: number; more: boolean }> => {
     let fetched = 0;
     let more = false;
     for (const [shardId, iterator] of iterators) {
       if (iterator === undefined) continue;
-      const page = await options.client.send(
-        new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }),
-      );
+      const page = await readPage(shardId, iterator);
+      if (page === undefined) continue;
       iterators.set(shardId, page.NextShardIterator);
+      const last = page.Records?.at(-1)?.dynamodb?.SequenceNumber;
+      if (last !== undefined) lastSequence.set(shardId, last);
       const records = (page.Records ?? []).map(toLambdaRecord).filter(matchesEvaluatorFilter);
       pending.push(...records);
       fetched += page.Records?.length ?? 0;

@@ -65,6 +65,17 @@ async function publishingItem() {
 }
 
 describe('the guard and the static path', () => {
+  it('the apply that creates the guard alarms gives them data: evaluated before any tick, and before the period of the apply is complete, they are OK', async () => {
+    // Act: the definitions were applied in beforeAll at the harness clock; no tick has run
+    for (const at of [h.clock.now, h.clock.now + 60_000]) {
+      h.cloudWatch?.evaluate(at);
+
+      // Assess: not ALARM (the complete periods before it, without a datum, would be: missing data is breaching)
+      for (const region of REGIONS)
+        expect(h.cloudWatch?.stateOf(region, guardAlarmNameOf(DEPLOYMENT))).toBe('OK');
+    }
+  });
+
   it('publishes 1 into every probe region after a good publish', async () => {
     // Act
     const tick = await h.tick();
