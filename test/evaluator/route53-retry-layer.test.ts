@@ -89,7 +89,13 @@ describe('Route 53 retries: one layer, every attempt through the limiter', () =>
 
     const calls = route53.calls.slice(before);
     const slotsInWindow = Math.ceil((windowMs - SLOT_MS / 2) / SLOT_MS);
-    expect(calls.map((c) => c.status)).toEqual([...Array<number>(slotsInWindow).fill(400), 200]);
+    // Throttled in every slot of the window, then accepted. The window's end is a timer too: on
+    // a loaded machine it and the slots may drift apart by one slot either way.
+    const throttledCalls = calls.slice(0, -1);
+    expect(throttledCalls.every((c) => c.status === 400)).toBe(true);
+    expect(throttledCalls.length).toBeGreaterThanOrEqual(slotsInWindow - 1);
+    expect(throttledCalls.length).toBeLessThanOrEqual(slotsInWindow + 1);
+    expect(calls.at(-1)?.status).toBe(200);
     expect(calls.every((c) => c.operation === 'ChangeResourceRecordSets')).toBe(true);
     const sent = sentAt.slice(sentBefore);
     expect(sent).toHaveLength(calls.length);
