@@ -4,6 +4,7 @@
  * publishing state the guard reads. Without static failover configured each is a no-op.
  */
 import type { Trigger } from '../../shared/evaluation/triggers.js';
+import { VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { fastNameOf } from '../../shared/static-failover/identity.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
@@ -61,9 +62,6 @@ export async function fastView(
  * What can change the structure: definitions and runtime controls (config, control), and the
  * tick's and the reconcile's triggers, which also retry an apply that failed.
  */
-/** The guard alarm's period (shared/static-failover/checks.ts: 60 s, standard resolution). */
-const GUARD_PERIOD_MS = 60_000;
-
 const SYNC_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['config', 'control', 'tick', 'reconcile']);
 
 /**
@@ -87,7 +85,8 @@ export async function syncIfDue(
     route53,
   });
   if (!outcome.skipped)
-    await publishGuard(failover, config, deps.now(), GUARD_PERIOD_MS * (deps.timeScale ?? 1));
+    // The guard alarm's period is the votes' (shared/static-failover/checks.ts).
+    await publishGuard(failover, config, deps.now(), VOTE_PERIOD_SECONDS * 1000 * (deps.timeScale ?? 1));
   return outcome.handedOver ?? [];
 }
 
