@@ -18,9 +18,9 @@
  * and the session cache off (nothing can be resumed). Against each it measures the engine as
  * it is (TLS session resumption, `createHttpProber()`), the engine without it
  * (`tlsSessionCacheEntries: 0`) and the minimal undici loop (a new `Client` per probe, as
- * below), each probe to the next port in turn, and prints CPU per probe, the ratios and the
- * share of handshakes the server logged as resumed (warm-up included). Without `--nginx` the
- * run is the one above, unchanged.
+ * below), each probe to the next port in turn, and prints CPU per probe (the median and the
+ * rounds' range), the ratios of the medians and the share of handshakes the server logged
+ * as resumed (warm-up included). Without `--nginx` the run is the one above, unchanged.
  *
  * Each figure is the median of `rounds` runs, each after `warm-up` probes that are not measured
  * (JIT, lazy modules: HTTPS needs ~1,000 before its CPU per probe settles); the implementations take turns within a
@@ -198,11 +198,13 @@ async function nginxMain(): Promise<void> {
         for (const [i, [name]] of probes.entries()) {
           const run = [withCache, without, undici][i]!;
           const logged = resumed[f]![i]!;
+          const each = rounds[f]![i]!.map((r) => r.cpuMsPerProbe);
           rows.push([
             farm.name,
             String(n),
             name,
             fmt(run.cpuMsPerProbe),
+            `${fmt(Math.min(...each))}–${fmt(Math.max(...each))}`,
             ratio(run.cpuMsPerProbe, without.cpuMsPerProbe),
             ratio(run.cpuMsPerProbe, undici.cpuMsPerProbe),
             logged.total === 0 ? '-' : `${((100 * logged.resumed) / logged.total).toFixed(1)} %`,
@@ -218,6 +220,7 @@ async function nginxMain(): Promise<void> {
         'N',
         'prober',
         'CPU ms/probe',
+        'rounds min–max',
         '/ engine w/o',
         '/ undici',
         'resumed',
