@@ -15,12 +15,11 @@
  * `--nginx` measures HTTPS only, against two farms served by Debian's nginx instead of the Node
  * servers (test/bench/support/nginx-farm.ts: `--nginx-ports` ports of 127.0.0.1, an ECDSA
  * P-256 certificate, a fixed `200 ok`): one with `ssl_session_tickets on`, one with tickets
- * and the session cache off (nothing can be resumed). Against each it measures the engine as
- * it is (TLS session resumption, `createHttpProber()`), the engine without it
- * (`tlsSessionCacheEntries: 0`) and the minimal undici loop (a new `Client` per probe, as
- * below), each probe to the next port in turn, and prints CPU per probe (the median and the
- * rounds' range), the ratios of the medians and the share of handshakes the server logged
- * as resumed (warm-up included). Without `--nginx` the run is the one above, unchanged.
+ * and the session cache off (nothing can be resumed). Against each it measures the engine and
+ * the minimal undici loop (a new `Client` per probe, as below), each probe to the next port in
+ * turn, and prints CPU per probe (the median and the rounds' range), their ratio and the share
+ * of handshakes the server logged as resumed (warm-up included). Without `--nginx` the run is
+ * the one above, unchanged.
  *
  * Each figure is the median of `rounds` runs, each after `warm-up` probes that are not measured
  * (JIT, lazy modules: HTTPS needs ~1,000 before its CPU per probe settles); the implementations take turns within a
@@ -153,7 +152,7 @@ async function main(): Promise<void> {
   if (args.json !== undefined) writeFileSync(args.json, JSON.stringify(figures));
 }
 
-/** `--nginx`: HTTPS against the two nginx farms, the engine with and without resumption beside undici. */
+/** `--nginx`: HTTPS against the two nginx farms, the engine beside the minimal undici loop. */
 async function nginxMain(): Promise<void> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is not installed`);
   const portCount = Number(args['nginx-ports']);
@@ -165,11 +164,7 @@ async function nginxMain(): Promise<void> {
     const implementations = farms.map((farm) => ({
       farm,
       probes: [
-        ['engine, resumption', nginxEngineProbe(farm.ports, createHttpProber())],
-        [
-          'engine, tlsSessionCacheEntries 0',
-          nginxEngineProbe(farm.ports, createHttpProber({ tlsSessionCacheEntries: 0 })),
-        ],
+        ['engine', nginxEngineProbe(farm.ports, createHttpProber())],
         ['minimal undici', nginxUndiciProbe(farm.ports)],
       ] as const,
     }));
@@ -192,11 +187,11 @@ async function nginxMain(): Promise<void> {
         }
       }
       for (const [f, { farm, probes }] of implementations.entries()) {
-        const [withCache, without, undici] = probes.map((_, i) => median(rounds[f]![i]!));
-        if (withCache === undefined || without === undefined || undici === undefined)
-          throw new Error('no measurement');
+        const runs = probes.map((_, i) => median(rounds[f]![i]!));
+        const undici = runs[runs.length - 1];
+        if (runs.some((run) => run === undefined) || undici === undefined) throw new Error('no measurement');
         for (const [i, [name]] of probes.entries()) {
-          const run = [withCache, without, undici][i]!;
+          const run = runs[i]!;
           const logged = resumed[f]![i]!;
           const each = rounds[f]![i]!.map((r) => r.cpuMsPerProbe);
           rows.push([
@@ -205,7 +200,6 @@ async function nginxMain(): Promise<void> {
             name,
             fmt(run.cpuMsPerProbe),
             `${fmt(Math.min(...each))}–${fmt(Math.max(...each))}`,
-            ratio(run.cpuMsPerProbe, without.cpuMsPerProbe),
             ratio(run.cpuMsPerProbe, undici.cpuMsPerProbe),
             logged.total === 0 ? '-' : `${((100 * logged.resumed) / logged.total).toFixed(1)} %`,
             String(Math.round(run.probesPerSecond)),
@@ -221,7 +215,6 @@ async function nginxMain(): Promise<void> {
         'prober',
         'CPU ms/probe',
         'rounds min–max',
-        '/ engine w/o',
         '/ undici',
         'resumed',
         'probes/s',
