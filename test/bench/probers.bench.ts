@@ -7,8 +7,19 @@
  *                                       [--rounds 3] [--only HTTP,HTTPS,TCP] [--no-blackbox]
  *                                       [--warm-up 200]
  *                                       [--json FILE]
+ *   npx tsx test/bench/probers.bench.ts --nginx [--https-n 1000] [--concurrency 16] [--rounds 3]
+ *                                       [--warm-up 200] [--nginx-ports 50] [--nginx-workers 2]
  *
  * `--json FILE` writes the figures for the cost model of test/bench/probe.bench.ts.
+ *
+ * `--nginx` measures HTTPS only, against two farms served by Debian's nginx instead of the Node
+ * servers (test/bench/support/nginx-farm.ts: `--nginx-ports` ports of 127.0.0.1, an ECDSA
+ * P-256 certificate, a fixed `200 ok`): one with `ssl_session_tickets on`, one with tickets
+ * and the session cache off (nothing can be resumed). Against each it measures the engine and
+ * the minimal undici loop (a new `Client` per probe, as below), each probe to the next port in
+ * turn, and prints CPU per probe (the median and the rounds' range), their ratio and the share
+ * of handshakes the server logged as resumed (warm-up included). Without `--nginx` the run is
+ * the one above, unchanged.
  *
  * Each figure is the median of `rounds` runs, each after `warm-up` probes that are not measured
  * (JIT, lazy modules: HTTPS needs ~1,000 before its CPU per probe settles); the implementations take turns within a
@@ -17,7 +28,7 @@
  * `process.cpuUsage()` over the run; blackbox_exporter's is utime+stime of its process
  * from /proc/<pid>/stat (10 ms ticks: fine over ≥ 1,000 probes).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,12 +37,13 @@ import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { parseArgs } from 'node:util';
 import { Client, Pool } from 'undici';
-import { probeHttp } from '../../functions/probe/probers/http.js';
+import { createHttpProber, probeHttp } from '../../functions/probe/probers/http.js';
 import { probeTcp } from '../../functions/probe/probers/tcp.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
-import type { ProbeJudging, ProbeRequest } from '../../shared/probe/target.js';
+import type { ProbeJudging, ProbeRequest, Prober } from '../../shared/probe/target.js';
 import { selfSignedCertificate } from '../support/servers.js';
+import { NGINX, startNginxFarm, type NginxFarm } from './support/nginx-farm.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,6 +55,9 @@ const { values: args } = parseArgs({
     'no-blackbox': { type: 'boolean', default: false },
     'warm-up': { type: 'string', default: '200' },
     json: { type: 'string' },
+    nginx: { type: 'boolean', default: false },
+    'nginx-ports': { type: 'string', default: '50' },
+    'nginx-workers': { type: 'string', default: '2' },
   },
 });
 const COUNTS = args.n.split(',').map(Number);
@@ -70,6 +85,7 @@ interface Ports {
 }
 
 async function main(): Promise<void> {
+  if (args.nginx) return nginxMain();
   const { key, cert } = await selfSignedCertificate();
   const servers = await startServersInChild(key, cert);
   const blackbox = args['no-blackbox'] || !existsSync(BLACKBOX) ? undefined : await startBlackbox();
@@ -134,6 +150,108 @@ async function main(): Promise<void> {
     await stop(servers.process);
   }
   if (args.json !== undefined) writeFileSync(args.json, JSON.stringify(figures));
+}
+
+/** `--nginx`: HTTPS against the two nginx farms, the engine beside the minimal undici loop. */
+async function nginxMain(): Promise<void> {
+  if (!existsSync(NGINX)) throw new Error(`${NGINX} is not installed`);
+  const portCount = Number(args['nginx-ports']);
+  const workers = Number(args['nginx-workers']);
+  const farms: NginxFarm[] = [];
+  try {
+    farms.push(await startNginxFarm({ name: 'tickets-on', tickets: true, ports: portCount, workers }));
+    farms.push(await startNginxFarm({ name: 'tickets-off', tickets: false, ports: portCount, workers }));
+    const implementations = farms.map((farm) => ({
+      farm,
+      probes: [
+        ['engine', nginxEngineProbe(farm.ports, createHttpProber())],
+        ['minimal undici', nginxUndiciProbe(farm.ports)],
+      ] as const,
+    }));
+    const rows: string[][] = [];
+    for (const n of HTTPS_COUNTS) {
+      // rounds[farm][implementation][round]
+      const rounds = implementations.map(({ probes }) => probes.map(() => [] as Run[]));
+      const resumed = implementations.map(({ probes }) => probes.map(() => ({ total: 0, resumed: 0 })));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [f, { farm, probes }] of implementations.entries()) {
+          for (const [i, [, probe]] of probes.entries()) {
+            farm.handshakesSince();
+            rounds[f]![i]!.push(await measure(n, probe));
+            const logged = farm.handshakesSince();
+            resumed[f]![i] = {
+              total: resumed[f]![i]!.total + logged.total,
+              resumed: resumed[f]![i]!.resumed + logged.resumed,
+            };
+          }
+        }
+      }
+      for (const [f, { farm, probes }] of implementations.entries()) {
+        const runs = probes.map((_, i) => median(rounds[f]![i]!));
+        const undici = runs[runs.length - 1];
+        if (runs.some((run) => run === undefined) || undici === undefined) throw new Error('no measurement');
+        for (const [i, [name]] of probes.entries()) {
+          const run = runs[i]!;
+          const logged = resumed[f]![i]!;
+          const each = rounds[f]![i]!.map((r) => r.cpuMsPerProbe);
+          rows.push([
+            farm.name,
+            String(n),
+            name,
+            fmt(run.cpuMsPerProbe),
+            `${fmt(Math.min(...each))}–${fmt(Math.max(...each))}`,
+            ratio(run.cpuMsPerProbe, undici.cpuMsPerProbe),
+            logged.total === 0 ? '-' : `${((100 * logged.resumed) / logged.total).toFixed(1)} %`,
+            String(Math.round(run.probesPerSecond)),
+            String(run.failures),
+          ]);
+        }
+      }
+    }
+    printTable(
+      [
+        'nginx farm',
+        'N',
+        'prober',
+        'CPU ms/probe',
+        'rounds min–max',
+        '/ undici',
+        'resumed',
+        'probes/s',
+        'failures',
+      ],
+      rows,
+    );
+    console.log(
+      `\nHTTPS, CPU ms per probe of this process, median of ${ROUNDS} rounds after ${WARM_UP} warm-up probes each; concurrency ${CONCURRENCY}; ${portCount} ports per farm, each probe to the next; nginx ${nginxVersion()} with ${workers} workers, ECDSA P-256; node ${process.version}; "resumed": handshakes the server logged as resumed, warm-up included, all rounds.`,
+    );
+  } finally {
+    for (const farm of farms) await farm.stop();
+  }
+}
+
+function nginxEngineProbe(ports: readonly number[], prober: Prober): OneProbe {
+  const targets = ports.map((port) => ({
+    ...target('HTTPS', { http: 0, https: port, tcp: 0 }),
+    key: `nginx-${port}`,
+  }));
+  let next = 0;
+  return async () => {
+    const probeTarget = targets[next++ % targets.length]!;
+    return judgeObservation(await prober(probeTarget, probeTarget.timeoutMs), probeTarget).ok;
+  };
+}
+
+/** The minimal undici loop of `minimalProbes` (plain), each probe to the next port. */
+function nginxUndiciProbe(ports: readonly number[]): OneProbe {
+  const loops = ports.map((port) => minimalProbes('HTTPS', { http: 0, https: port, tcp: 0 }).plain);
+  let next = 0;
+  return () => loops[next++ % loops.length]!();
+}
+
+function nginxVersion(): string {
+  const result = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  return (result.stderr.trim().split('/')[1] ?? '?').trim();
 }
 
 function target(protocol: ProbeProtocol, ports: Ports): ProbeRequest & ProbeJudging {

@@ -1,6 +1,6 @@
 /**
  * What an HTTP(S) request needs per probe, worked out once per request object: its origin,
- * its TLS session key and SNI name, and undici's dispatch options with our User-Agent; and
+ * its SNI name, and undici's dispatch options with our User-Agent; and
  * the observation of a request whose header secret was not resolved (nothing is sent).
  */
 import net from 'node:net';
@@ -12,11 +12,6 @@ import { PROBE_USER_AGENT } from './user-agent.js';
 /** What a request needs per probe, worked out once per request object. */
 export interface PreparedRequest {
   readonly origin: string;
-  /**
-   * Which TLS sessions this request may resume: host, port and SNI name. Every probe verifies
-   * alike (one secure context, no certificate validation), so nothing else changes a session's use.
-   */
-  readonly sessionKey: string;
   readonly servername: string | undefined;
   readonly request: Dispatcher.DispatchOptions;
 }
@@ -33,7 +28,6 @@ export function prepare(target: ProbeRequest): PreparedRequest {
   const sniName = bareHostOf(hostOverride ?? target.host);
   const servername = net.isIP(sniName) === 0 && sniName !== '' ? sniName : undefined;
   return {
-    sessionKey: JSON.stringify([target.host, target.port, servername ?? null]),
     origin: `${target.protocol === 'HTTPS' ? 'https' : 'http'}://${urlHostOf(target.host)}:${target.port}`,
     servername,
     request: { path: target.path ?? '/', method: target.method, headers },

@@ -1,8 +1,7 @@
 /**
  * The HTTP and HTTPS probe (SPEC §2): one request on a brand-new connection, bounded by
- * one deadline from DNS lookup to the last byte (HTTPS: the target's TLS session resumed when
- * the prober holds one, see docs/probes.md). It reports the status code it got; each
- * profile judges it (`judgeObservation`).
+ * one deadline from DNS lookup to the last byte (HTTPS: a full TLS handshake every time).
+ * It reports the status code it got; each profile judges it (`judgeObservation`).
  *
  * undici does the HTTP/1.1 part (a `Client` per probe, destroyed afterwards); the
  * connection itself is ours (a custom `connect`), so that we see every phase, choose
@@ -27,8 +26,6 @@ import {
   type ProbeSocket,
 } from './probe-clock.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
-import { TlsSessionCache, type OfferedSession } from '../../../shared/probe/tls-session-cache.js';
-import { SHARD_CAPACITY } from '../../../shared/probe/shards.js';
 import { prepare, unresolvedSecret, type PreparedRequest } from './http-request.js';
 
 /**
@@ -37,30 +34,11 @@ import { prepare, unresolvedSecret, type PreparedRequest } from './http-request.
  */
 export const BODY_CAP_BYTES = 64 * 1024;
 
-/**
- * How long an HTTPS target's TLS session is resumed after its full handshake: each target gets
- * a full handshake (and reports the certificate it presents now) at least this often. Ten
- * minutes keeps the extra full handshakes to 1 in 60 probes at a 10 s interval, while a
- * renewed certificate, or a server that can no longer complete a full handshake while it
- * still resumes old sessions, is seen within minutes.
- */
-export const TLS_SESSION_MAX_AGE_MS = 10 * 60_000;
-
 export interface HttpProberOptions {
   /** Host name resolution for the connection; default: the operating system's (`dns.lookup`). */
   readonly lookup?: LookupFunction;
   /** Default `BODY_CAP_BYTES`. */
   readonly bodyCapBytes?: number;
-  /**
-   * HTTPS targets whose TLS session is kept for resumption (least recently probed go first);
-   * 0: none, every probe makes a full handshake. Default `SHARD_CAPACITY`, the requests one
-   * shard probes.
-   */
-  readonly tlsSessionCacheEntries?: number;
-  /** Default `TLS_SESSION_MAX_AGE_MS`. */
-  readonly tlsSessionMaxAgeMs?: number;
-  /** The clock of the session age bound; default `Date.now`. */
-  readonly now?: () => number;
 }
 
 export function createHttpProber(options: HttpProberOptions = {}): Prober {
@@ -68,11 +46,6 @@ export function createHttpProber(options: HttpProberOptions = {}): Prober {
   const settings: ProbeSettings = {
     lookup: options.lookup,
     bodyCapBytes: options.bodyCapBytes ?? BODY_CAP_BYTES,
-    sessions: new TlsSessionCache<TlsSession>({
-      maxEntries: options.tlsSessionCacheEntries ?? SHARD_CAPACITY,
-      maxAgeMs: options.tlsSessionMaxAgeMs ?? TLS_SESSION_MAX_AGE_MS,
-    }),
-    now: options.now ?? Date.now,
   };
   return (target, timeoutMs) => {
     // References are resolved before a request reaches a prober (functions/probe/header-secrets.ts).
@@ -92,26 +65,18 @@ export function createHttpProber(options: HttpProberOptions = {}): Prober {
 
 export const probeHttp: Prober = createHttpProber();
 
-/** A TLS session to resume, with the certificate the server presented at its full handshake. */
-interface TlsSession {
-  readonly session: Buffer;
-  /** Undefined when its validity end could not be read (as on a full handshake). */
-  readonly certificate: PeerCertificate | undefined;
-}
-
 interface ProbeSettings {
   readonly lookup: LookupFunction | undefined;
   readonly bodyCapBytes: number;
-  readonly sessions: TlsSessionCache<TlsSession>;
-  readonly now: () => number;
 }
 
 let sharedSecureContext: SecureContext | undefined;
 
 /**
  * One context for every HTTPS probe: creating a context per connection (and loading the
- * root store into it) costs more CPU than the handshake's own crypto. Sessions are resumed
- * by passing the target's last one (`session`), not through the context.
+ * root store into it) costs more CPU than the handshake's own crypto. It holds no
+ * session, and we never pass one nor listen for them: every probe makes a full handshake
+ * (docs/cost.md, "HTTPS: no TLS session resumption").
  * It trusts no CA at all (`ca: []`): we do not validate certificates, and a chain that
  * verifies would make Node also parse the whole chain to check the host name.
  */
@@ -141,14 +106,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   private sentAt: number | undefined;
   private statusCode: number | undefined;
   private certificate: PeerCertificate | undefined;
-  /** HTTPS: the session offered for resumption, and when its full handshake was made. */
-  private offered: OfferedSession<TlsSession> | undefined;
-  /** HTTPS: the offered session, when the server resumed it. */
-  private resumed: OfferedSession<TlsSession> | undefined;
-  /** HTTPS: a session issued before the handshake ended (TLS 1.2), kept once it has. */
-  private issued: Buffer | undefined;
-  /** HTTPS: the session clock when the connection was opened. */
-  private openedAt = 0;
   private bodyBytes = 0;
   /** The body's first `bodyCapBytes`, kept only when the request `keepsBody`. */
   private readonly bodyChunks: Buffer[] | undefined;
@@ -183,10 +140,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   private open(callback: (...args: [null, Socket] | [Error, null]) => void): void {
     const { host, port, protocol } = this.target;
     const lookup = this.settings.lookup;
-    if (protocol === 'HTTPS') {
-      this.openedAt = this.settings.now();
-      this.offered = this.settings.sessions.offer(this.prepared.sessionKey, this.openedAt);
-    }
     const socket: ProbeSocket<HttpProbe> =
       protocol === 'HTTPS'
         ? tls.connect({
@@ -196,7 +149,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
             servername: this.prepared.servername,
             rejectUnauthorized: false,
             secureContext: secureContext(),
-            session: this.offered?.session.session,
           })
         : net.connect({ host, port, lookup });
     this.socket = socket;
@@ -204,10 +156,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     // The error listener stays for the whole probe: a reset mid-body is a failure even
     // where undici would take it as the end of a close-delimited body.
     watchConnect(socket, this, this.stage === 'dns');
-    if (protocol === 'HTTPS') {
-      socket.once('secureConnect', onSocketSecureConnect);
-      socket.on('session', onSocketSession);
-    }
+    if (protocol === 'HTTPS') socket.once('secureConnect', onSocketSecureConnect);
   }
 
   private connectCallback: ((...args: [null, Socket] | [Error, null]) => void) | undefined;
@@ -225,42 +174,13 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
 
   secured(socket: TLSSocket): void {
     this.tls = this.clock.elapsed();
-    const offered = this.offered;
-    let certificate: PeerCertificate | undefined;
-    if (socket.isSessionReused() && offered !== undefined) {
-      // Node shows no peer certificate on a resumed session: the one of its full handshake is reported.
-      this.resumed = offered;
-      certificate = offered.session.certificate;
-    } else {
-      // A session the server declined is never offered again; a new one may come from this handshake.
-      if (offered !== undefined) this.settings.sessions.drop(this.prepared.sessionKey);
-      const presented = socket.getPeerX509Certificate();
-      if (presented === undefined) {
-        this.fail({ reason: FailureReason.Tls, detail: 'the server presented no certificate' });
-        return;
-      }
-      certificate = peerCertificateOf(presented);
+    const presented = socket.getPeerX509Certificate();
+    if (presented === undefined) {
+      this.fail({ reason: FailureReason.Tls, detail: 'the server presented no certificate' });
+      return;
     }
-    this.certificate = certificate;
-    if (this.issued !== undefined) this.keepSession(this.issued, certificate);
+    this.certificate = peerCertificateOf(presented);
     this.handOver();
-  }
-
-  /**
-   * A session (TLS 1.3: a ticket) the server issued on this connection, to resume the next
-   * probe with. TLS 1.2 issues it before the handshake ends: it is kept once the handshake is done.
-   */
-  sessionIssued(session: Buffer): void {
-    if (this.done) return;
-    if (this.tls === undefined) this.issued = session;
-    else this.keepSession(session, this.certificate);
-  }
-
-  private keepSession(session: Buffer, certificate: PeerCertificate | undefined): void {
-    this.issued = undefined;
-    // A resumed handshake's sessions descend from the full handshake of the session it resumed.
-    const fullHandshakeAt = this.resumed?.fullHandshakeAt ?? this.openedAt;
-    this.settings.sessions.store(this.prepared.sessionKey, { session, certificate }, fullHandshakeAt);
   }
 
   private handOver(): void {
@@ -344,9 +264,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     if (this.done) return;
     this.done = true;
     this.clock.disarm();
-    // After a probe that got no answer the next one makes a full handshake: no session is retried after it.
-    if (!observation.answered && this.target.protocol === 'HTTPS')
-      this.settings.sessions.drop(this.prepared.sessionKey);
     this.resolve(observation);
     const reason =
       observation.answered || observation.reason !== FailureReason.Timeout ? PROBE_FINISHED : PROBE_DEADLINE;
@@ -365,10 +282,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
       lastByte: roundMsOrUndefined(lastByte),
     };
   }
-}
-
-function onSocketSession(this: ProbeSocket<HttpProbe>, session: Buffer): void {
-  this[kProbe]?.sessionIssued(session);
 }
 
 function onSocketSecureConnect(this: ProbeSocket<HttpProbe>): void {
