@@ -356,14 +356,18 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
         },
       }),
     );
+    // No check can take a healthy endpoint out: only the definitions do. The bound is for a
+    // loaded machine (the evaluation also applies static failover's structure), not a target.
     await eventually(
       () => answers('prio.example.com'),
       (v) => v[0] === BACKENDS.b,
+      60_000,
     );
     await stack.setProfiles(definitions());
     await eventually(
       () => answers('prio.example.com'),
       (v) => v[0] === BACKENDS.a,
+      60_000,
     );
     // Re-enabled means CheckingEndpoint (served) until checks after the re-enable decide; the
     // verdict of target a, probed all along for the other profiles, is from before and never counts.
@@ -375,6 +379,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
           .map((e) => `${e.from}→${e.to}`)
           .filter((t, i, all) => i >= all.indexOf('Online→Disabled') && all.includes('Online→Disabled')),
       (transitions) => transitions.length >= 3,
+      60_000,
     );
     expect(prioA).toEqual(['Online→Disabled', 'Disabled→CheckingEndpoint', 'CheckingEndpoint→Online']);
   });
