@@ -371,6 +371,8 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
     );
     // Re-enabled means CheckingEndpoint (served) until checks after the re-enable decide; the
     // verdict of target a, probed all along for the other profiles, is from before and never counts.
+    // On a loaded machine a check made after the re-enable can be in before the evaluation runs:
+    // then that check decides at once (Disabled → Online), never a verdict from before.
     const prioA = await eventually(
       async () =>
         stack.events
@@ -378,10 +380,13 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
           .filter((e) => e.profile === 'prio' && e.endpoint === 'a')
           .map((e) => `${e.from}→${e.to}`)
           .filter((t, i, all) => i >= all.indexOf('Online→Disabled') && all.includes('Online→Disabled')),
-      (transitions) => transitions.length >= 3,
+      (transitions) => transitions.at(-1)?.endsWith('→Online') === true,
       60_000,
     );
-    expect(prioA).toEqual(['Online→Disabled', 'Disabled→CheckingEndpoint', 'CheckingEndpoint→Online']);
+    expect([
+      ['Online→Disabled', 'Disabled→CheckingEndpoint', 'CheckingEndpoint→Online'],
+      ['Online→Disabled', 'Disabled→Online'],
+    ]).toContainEqual(prioA);
   });
 
   it('a disabled profile answers NXDOMAIN', async () => {
