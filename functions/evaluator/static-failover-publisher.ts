@@ -223,7 +223,8 @@ export async function syncStaticFailover(
       // (ahead of the aliases to it) and replaced by the switch, one batch per name, so the
       // name answers throughout. Until it succeeds, the evaluator keeps publishing at the fqdn.
       const handingHere = handing.map((p) => p.dnsConfig.fqdn).filter((fqdn) => zoneOf(fqdn) === zoneId);
-      for (const fqdn of handingHere) names.add(fastNameOf(fqdn));
+      const copies = new Set(handingHere.map(fastNameOf));
+      for (const name of copies) names.add(name);
       const actual =
         options.reconcile || handingHere.length > 0 ? await deps.zones.readRecords(zoneId, names) : before;
       const today = (actual ?? []).filter((r) => handingHere.includes(r.name) && !isSwitch(r));
@@ -234,7 +235,7 @@ export async function syncStaticFailover(
       for (const refused of outcome.rejected) rejected.push(`${refused.name}: ${refused.reasons.join('; ')}`);
       // `_fast` belongs to the evaluator once the switch is there.
       const records = [...names]
-        .filter((name) => !name.startsWith('_fast.'))
+        .filter((name) => !copies.has(name))
         .flatMap((name) => outcome.recordsAt(name));
       if (records.length > 0) published[zoneId] = records;
     }

@@ -90,22 +90,30 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     for (const shard of description.StreamDescription?.Shards ?? []) {
       const shardId = shard.ShardId;
       if (shardId === undefined || iterators.has(shardId)) continue;
-      const iterator = await options.client.send(
-        new GetShardIteratorCommand({
-          StreamArn: options.streamArn,
-          ShardId: shardId,
-          ShardIteratorType: 'TRIM_HORIZON',
-        }),
-      );
-      iterators.set(shardId, iterator.ShardIterator);
+      iterators.set(shardId, await iteratorOf(shardId));
     }
+  };
+
+  /** A shard's iterator right after the last record read from it; its oldest record when none was. */
+  const iteratorOf = async (shardId: string): Promise<string | undefined> => {
+    const after = lastSequence.get(shardId);
+    const { ShardIterator } = await options.client.send(
+      new GetShardIteratorCommand({
+        StreamArn: options.streamArn,
+        ShardId: shardId,
+        ...(after === undefined
+          ? { ShardIteratorType: 'TRIM_HORIZON' }
+          : { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
+      }),
+    );
+    return ShardIterator;
   };
 
   /**
    * One page of a shard. DynamoDB Local sometimes refuses a valid iterator with
    * TrimmedDataAccessException (with nothing trimmed: aws/aws-sdk-java#2923), and an iterator
-   * expires after 15 minutes unused: either way a new iterator is taken right after the last
-   * record read (the oldest one when none was), so nothing is skipped or read twice.
+   * expires after 15 minutes unused: either way the shard is read on from a new iterator
+   * (`iteratorOf`), so nothing is skipped or read twice.
    */
   const readPage = async (shardId: string, iterator: string) => {
     try {
@@ -115,17 +123,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     } catch (error) {
       const name = (error as Error).name;
       if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
-      const after = lastSequence.get(shardId);
-      const renewed = await options.client.send(
-        new GetShardIteratorCommand({
-          StreamArn: options.streamArn,
-          ShardId: shardId,
-          ...(after === undefined
-            ? { ShardIteratorType: 'TRIM_HORIZON' }
-            : { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
-        }),
-      );
-      iterators.set(shardId, renewed.ShardIterator);
+      iterators.set(shardId, await iteratorOf(shardId));
       return undefined;
     }
   };

@@ -43,7 +43,7 @@ import type { ProbeProtocol } from '../../shared/profile/types.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
 import type { ProbeJudging, ProbeRequest, Prober } from '../../shared/probe/target.js';
 import { selfSignedCertificate } from '../support/servers.js';
-import { NGINX, startNginxFarm, type NginxFarm } from './support/nginx-farm.js';
+import { NGINX, reachable, startNginxFarm, type NginxFarm } from './support/nginx-farm.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -466,17 +466,6 @@ function freePort(): Promise<number> {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
-  });
-}
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
 

@@ -150,7 +150,8 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-function reachable(port: number): Promise<boolean> {
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+export function reachable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.once('connect', () => {
