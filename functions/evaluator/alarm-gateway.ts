@@ -13,6 +13,7 @@ import {
   type MetricAlarm,
 } from '@aws-sdk/client-cloudwatch';
 import { guardAlarmNameOf } from '../../shared/static-failover/identity.js';
+import { alarmOverrideOf, describeAlarmOverride } from '../../shared/static-failover/override.js';
 import type {
   AlarmSpec,
   ComparisonOperator,
@@ -49,11 +50,23 @@ export class CloudWatchAlarmGateway {
     return alarms.filter((a) => ours(a.AlarmName ?? '')).map((a) => specOf(region, a));
   }
 
+  /** One alarm by name in a region; undefined when there is none. */
+  async describeOne(region: string, name: string): Promise<AlarmSpec | undefined> {
+    const { MetricAlarms = [] } = await this.client(region).send(
+      new DescribeAlarmsCommand({ AlarmNames: [name], AlarmTypes: ['MetricAlarm'] }),
+    );
+    const alarm = MetricAlarms.find((a) => a.AlarmName === name);
+    return alarm === undefined ? undefined : specOf(region, alarm);
+  }
+
   async put(alarm: AlarmSpec): Promise<void> {
     await this.client(alarm.region).send(
       new PutMetricAlarmCommand({
         AlarmName: alarm.name,
-        AlarmDescription: 'traffic-manager static failover (docs/adr/0011-static-failover.md)',
+        AlarmDescription:
+          alarm.override === undefined
+            ? 'traffic-manager static failover (docs/adr/0011-static-failover.md)'
+            : describeAlarmOverride(alarm.override),
         Namespace: alarm.namespace,
         MetricName: alarm.metricName,
         Dimensions: alarm.dimensions.map((d) => ({ Name: d.name, Value: d.value })),
@@ -89,6 +102,11 @@ export class CloudWatchAlarmGateway {
     );
   }
 
+  destroy(): void {
+    for (const client of this.clients.values()) client.destroy();
+    this.clients.clear();
+  }
+
   private client(region: string): CloudWatchClient {
     let client = this.clients.get(region);
     if (client === undefined) {
@@ -107,6 +125,11 @@ function ownAlarmName(deployment: string): (name: string) => boolean {
     name === guard || (name.startsWith(vote) && /^t-[0-9a-f]{16}$/.test(name.slice(vote.length)));
 }
 
+function overrideOf(description: string | undefined): Pick<AlarmSpec, 'override'> {
+  const override = alarmOverrideOf(description);
+  return override === undefined ? {} : { override };
+}
+
 function specOf(region: string, alarm: MetricAlarm): AlarmSpec {
   const evaluationPeriods = required(alarm.EvaluationPeriods, 'MetricAlarm.EvaluationPeriods');
   return {
@@ -123,5 +146,6 @@ function specOf(region: string, alarm: MetricAlarm): AlarmSpec {
     threshold: alarm.Threshold ?? 0,
     comparisonOperator: alarm.ComparisonOperator as ComparisonOperator,
     treatMissingData: (alarm.TreatMissingData ?? 'missing') as TreatMissingData,
+    ...overrideOf(alarm.AlarmDescription),
   };
 }

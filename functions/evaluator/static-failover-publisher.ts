@@ -164,6 +164,7 @@ export async function syncStaticFailover(
     const alarmChanges = diffAlarms(
       structure.alarms.filter((a) => readable.has(a.region)),
       actualAlarms,
+      now,
     );
     for (const alarm of alarmChanges.put) await cloudWatch(alarm.region, () => failover.alarms.put(alarm));
 

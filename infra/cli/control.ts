@@ -7,7 +7,12 @@
  * endpoint's control version (functions/shared/control-command.ts), so of racing commands
  * the one that commits last decides, and each prints the version it holds at.
  */
-import { readDeployedConfig } from '../../functions/shared/config-reader.js';
+import { DynamoDbStaticFailoverStore } from '../../functions/evaluator/static-failover-store.js';
+import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
+import { EnvironmentVariable } from '../../shared/contracts/environment.js';
+import { alarmGatewayOf, steer, type DataPlane } from './data-plane-steering.js';
+import { call } from './fault.js';
+import { loadProfilesFor } from './load-profiles.js';
 import { runControl } from '../../functions/shared/control-command.js';
 import { ControlError } from '../../shared/control/errors.js';
 import type { ControlAction } from '../../shared/control/operations.js';
@@ -15,10 +20,16 @@ import type { MonitorOverrideItem } from '../../shared/state/items.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { StackNotFoundError } from './errors.js';
-import { connectStack, type StackOptions } from './stack.js';
+import { connectStack, type Stack, type StackOptions } from './stack.js';
 
 export interface ControlOptions extends StackOptions {
   readonly reason?: string;
+  /** Write through the probe regions' CloudWatch now (done by itself when the home region or Route 53's API is down). */
+  readonly dataPlane?: boolean;
+  /** The deployment's definitions, to steer by when its table is unreachable. */
+  readonly definitions?: string;
+  /** The deployment's probe regions, with `definitions`. */
+  readonly probeRegions?: readonly string[];
 }
 
 export interface OverrideOptions extends ControlOptions {
@@ -71,36 +82,101 @@ async function control(
     io.stderr.write(`tm ${command}: ${error.message}\n`);
     return 1;
   }
+  const now = Date.now();
   try {
-    const [config, by] = await Promise.all([
-      readDeployedConfig(stack.client, stack.tableName),
-      stack.callerIdentity(),
-    ]);
+    const by = await stack.callerIdentity();
     const caller = { by, ...(options.reason === undefined ? {} : { reason: options.reason }) };
-    const { plan, version } = await runControl(
-      stack.client,
-      stack.tableName,
-      config.profiles,
-      action,
-      caller,
-    );
-    if (plan.status !== undefined || plan.override !== undefined) {
-      io.stdout.write(`${plan.summary}\n`);
-      io.stdout.write(
-        `  recorded in ${stack.description} by ${by} as control version ${version}; the evaluator publishes it within seconds (tm status shows it)\n`,
+    let config: DeployedConfig | undefined;
+    let recorded = false;
+    let controlPlaneDown = options.dataPlane === true;
+    try {
+      config = await readDeployedConfig(stack.client, stack.tableName);
+      const { plan, version } = await runControl(
+        stack.client,
+        stack.tableName,
+        config.profiles,
+        action,
+        caller,
       );
-    } else {
-      io.stdout.write(`${plan.summary} (control version ${version})\n`);
+      recorded = true;
+      if (plan.status !== undefined || plan.override !== undefined) {
+        io.stdout.write(`${plan.summary}\n`);
+        io.stdout.write(
+          `  recorded in ${stack.description} by ${by} as control version ${version}; the evaluator publishes it within seconds (tm status shows it)\n`,
+        );
+      } else {
+        io.stdout.write(`${plan.summary} (control version ${version})\n`);
+      }
+      // The evaluator's Route 53 calls fail: what it publishes does not reach DNS.
+      const publishing = await new DynamoDbStaticFailoverStore(stack.client, stack.tableName)
+        .loadPublishing()
+        .catch(() => undefined);
+      if (publishing?.publishing === false) {
+        controlPlaneDown = true;
+        io.stdout.write(
+          `  the evaluator cannot publish (${publishing.reason ?? 'its last Route 53 call failed'})\n`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof ControlError) {
+        io.stderr.write(`tm ${command}: ${error.message}\n`);
+        return 1;
+      }
+      controlPlaneDown = true;
+      io.stderr.write(`tm ${command}: could not change ${stack.description}: ${(error as Error).message}\n`);
     }
-    return 0;
-  } catch (error) {
-    io.stderr.write(
-      error instanceof ControlError
-        ? `tm ${command}: ${error.message}\n`
-        : `tm ${command}: could not change ${stack.description}: ${(error as Error).message}\n`,
-    );
-    return 1;
+    const plane = await dataPlaneOf(stack, options, config, io);
+    if (plane === undefined) {
+      if (controlPlaneDown)
+        io.stderr.write(
+          `tm ${command}: ${recorded ? 'DNS may not follow until the evaluator publishes again' : 'nothing changed'}; to steer through the probe regions' CloudWatch, name the deployment: ${EnvironmentVariable.staticFailoverDeployment}=NAME and, while its table is unreachable, --definitions FILE --probe-regions a,b,c\n`,
+        );
+      return recorded ? 0 : 1;
+    }
+    try {
+      const steering = await steer(plane, action, caller, now, { override: controlPlaneDown });
+      for (const line of steering.lines) io.stdout.write(`${line}\n`);
+      return recorded || (steering.ok && steering.lines.length > 0) ? 0 : 1;
+    } finally {
+      plane.alarms.destroy();
+    }
   } finally {
     stack.client.destroy();
   }
+}
+
+/**
+ * The deployment as the data plane needs it, or undefined (said on stderr when asked for):
+ * its profiles from the table, else from --definitions, else from the local stack's control
+ * endpoint; its name from the local stack or STATIC_FAILOVER_DEPLOYMENT.
+ */
+async function dataPlaneOf(
+  stack: Stack,
+  options: ControlOptions,
+  deployed: DeployedConfig | undefined,
+  io: Io,
+): Promise<DataPlane | undefined> {
+  const deployment = stack.pointer?.deployment ?? process.env[EnvironmentVariable.staticFailoverDeployment];
+  if (deployment === undefined || deployment === '') return undefined;
+  let config = deployed;
+  if (options.definitions !== undefined) {
+    const profiles = await loadProfilesFor(
+      'endpoint',
+      options.definitions,
+      io.stderr,
+      (n) => `tm endpoint: ${options.definitions} has ${n} ${n === 1 ? 'problem' : 'problems'}`,
+    );
+    if (profiles === undefined) return undefined;
+    config = { profiles, defaultProbeRegions: options.probeRegions ?? deployed?.defaultProbeRegions ?? [] };
+  } else if (config === undefined && stack.pointer?.controlEndpoint !== undefined) {
+    config = (await call(stack.pointer, 'GET', '/config').catch(() => undefined)) as
+      DeployedConfig | undefined;
+  }
+  if (config === undefined) return undefined;
+  return {
+    deployment,
+    profiles: config.profiles,
+    defaultProbeRegions: options.probeRegions ?? config.defaultProbeRegions,
+    alarms: alarmGatewayOf(stack.pointer),
+  };
 }

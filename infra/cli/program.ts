@@ -157,19 +157,21 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   );
   endpoint.description(
     'Runtime control without a deploy, recorded in the table beside the deployed definitions (a later ' +
-      'deploy does not undo it) with who set it and why, and published by the evaluator within seconds.',
+      'deploy does not undo it) with who set it and why, and published by the evaluator within seconds. ' +
+      "While the home region or Route 53's API is down, disable, override, enable and clear also write " +
+      "through the probe regions' CloudWatch, which static failover's health checks follow (docs/cli.md).",
   );
-  withStackOptions(command(endpoint, 'disable'))
+  withDataPlaneOptions(command(endpoint, 'disable'))
     .summary('take an endpoint out: not probed, never in DNS answers')
     .argument('<profile/endpoint>')
     .option(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.disableEndpoint }))));
-  withStackOptions(command(endpoint, 'enable'))
+  withDataPlaneOptions(command(endpoint, 'enable'))
     .summary('put it back: CheckingEndpoint until checks made from now on decide')
     .argument('<profile/endpoint>')
     .option(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.enableEndpoint }))));
-  withStackOptions(command(endpoint, 'override'))
+  withDataPlaneOptions(command(endpoint, 'override'))
     .summary('set its monitor status by hand for a while (maintenance, drain); expires by itself')
     .argument('<profile/endpoint>')
     .requiredOption(
@@ -180,7 +182,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .requiredOption('--for <duration>', 'how long, e.g. 30m, 2h, 1d (at most 30 days)', duration(30 * DAY_MS))
     .requiredOption(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.overrideEndpoint }))));
-  withStackOptions(command(endpoint, 'clear'))
+  withDataPlaneOptions(command(endpoint, 'clear'))
     .summary('remove its override and runtime status: the deployed definitions decide again')
     .argument('<profile/endpoint>')
     .option(reason, 'why (shown by tm status and in history)')
@@ -283,6 +285,20 @@ function withOutput(command: Command, io: Io): Command {
  * `--dns-port`, `--table`, `--region`: which stack a command reads or changes — the running
  * local stack by default, or AWS (see stack.ts).
  */
+/** `tm endpoint …`: the stack, and how to steer through the probe regions' CloudWatch (infra/cli/data-plane-steering.ts). */
+function withDataPlaneOptions(command: Command): Command {
+  return withStackOptions(command)
+    .option(
+      '--data-plane',
+      "also write it into the probe regions' CloudWatch now (done by itself when the table is unreachable or the evaluator cannot publish to Route 53)",
+    )
+    .option(
+      '--definitions <file>',
+      "the deployment's definitions, to steer by while its table is unreachable",
+    )
+    .option('--probe-regions <a,b,c>', "the deployment's probe regions, with --definitions", list);
+}
+
 export function withStackOptions(command: Command): Command {
   return command
     .option(

@@ -27,6 +27,8 @@ export interface Stack {
   readonly local: boolean;
   /** The local stack's DNS port (UDP and TCP on 127.0.0.1); absent against AWS. */
   readonly dnsPort?: number;
+  /** The local stack's state file (its other endpoints); absent against AWS. */
+  readonly pointer?: LocalStackPointer;
   /**
    * Who is calling, to record beside a runtime control: against AWS the principal's ARN
    * (STS GetCallerIdentity), locally — or when AWS gives no answer — the OS user.
@@ -51,7 +53,7 @@ export function connectStack(options: StackOptions, command: string): Stack {
       `${selected.problem} (start one with \`npm start\` or \`tm local\`);\n` +
         `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)`,
     );
-  const stack = localStack(selected.stack);
+  const stack = { ...localStack(selected.stack), pointer: selected.stack };
   // The home-region fault (tm fault): the table refuses this command's calls too, as a dead region would.
   const pointer = selected.stack;
   if (pointer.controlEndpoint !== undefined) {

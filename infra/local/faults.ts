@@ -137,6 +137,14 @@ export interface FaultControlOptions {
    * metric AWS/Route53 HealthCheckStatus); undefined when there is no such check.
    */
   readonly healthCheckStatus: (id: string) => 'Healthy' | 'Unhealthy' | undefined;
+  /**
+   * The definitions the stack deployed, as its table holds them: what `tm endpoint` steers by
+   * when the home-region fault makes the table refuse it (an operator of a deployment gives the file).
+   */
+  readonly config: () => {
+    readonly profiles: readonly unknown[];
+    readonly defaultProbeRegions: readonly string[];
+  };
 }
 
 const json = (status: number, body: unknown): HttpReply => ({
@@ -151,6 +159,7 @@ const json = (status: number, body: unknown): HttpReply => ({
  *   GET  /faults                     → { faults }
  *   POST /faults/inject/NAME, /faults/clear/NAME → { fault, changed, message, faults } (400 { error } for an unknown one)
  *   GET  /health-checks/ID/status    → { id, status } (404 when there is no such check)
+ *   GET  /config                     → { profiles, defaultProbeRegions }
  */
 export function startFaultControl(options: FaultControlOptions): Promise<GuardedHttpServer> {
   const { faults } = options;
@@ -178,9 +187,10 @@ export function startFaultControl(options: FaultControlOptions): Promise<Guarded
           ? json(404, { error: `no health check ${id}` })
           : json(200, { id, status });
       }
+      if (parts[0] === 'config' && parts.length === 1 && method === 'GET') return json(200, options.config());
       return json(404, {
         error:
-          'use GET /faults, POST /faults/inject/NAME, POST /faults/clear/NAME, GET /health-checks/ID/status',
+          'use GET /faults, POST /faults/inject/NAME, POST /faults/clear/NAME, GET /health-checks/ID/status, GET /config',
       });
     },
     errorReply: (error) => json(error.status, { error: error.message }),

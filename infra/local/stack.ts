@@ -369,6 +369,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     const control = await startFaultControl({
       faults,
+      config: () => ({ profiles, defaultProbeRegions: regions }),
       healthCheckStatus: (id) => {
         try {
           return route53.healthCheckStatus(id);

@@ -6,6 +6,7 @@
  * records, then deletes checks no record uses any more. A check's Type cannot change after
  * creation, so a changed type is a delete and a create.
  */
+import { isHeld } from './override.js';
 import type { AlarmSpec, HealthCheckSpec } from './types.js';
 
 export interface HealthCheckChanges {
@@ -56,12 +57,23 @@ export function diffHealthChecks(
 
 const alarmKey = (alarm: Pick<AlarmSpec, 'region' | 'name'>) => `${alarm.region}|${alarm.name}`;
 
-export function diffAlarms(desired: readonly AlarmSpec[], actual: readonly AlarmSpec[]): AlarmChanges {
+/**
+ * An alarm an operator's outage-time override holds (override.ts) is left as it is until the
+ * override ends (its `until`, or a command that puts the planned alarm back): putting the planned
+ * alarm back would undo the override while the control plane may still be down.
+ */
+export function diffAlarms(
+  desired: readonly AlarmSpec[],
+  actual: readonly AlarmSpec[],
+  now: number,
+): AlarmChanges {
   const actualByKey = new Map(actual.map((a) => [alarmKey(a), a]));
   const desiredKeys = new Set(desired.map(alarmKey));
+  const held = (alarm: AlarmSpec | undefined) => alarm?.override !== undefined && isHeld(alarm.override, now);
   return {
     put: desired.filter((a) => {
       const current = actualByKey.get(alarmKey(a));
+      if (held(current)) return false;
       return current === undefined || JSON.stringify(normalized(current)) !== JSON.stringify(normalized(a));
     }),
     delete: actual.filter((a) => !desiredKeys.has(alarmKey(a))).map(({ region, name }) => ({ region, name })),

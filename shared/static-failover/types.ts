@@ -6,6 +6,7 @@
  * the publisher maps them to Route 53's HealthCheckIds, as it maps CIDR collection names to ids.
  */
 import type { RecordSet } from '../zone/record-set.js';
+import type { AlarmOverride } from './override.js';
 
 export const STATIC_FAILOVER_NAMESPACE = 'TrafficManager/StaticFailover';
 /** A probe region's verdict about a target: 1 up, 0 down. */
@@ -44,6 +45,8 @@ export interface AlarmSpec extends MetricSpec {
   readonly threshold: number;
   readonly comparisonOperator: ComparisonOperator;
   readonly treatMissingData: TreatMissingData;
+  /** An operator's outage-time override fixed its state (override.ts); never in a plan. */
+  readonly override?: AlarmOverride;
 }
 
 /** What a health check stands for, for `tm plan` and the Name tag. */

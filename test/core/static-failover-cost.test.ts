@@ -1,3 +1,4 @@
+import { overriddenAlarm } from '../../shared/static-failover/override.js';
 import { describe, expect, it } from 'vitest';
 import { failoverTime, GUARD_FLIP_SECONDS, staticFailoverTime } from '../../shared/monitor/failover-time.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -75,7 +76,7 @@ describe('diff of health checks and alarms', () => {
 
   it('nothing to do when the account holds what is desired', () => {
     expect(diffHealthChecks(s.healthChecks, s.healthChecks)).toEqual({ create: [], update: [], delete: [] });
-    expect(diffAlarms(s.alarms, [...s.alarms].reverse())).toEqual({ put: [], delete: [] });
+    expect(diffAlarms(s.alarms, [...s.alarms].reverse(), 0)).toEqual({ put: [], delete: [] });
   });
 
   it('creates children before calculated checks, deletes calculated checks before their children', () => {
@@ -112,13 +113,26 @@ describe('diff of health checks and alarms', () => {
     expect(diffHealthChecks([calculated], [{ ...calculated, description: 'x' }]).update).toEqual([]);
   });
 
-  it('puts a missing or changed alarm (an outage-time override rewrote it) and deletes one no longer desired', () => {
+  it('puts a missing or changed alarm and deletes one no longer desired', () => {
     const [first, second] = s.alarms;
     if (first === undefined || second === undefined) throw new Error('two alarms expected');
-    const forced = { ...first, comparisonOperator: 'GreaterThanOrEqualToThreshold' as const, threshold: 0 };
+    const changed = { ...first, comparisonOperator: 'GreaterThanOrEqualToThreshold' as const, threshold: 0 };
     const stray = { ...second, name: 'tm-vote-t-gone' };
-    const changes = diffAlarms([first, second], [forced, stray]);
+    const changes = diffAlarms([first, second], [changed, stray], 0);
     expect(changes.put).toEqual([first, second]);
     expect(changes.delete).toEqual([{ region: stray.region, name: 'tm-vote-t-gone' }]);
+  });
+
+  it("leaves an operator's outage-time override in place until it ends, then puts the planned alarm back", () => {
+    const [first] = s.alarms;
+    if (first === undefined) throw new Error('an alarm expected');
+    const override = { status: 'Degraded' as const, subject: 'shop/e1', by: 'ops', at: 1_000, until: 61_000 };
+    const held = overriddenAlarm(first, override);
+    expect(diffAlarms([first], [held], 60_999).put).toEqual([]);
+    expect(diffAlarms([first], [held], 61_000).put).toEqual([first]);
+    const untilEnded = overriddenAlarm(first, { ...override, until: undefined });
+    expect(diffAlarms([first], [untilEnded], Number.MAX_SAFE_INTEGER).put).toEqual([]);
+    // A target no longer planned goes, override or not.
+    expect(diffAlarms([], [held], 0).delete).toEqual([{ region: first.region, name: first.name }]);
   });
 });

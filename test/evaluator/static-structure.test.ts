@@ -12,7 +12,9 @@ import { ListHealthChecksCommand, type HealthCheck } from '@aws-sdk/client-route
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cloudWatchClient, route53Client } from '../../functions/shared/aws-clients.js';
 import { AwsCallRecorder } from '../support/iam/recorder.js';
+import { CloudWatchAlarmGateway } from '../../functions/evaluator/alarm-gateway.js';
 import { planStatic } from '../../functions/evaluator/static-failover-publisher.js';
+import { overriddenAlarm } from '../../shared/static-failover/override.js';
 import { idOfCallerReference } from '../../shared/static-failover/identity.js';
 import {
   definition,
@@ -179,6 +181,44 @@ describe('static failover applied by the evaluator', () => {
     expect(h.changeCalls().length).toBe(changesBefore);
     expect((await listChecks()).map((c) => c.Id).sort()).toEqual(checksBefore);
     expect(h.route53.records(ZONE_ID)).toEqual(recordsBefore);
+  });
+
+  it("a reconcile leaves an operator's outage-time override on a vote alarm until it ends, then puts the planned alarm back", async () => {
+    // Prepare: `tm endpoint override shop/east --status Degraded --for 20m` written through CloudWatch
+    const planned = planOf([SHOP, API, PLAIN]).alarms[0];
+    if (planned === undefined) throw new Error('an alarm expected');
+    const alarms = new CloudWatchAlarmGateway((region) =>
+      cloudWatchClient({ endpoint: h.cloudWatch?.endpoint, region, credentials }),
+    );
+    const override = {
+      status: 'Degraded' as const,
+      subject: 'shop/east',
+      by: 'ops',
+      at: h.clock.now,
+      until: h.clock.now + 20 * 60_000,
+    };
+    await alarms.put(overriddenAlarm(planned, override));
+
+    // Act: a reconcile while it holds (one is due every 5 minutes)
+    h.clock.now += 6 * 60_000;
+    expect((await h.tick()).reconcileRequested).toBe(true);
+    await h.settle();
+
+    // Assess: still the override, as written
+    const held = await alarms.describeOne(planned.region, planned.name);
+    expect(held?.override).toEqual(override);
+    expect(held?.comparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+
+    // Act: a reconcile after it ended
+    h.clock.now += 15 * 60_000;
+    expect((await h.tick()).reconcileRequested).toBe(true);
+    await h.settle();
+
+    // Assess: the planned alarm again
+    const restored = await alarms.describeOne(planned.region, planned.name);
+    alarms.destroy();
+    expect(restored?.override).toBeUndefined();
+    expect(restored).toEqual(planned);
   });
 
   it('removing an endpoint deletes its checks and alarms after its records, calculated checks first', async () => {

@@ -22,6 +22,7 @@ beforeAll(async () => {
   control = await startFaultControl({
     faults,
     healthCheckStatus: (id) => (id === 'hc-1' ? 'Unhealthy' : undefined),
+    config: () => ({ profiles: [{ name: 'shop' }], defaultProbeRegions: ['us-east-1', 'eu-west-1'] }),
   });
 });
 afterAll(() => control.stop());
@@ -63,6 +64,14 @@ describe('the fault control endpoint', () => {
       status: 'Unhealthy',
     });
     expect((await send('GET', '/health-checks/hc-2/status')).status).toBe(404);
+  });
+
+  it('answers the definitions it deployed, for tm endpoint when the home table refuses', async () => {
+    expect(JSON.parse((await send('GET', '/config')).body)).toEqual({
+      profiles: [{ name: 'shop' }],
+      defaultProbeRegions: ['us-east-1', 'eu-west-1'],
+    });
+    expect((await send('GET', '/config', {})).status).toBe(403);
   });
 
   it.each<{ name: string; headers: Record<string, string> }>([
