@@ -14,7 +14,8 @@ import {
   quotaWarning,
   type StaticFootprint,
 } from '../../shared/static-failover/cost.js';
-import { planStaticFailover } from '../../shared/static-failover/plan.js';
+import { createAddressing } from '../../shared/routing/addressing.js';
+import { mixedRecordTypes, planStaticFailover } from '../../shared/static-failover/plan.js';
 import { FAILOVER_METHODS } from '../../shared/static-failover/records.js';
 import { CheckRole, EVALUATOR_METRIC, type StaticStructure } from '../../shared/static-failover/types.js';
 import { DEFAULT_DEPLOYMENT_NAME } from '../cdk/names.js';
@@ -38,6 +39,11 @@ export function staticFailoverLines(
   const footprint = footprintOf(withoutGuard(planStaticFailover(closure, OPTIONS)));
   const nested = closure.filter((p) => p !== profile).map((p) => p.name);
   const through = nested.length === 0 ? '' : ` (with nested ${nested.join(', ')})`;
+  const mixed = mixedRecordTypes(profile, createAddressing(closure));
+  if (mixed !== undefined)
+    return [
+      `${indent}static failover: no switch at its name — its endpoints answer different record types (${mixed}), and Route 53 cannot alias a type today's records may not hold: it fails over through today's path only (its _static tree${through} serves parents that nest it: ${describeFootprint(footprint)})`,
+    ];
   const lines = [`${indent}static failover${through}: ${describeFootprint(footprint)}`];
   if (!FAILOVER_METHODS.has(profile.trafficRoutingMethod)) return lines;
   const monitor = profile.monitorConfig;

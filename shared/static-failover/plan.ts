@@ -5,7 +5,7 @@
  */
 import { endpointVerdictKey } from '../probe/target.js';
 import type { Endpoint, Profile } from '../profile/types.js';
-import { createAddressing, type Answer } from '../routing/addressing.js';
+import { createAddressing, type Addressing, type Answer } from '../routing/addressing.js';
 import { byPriority } from '../routing/eligibility.js';
 import { childrenFirst } from '../status/nested.js';
 import type { RecordType } from '../zone/record-set.js';
@@ -65,7 +65,9 @@ export function planStaticFailover(
   const order = new Map(profiles.map((p, i) => [p.name, i]));
   planned.sort((a, b) => (order.get(a.profile.name) ?? 0) - (order.get(b.profile.name) ?? 0));
   const records = planned.flatMap(({ profile, records: structure }) => [
-    ...(guard === undefined ? [] : switchRecordsOf(profile, structure, guard)),
+    ...(guard === undefined || mixedRecordTypes(profile, addressing) !== undefined
+      ? []
+      : switchRecordsOf(profile, structure, guard)),
     ...structure,
   ]);
   return {
@@ -75,6 +77,21 @@ export function planStaticFailover(
     healthChecks: registry.healthChecks(),
     records,
   };
+}
+
+/**
+ * Why a profile gets no switch, or undefined: a Priority profile whose endpoints answer
+ * different record types (`v4: A; kid: A, AAAA`, through a nested child). Today's records at
+ * `_fast` then hold only the first served endpoint's types, and Route 53 refuses a switch alias
+ * to a type `_fast` does not hold — so the profile keeps today's records at its fqdn (its
+ * `_static` tree still serves parents that nest it). From configuration only, so it is stable.
+ */
+export function mixedRecordTypes(profile: Profile, addressing: Addressing): string | undefined {
+  if (profile.trafficRoutingMethod !== 'Priority') return undefined;
+  const typesOf = (endpoint: Endpoint) =>
+    [...new Set(addressing.answersOf(profile, endpoint).map((a) => a.type))].sort().join(', ');
+  const types = profile.endpoints.map((endpoint) => `${endpoint.name}: ${typesOf(endpoint)}`);
+  return new Set(profile.endpoints.map(typesOf)).size > 1 ? types.join('; ') : undefined;
 }
 
 /** A monitored external endpoint's check: its override's forced check, else its target check. */

@@ -50,14 +50,38 @@ const LARGE = Array.from({ length: 8 }, (_, p) => ({
   })),
 }));
 
+/** A Priority parent whose endpoints answer different types: an IPv4 endpoint and a dual-stack child. */
+const MIXED = [
+  {
+    name: 'child',
+    trafficRoutingMethod: 'MultiValue',
+    dnsConfig: { ...zone, relativeName: 'child' },
+    endpoints: [
+      { name: 'v4', target: '192.0.2.30' },
+      { name: 'v6', target: '2001:db8::30' },
+    ],
+  },
+  {
+    name: 'mixed',
+    trafficRoutingMethod: 'Priority',
+    dnsConfig: { ...zone, relativeName: 'mixed' },
+    endpoints: [
+      { name: 'v4', target: '192.0.2.10', priority: 1 },
+      { name: 'kid', type: 'nested', targetProfile: 'child', priority: 2 },
+    ],
+  },
+];
+
 let dir = '';
-const files = { small: '', large: '' };
+const files = { small: '', large: '', mixed: '' };
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tm-static-'));
   files.small = join(dir, 'small.json');
   files.large = join(dir, 'large.json');
   await writeFile(files.small, JSON.stringify(SMALL));
   await writeFile(files.large, JSON.stringify(LARGE));
+  files.mixed = join(dir, 'mixed.json');
+  await writeFile(files.mixed, JSON.stringify(MIXED));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -104,6 +128,18 @@ describe('tm plan and static failover', () => {
     const section = stdout.split('\n\n').find((block) => block.startsWith('cheap '))!;
     expect(section).toContain(
       '  static failover off: fails over only through Route 53’s control plane (record changes) made by the evaluator in the home region',
+    );
+    expect(section).not.toContain('static path');
+  });
+
+  it('says why a Priority profile whose endpoints answer different record types gets no switch', async () => {
+    const { code, stdout } = await tmInProcess('plan', files.mixed);
+
+    expect(code).toBe(0);
+    const section = stdout.split('\n\n').find((block) => block.startsWith('mixed '))!;
+    expect(section).toContain(
+      '  static failover: no switch at its name — its endpoints answer different record types (v4: A; kid: A, AAAA), ' +
+        "and Route 53 cannot alias a type today's records may not hold: it fails over through today's path only",
     );
     expect(section).not.toContain('static path');
   });
