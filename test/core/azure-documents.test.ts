@@ -155,4 +155,25 @@ describe('tm import azure: reading the files', () => {
       { where: 'tm.json resources[1].name', message: `refers to itself (again), got "[variables('again')]"` },
     ]);
   });
+
+  it('a property copy loop without a count is a problem at the loop, not a profile without those endpoints', () => {
+    const { problems, profiles } = readAzureDocuments([
+      template([
+        {
+          type: PROFILE,
+          name: 'shop',
+          properties: { copy: [{ name: 'endpoints', input: { name: "[concat('e', copyIndex())]" } }] },
+        },
+      ]),
+    ]);
+    expect(profiles).toEqual([]);
+    expect(problems).toEqual([
+      {
+        where: 'tm.json resources[0].properties.copy[0]',
+        message: expect.stringMatching(
+          /^must be \{ "name": …, "count": …, "input": … \}, an ARM property copy loop, got "\{.*endpoints/,
+        ),
+      },
+    ]);
+  });
 });
