@@ -270,6 +270,101 @@ describe('importAzure: what Route 53 carries otherwise, each with a report line'
   });
 });
 
+describe('importAzure: values Azure reads otherwise than they are written, as Azure reads them', () => {
+  it('integers written as text become the integer; fields Azure ignores for the routing method are dropped', () => {
+    const { profiles, report } = imported(
+      withEndpoints(
+        'shop',
+        [
+          endpoint('east', 'external', {
+            target: 'east.example.net',
+            endpointLocation: 'East US',
+            subnets: [{ first: '10.0.0.0', scope: '24' }, '10.1.0.0/24'],
+          }),
+        ],
+        {
+          trafficRoutingMethod: 'subnet',
+          maxReturn: 0,
+          dnsConfig: { relativeName: 'shop', ttl: '60' },
+          monitorConfig: {
+            protocol: 'HTTPS',
+            port: ' 443 ',
+            path: '/',
+            intervalInSeconds: '30',
+            expectedStatusCodeRanges: [{ min: '200', max: '299' }],
+          },
+        },
+      ),
+    );
+    expect(profiles[0]).toMatchObject({
+      trafficRoutingMethod: 'Subnet',
+      dnsConfig: { ttl: 60 },
+      monitorConfig: { port: 443, intervalInSeconds: 30, expectedStatusCodeRanges: [{ min: 200, max: 299 }] },
+      endpoints: [{ name: 'east', target: 'east.example.net', subnets: ['10.0.0.0/24', '10.1.0.0/24'] }],
+    });
+    expect(profiles[0]).not.toHaveProperty('maxReturn');
+    expect(profiles[0]?.['endpoints']).not.toContainEqual(
+      expect.objectContaining({ endpointLocation: expect.anything() }),
+    );
+    expect(report).toEqual(
+      expect.arrayContaining([
+        'tm.json "shop".dnsConfig.ttl: is the text "60": the integer 60, as ARM reads it for this integer property',
+        'tm.json "shop".monitorConfig.port: is the text " 443 ": the integer 443, as ARM reads it for this integer property',
+        'tm.json "shop".monitorConfig.expectedStatusCodeRanges[0].max: is the text "299": the integer 299, as ARM reads it for this integer property',
+        `tm.json "shop".maxReturn: is 0, which Azure ignores for a subnet profile (it is MultiValue's): dropped`,
+        'tm.json "shop" endpoints[0] "east".subnets[0].scope: is the text "24": the integer 24, as ARM reads it for this integer property',
+        `tm.json "shop" endpoints[0] "east".endpointLocation: is "East US", which Azure ignores for a subnet profile (it is Performance's): dropped`,
+      ]),
+    );
+  });
+
+  it('text that is no integer is left as written, for validation to name', () => {
+    const result = importAzure(
+      [
+        {
+          file: 'tm.json',
+          content: withEndpoints(
+            'shop',
+            [endpoint('east', 'external', { target: 'east.example.net', priority: 'one' })],
+            {
+              monitorConfig: {
+                protocol: 'HTTPS',
+                port: 443,
+                path: '/',
+                expectedStatusCodeRanges: ['200-299'],
+              },
+            },
+          ),
+        },
+      ],
+      OPTIONS,
+    );
+    expect(problemsOf(result)).toEqual([
+      'tm.json "shop".monitorConfig.expectedStatusCodeRanges[0]: must be an object with min and max, got "200-299"',
+      'tm.json "shop" endpoints[0] "east".priority: must be an integer 1–1000, got "one"',
+    ]);
+  });
+
+  it('without a routing method nothing is dropped as ignored by it: the missing method is the problem', () => {
+    const result = importAzure(
+      [
+        {
+          file: 'tm.json',
+          content: withEndpoints(
+            'shop',
+            [endpoint('east', 'external', { target: 'east.example.net', endpointLocation: 'eastus' })],
+            { trafficRoutingMethod: undefined, monitorConfig: undefined },
+          ),
+        },
+      ],
+      OPTIONS,
+    );
+    expect(problemsOf(result)).toEqual([
+      'tm.json "shop".trafficRoutingMethod: must be one of Priority, Weighted, Performance, Geographic, MultiValue, Subnet, got nothing',
+    ]);
+  });
+});
+
 describe('importAzure refuses what it cannot map, naming the file, profile and endpoint', () => {
   it('a profile without its DNS name under trafficmanager.net', () => {
     const result = importAzure(
