@@ -6,6 +6,8 @@ import { targetIdOf, voteAlarmNameOf } from '../../shared/static-failover/identi
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
 import type { HealthCheckSpec, StaticStructure } from '../../shared/static-failover/types.js';
+import { minuteOf, voteOf, voteTargetsOf } from '../../shared/static-failover/votes.js';
+import { RegionVerdict } from '../../shared/status/vocabulary.js';
 import { monitorConfig } from '../support/profiles.js';
 import { external, nested, profile, statuses } from './routing-fixtures.js';
 
@@ -320,6 +322,42 @@ describe('votes, alarms and checks', () => {
     expect(new Set(two.records.map((r) => JSON.stringify(r)))).toEqual(
       new Set(one.records.map((r) => JSON.stringify(r))),
     );
+  });
+
+  it("a region votes for the targets of the static-failover profiles it probes, on each target's Vote metric", () => {
+    const a = shop('Priority', [external('a', '192.0.2.1')]);
+    const euOnly = { ...profile('blog', [external('b', '192.0.2.2')]), probeRegions: ['eu-west-1'] };
+    const fastOnly = { ...profile('docs', [external('c', '192.0.2.3')]), staticFailover: false };
+    const key = (p: Profile) => endpointVerdictKey(p, p.endpoints[0] as ExternalEndpoint);
+    const metricOf = (p: Profile) => {
+      const targetId = targetIdOf(key(p));
+      return {
+        targetId,
+        namespace: 'TrafficManager/StaticFailover',
+        metricName: 'Vote',
+        dimensions: [
+          { name: 'Deployment', value: 'tm' },
+          { name: 'Target', value: targetId },
+        ],
+      };
+    };
+
+    expect(voteTargetsOf([a, euOnly, fastOnly], OPTIONS, 'eu-west-1')).toEqual(
+      new Map([
+        [key(a), metricOf(a)],
+        [key(euOnly), metricOf(euOnly)],
+      ]),
+    );
+    expect(voteTargetsOf([a, euOnly, fastOnly], OPTIONS, 'us-east-1')).toEqual(
+      new Map([[key(a), metricOf(a)]]),
+    );
+    expect(voteTargetsOf([a], OPTIONS, 'sa-east-1')).toEqual(new Map());
+  });
+
+  it('a vote is 1 for up and 0 for down, stamped with the start of its minute (scaled locally)', () => {
+    expect([voteOf(RegionVerdict.Up), voteOf(RegionVerdict.Down)]).toEqual([1, 0]);
+    expect(minuteOf(Date.UTC(2026, 0, 1, 0, 0, 59, 999), 60_000)).toBe(Date.UTC(2026, 0, 1));
+    expect(minuteOf(25_000, 12_000)).toBe(24_000);
   });
 
   it('lists children before the calculated checks that use them', () => {
