@@ -148,6 +148,38 @@ describe('static structure per routing method', () => {
   );
 });
 
+describe('static structure: corners of the routing methods', () => {
+  it('Subnet with two endpoints without ranges: the first answers the rest, as today', () => {
+    const p = shop('Subnet', [
+      external('a', '192.0.2.1', { subnets: ['10.0.0.0/8'] }),
+      external('b', '192.0.2.2'),
+      external('c', '192.0.2.3'),
+    ]);
+    const root = at(plan(p), '_static.shop.example.com');
+    const today = planRecords([p], statuses({}, 'Online')).records;
+    expect(root.map((r) => [r.setIdentifier, r.cidrRoutingConfig?.locationName])).toEqual([
+      ['a', 'a'],
+      ['b', '*'],
+    ]);
+    expect(root).toEqual(today.map((r) => ({ ...r, name: '_static.shop.example.com' })));
+  });
+
+  it('Performance: an endpoint without a location has no latency record', () => {
+    const p = shop('Performance', [
+      external('a', '192.0.2.1', { endpointLocation: 'eu-west-1' }),
+      external('b', '192.0.2.2'),
+    ]);
+    expect(at(plan(p), '_static.shop.example.com').map((r) => [r.setIdentifier, r.region])).toEqual([
+      ['a', 'eu-west-1'],
+    ]);
+  });
+
+  it('Geographic: a code Route 53 has no location for (a profile not validated) is an error naming the profile, the endpoint and the code', () => {
+    const p = shop('Geographic', [external('a', '192.0.2.1', { geoMapping: ['XK'] })]);
+    expect(() => plan(p)).toThrow('profile "shop" endpoint "a": "XK" is not a Route 53 location code');
+  });
+});
+
 describe('nested, disabled, always serve, overrides', () => {
   const child = profile('eu', [external('x', '192.0.2.10'), external('y', '192.0.2.11')], {
     method: 'Weighted',
