@@ -116,7 +116,7 @@ function deep(value: unknown, scope: ExpressionScope, onError?: OnError, at = ''
   }
   copy.forEach((loop: unknown, index) => {
     const place = `${at}.copy[${index}]`;
-    if (!isRecord(loop) || typeof loop.name !== 'string' || !('input' in loop)) {
+    if (!isRecord(loop) || typeof loop.name !== 'string' || !('count' in loop) || !('input' in loop)) {
       const error = new ArmExpressionError(
         'must be { "name": …, "count": …, "input": … }, an ARM property copy loop',
       );
@@ -126,7 +126,7 @@ function deep(value: unknown, scope: ExpressionScope, onError?: OnError, at = ''
     }
     const count = deep(loop.count, scope, onError, `${place}.count`);
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_COPY) {
-      if (count === undefined) return; // reported
+      if (count === undefined) return; // reported (the count is there: an expression that could not be evaluated)
       const error = new ArmExpressionError(
         `count must be an integer 0–${MAX_COPY}, got ${JSON.stringify(count)}`,
       );

@@ -71,6 +71,73 @@ describe('ARM expressions: the values tm import azure evaluates', () => {
     { text: "[tryGet(parameters('settings'), 'missing')]", value: null },
     { text: "[and(equals(1, 1), not(greater(1, 2)), or(false(), lessOrEquals('a', 'b')))]", value: true },
     { text: "[parameters('settings').TTL]", value: 30 },
+    { text: '[copyIndex(1)]', value: 3 },
+    { text: "[if(false(), 'a', 'b')]", value: 'b' },
+    { text: '[equals(createArray(1, 2), createArray(1, 2))]', value: true },
+    { text: '[equals(createArray(1, 2), createArray(2, 1))]', value: false },
+    { text: '[equals(createArray(1), createArray(1, 2))]', value: false },
+    { text: '[equals(createArray(1), 1)]', value: false },
+    { text: "[equals(createObject('a', 1), createObject('A', 1))]", value: false },
+    { text: "[equals(createObject('a', createArray(1)), createObject('a', createArray(1)))]", value: true },
+    { text: "[equals(createObject('a', 1), createObject('a', 1, 'b', 2))]", value: false },
+    { text: "[equals(createObject('a', 1), 'a')]", value: false },
+    { text: "[equals('Shop', 'shop')]", value: false },
+    { text: '[empty(createArray())]', value: true },
+    { text: '[empty(createArray(0))]', value: false },
+    { text: '[empty(createObject())]', value: true },
+    { text: "[empty(parameters('settings'))]", value: false },
+    { text: '[empty(0)]', value: false },
+    { text: "[length(parameters('settings'))]", value: 2 },
+    { text: "[length('shop')]", value: 4 },
+    { text: "[contains(parameters('zone'), 'ample')]", value: true },
+    { text: "[contains(parameters('zone'), 'Ample')]", value: false },
+    { text: "[union(parameters('settings'), null())]", value: { ttl: 30, enabled: true } },
+    {
+      text: "[union(createObject('a', createObject('x', 1)), createObject('a', createObject('y', 2)))]",
+      value: { a: { x: 1, y: 2 } },
+    },
+    {
+      text: "[union(createObject('a', createArray(1)), createObject('a', createArray(2)))]",
+      value: { a: [2] },
+    },
+    { text: '[int(-3)]', value: -3 },
+    { text: '[bool(true())]', value: true },
+    { text: '[bool(1)]', value: true },
+    { text: '[bool(0)]', value: false },
+    { text: "[bool('TRUE')]", value: true },
+    { text: "[bool('false')]", value: false },
+    { text: "[string('text')]", value: 'text' },
+    { text: '[string(false())]', value: 'False' },
+    { text: "[string(createArray(1, 'a'))]", value: '[1,"a"]' },
+    { text: "[string(createObject('a', 1))]", value: '{"a":1}' },
+    { text: '[greater(2, 1)]', value: true },
+    { text: "[greater('b', 'a')]", value: true },
+    { text: "[greater('a', 'b')]", value: false },
+    { text: "[greaterOrEquals('a', 'a')]", value: true },
+    { text: "[less('a', 'a')]", value: false },
+    { text: "[tryGet(createArray('a', 'b'), 1)]", value: 'b' },
+    { text: "[tryGet(createArray('a', 'b'), 'b')]", value: null },
+    { text: "[tryGet(parameters('endpoints'), 0, 'NAME')]", value: 'east' },
+    { text: "[tryGet(createObject('a', null()), 'a', 'b')]", value: null },
+    { text: "[tryGet(parameters('zone'), 0)]", value: null },
+    { text: '[min(createArray(3, 1, 2))]', value: 1 },
+    { text: '[min(3, 1, 2)]', value: 1 },
+    { text: '[min(4)]', value: 4 },
+    { text: '[max(createArray(3, 1, 2))]', value: 3 },
+    { text: '[max(3, 1, 2)]', value: 3 },
+    { text: "[join(parameters('regions'), ',')]", value: 'eastus,westeurope' },
+    { text: "[substring('example', 2)]", value: 'ample' },
+    { text: "[substring('example', 0, 3)]", value: 'exa' },
+    { text: "[substring('example')]", value: 'example' },
+    { text: "[first('abc')]", value: 'a' },
+    { text: "[first(parameters('regions'))]", value: 'eastus' },
+    { text: '[first(createArray())]', value: null },
+    { text: "[last('abc')]", value: 'c' },
+    { text: "[last(parameters('regions'))]", value: 'westeurope' },
+    { text: '[last(createArray())]', value: null },
+    { text: '[coalesce(null(), null())]', value: null },
+    { text: "[array('a')]", value: ['a'] },
+    { text: "[array(parameters('regions'))]", value: ['eastus', 'westeurope'] },
   ])('$text → $value', ({ text, value }) => {
     expect(evaluateString(text, scope)).toEqual(value);
   });
@@ -127,6 +194,32 @@ describe('ARM expressions: what cannot be read is an error saying why', () => {
       text: "[resourceId('Microsoft.Network/trafficManagerProfiles')]",
       error: 'resourceId() needs a resource type and a name',
     },
+    { text: "[if(true(), 'a')]", error: 'if() takes a condition and two values' },
+    { text: '[equals(1)]', error: 'equals() takes 2 values, got 1' },
+    { text: "[empty('a', 'b')]", error: 'empty() takes 1 value, got 2' },
+    { text: '[length(5)]', error: 'length() takes a string, an array or an object, got 5' },
+    { text: "[contains(5, 'a')]", error: 'contains() takes a string, an array or an object, got 5' },
+    {
+      text: "[contains(parameters('zone'), createArray())]",
+      error: 'contains() takes strings and numbers, got []',
+    },
+    {
+      text: '[union(createArray(1), createObject())]',
+      error: 'union() takes objects or arrays, all of one kind',
+    },
+    { text: "[createObject('a')]", error: 'createObject() takes pairs of a key and a value' },
+    { text: "[bool('yes')]", error: 'bool() takes true, false, their text or a number, got "yes"' },
+    { text: '[bool(createArray())]', error: 'bool() takes true, false, their text or a number, got []' },
+    { text: "[not('x')]", error: 'not() takes true or false, got "x"' },
+    { text: "[greater(1, 'a')]", error: 'greater() compares two integers or two strings' },
+    { text: '[tryGet(createObject())]', error: 'tryGet() takes a value and keys' },
+    { text: "[join('a', ',')]", error: 'join() takes an array and a separator' },
+    { text: "[substring('abc', -1)]", error: 'substring() reaches past the end of "abc"' },
+    { text: "[substring('abc', 0, -1)]", error: 'substring() reaches past the end of "abc"' },
+    { text: "[substring('abc', 2, 5)]", error: 'substring() reaches past the end of "abc"' },
+    { text: '[first(1)]', error: 'first() takes a string or an array, got 1' },
+    { text: "[items('x')]", error: 'items() takes an object, got "x"' },
+    { text: "[min(createArray('a'))]", error: 'min() takes integers, got "a"' },
   ])('$text', ({ text, error }) => {
     let thrown: unknown;
     try {
@@ -136,5 +229,14 @@ describe('ARM expressions: what cannot be read is an error saying why', () => {
     }
     expect(thrown).toBeInstanceOf(ArmExpressionError);
     expect((thrown as Error).message).toContain(error);
+  });
+});
+
+describe('ARM expressions: copyIndex() outside a copy loop', () => {
+  it('is an error saying so, not an index made up', () => {
+    const outside: ExpressionScope = { parameter: () => undefined, variable: () => undefined };
+    expect(() => evaluateString('[copyIndex()]', outside)).toThrow(
+      new ArmExpressionError('copyIndex() is used outside a copy loop'),
+    );
   });
 });

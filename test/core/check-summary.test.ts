@@ -8,12 +8,14 @@ import {
   type PeriodChecks,
   type StoredCheckSummary,
 } from '../../shared/monitor/check-summary.js';
+import type { StoredCertificate } from '../../shared/monitor/certificate-summary.js';
 import { fromColumns, judgeListVersion, toColumns } from '../../shared/monitor/check-summary-columns.js';
 import {
   histogramLatencies,
   latencyHistogram,
   periodHistogram,
 } from '../../shared/monitor/latency-histogram.js';
+import { regionChecksOf } from '../../shared/monitor/region-checks.js';
 import { withCurrentChecks } from '../../shared/status/current-checks.js';
 import type { HeartbeatItem } from '../../shared/state/items.js';
 import type { ProfileStatusReport } from '../../shared/status/report.js';
@@ -190,5 +192,99 @@ describe('status votes with the latest checks', () => {
       detail: 'check succeeded',
       lastPeriod: { checks: 1, failures: 1 },
     });
+  });
+});
+
+describe("a probe region's recent checks, shard by shard", () => {
+  const keys = ['HTTPS:a.example.net:443/#1', 'HTTPS:b.example.net:443/#1'];
+  const summary = (key: string, at: number): StoredCheckSummary => [at, 3, 1, 20, 20];
+  const columnsAt = (at: number, shardKeys: readonly string[]) =>
+    toColumns(shardKeys, new Map(shardKeys.map((k) => [k, summary(k, at - 1_000)])), at);
+  const heartbeat = (fields: Partial<HeartbeatItem>): HeartbeatItem => ({
+    region: 'eu-west-1',
+    at: T,
+    targets: 2,
+    periodMs: 60_000,
+    checkpoint: {},
+    ...fields,
+  });
+  const certificate: StoredCertificate = [T + 30 * 86_400_000, 'CN=a.example.net', 'CN=Test CA'];
+
+  it('reads each summary against the judge list it names, for the shards of the newest heartbeat’s split only', () => {
+    const checks = regionChecksOf({
+      heartbeats: [heartbeat({ shard: 0, shards: 4, at: T - 60_000 }), heartbeat({ shard: 1, shards: 2 })],
+      judgeLists: [
+        { region: 'eu-west-1', shard: 0, at: T, version: judgeListVersion([keys[0]!]), keys: [keys[0]!] },
+        { region: 'eu-west-1', shard: 1, at: T, version: judgeListVersion([keys[1]!]), keys: [keys[1]!] },
+        { region: 'eu-west-1', shard: 3, at: T, version: judgeListVersion(keys), keys },
+      ],
+      checkSummaries: [
+        {
+          region: 'eu-west-1',
+          shard: 0,
+          at: T,
+          judges: judgeListVersion([keys[0]!]),
+          columns: columnsAt(T, [keys[0]!]),
+        },
+        {
+          region: 'eu-west-1',
+          shard: 1,
+          at: T,
+          judges: judgeListVersion([keys[1]!]),
+          columns: columnsAt(T, [keys[1]!]),
+        },
+        // shard 3 of the earlier split of 4: the region shrank, its items stay behind
+        { region: 'eu-west-1', shard: 3, at: T, judges: judgeListVersion(keys), columns: columnsAt(T, keys) },
+      ],
+      certificates: [
+        { region: 'eu-west-1', shard: 0, at: T, certificates: { [keys[0]!]: certificate } },
+        { region: 'eu-west-1', shard: 3, at: T, certificates: { [keys[1]!]: certificate } },
+      ],
+    });
+    expect(checks).toEqual([
+      { region: 'eu-west-1', summaries: { [keys[0]!]: summary(keys[0]!, T - 1_000) } },
+      { region: 'eu-west-1', summaries: { [keys[1]!]: summary(keys[1]!, T - 1_000) } },
+      { region: 'eu-west-1', certificates: { [keys[0]!]: certificate } },
+    ]);
+  });
+
+  it('a summary whose judge list was replaced, or is of another shard, gives nothing (the votes show their own checks)', () => {
+    const checks = regionChecksOf({
+      heartbeats: [heartbeat({})],
+      judgeLists: [
+        { region: 'eu-west-1', at: T, version: judgeListVersion([keys[0]!]), keys: [keys[0]!] },
+        { region: 'eu-west-1', shard: 1, at: T, version: judgeListVersion(keys), keys },
+      ],
+      checkSummaries: [
+        { region: 'eu-west-1', at: T, judges: judgeListVersion(keys), columns: columnsAt(T, keys) },
+      ],
+      certificates: [],
+    });
+    expect(checks).toEqual([]);
+  });
+
+  it('a heartbeat written before the SUMMARY and CERTIFICATES items is read as it is; no heartbeat at all: every shard’s items', () => {
+    const old = regionChecksOf({
+      heartbeats: [
+        heartbeat({ summaries: { [keys[0]!]: summary(keys[0]!, T) } }),
+        heartbeat({ region: 'us-east-1', certificates: { [keys[1]!]: certificate } }),
+        heartbeat({ region: 'ap-south-1' }),
+      ],
+      judgeLists: [],
+      checkSummaries: [],
+      certificates: [],
+    });
+    expect(old).toEqual([
+      { region: 'eu-west-1', summaries: { [keys[0]!]: summary(keys[0]!, T) } },
+      { region: 'us-east-1', certificates: { [keys[1]!]: certificate } },
+    ]);
+
+    const none = regionChecksOf({
+      heartbeats: [],
+      judgeLists: [],
+      checkSummaries: [],
+      certificates: [{ region: 'eu-west-1', shard: 7, at: T, certificates: { [keys[0]!]: certificate } }],
+    });
+    expect(none).toEqual([{ region: 'eu-west-1', certificates: { [keys[0]!]: certificate } }]);
   });
 });

@@ -1,6 +1,7 @@
 /** The opt-in health settings of monitorConfig: what validates, and the house-style error when not. */
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/profile/defaults.js';
+import { healthSettingsOf } from '../../shared/profile/health-settings.js';
 import { formatIssue, parseDefinitions } from '../../shared/profile/index.js';
 
 type Json = Record<string, unknown>;
@@ -216,5 +217,40 @@ describe('monitorConfig.certificateWarningDays', () => {
         'profiles[0] "shop".monitorConfig.certificateWarningDays: must not be set when protocol is TCP (HTTPS only: only HTTPS checks see a certificate), got 7',
       ],
     );
+  });
+});
+
+describe('the health settings in effect, in the words tm validate and tm plan show', () => {
+  const settingsOf = (monitorConfig: Json): string[] => {
+    const result = parseDefinitions(shop(monitorConfig));
+    if (!result.ok) throw new Error(result.issues.map((issue) => issue.message).join('\n'));
+    return healthSettingsOf(result.profiles[0]!.monitorConfig);
+  };
+
+  it.each([
+    { name: 'none: judged exactly like Azure', monitorConfig: {}, settings: [] },
+    {
+      name: 'one success to recover is the default, not a setting',
+      monitorConfig: { requiredSuccessesToRecover: 1 },
+      settings: [],
+    },
+    {
+      name: 'every setting, in a fixed order',
+      monitorConfig: {
+        expectedBody: { regex: '^ok$', flags: 'i' },
+        regionQuorum: 'all',
+        maxLatencyMs: 500,
+        requiredSuccessesToRecover: 3,
+      },
+      settings: [
+        'up again after 3 successes',
+        'slow above 500 ms',
+        'region quorum all',
+        'body matches /^ok$/i',
+      ],
+    },
+    { name: 'a body substring', monitorConfig: { expectedBody: 'ok' }, settings: ['body contains "ok"'] },
+  ])('$name', ({ monitorConfig, settings }) => {
+    expect(settingsOf(monitorConfig)).toEqual(settings);
   });
 });

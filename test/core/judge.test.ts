@@ -132,6 +132,61 @@ describe('judgeObservation: one profile’s judgement of what a probe saw', () =
       },
     },
     {
+      name: 'an expected body as a regular expression matches with its flags',
+      observation: answered({
+        body: { text: 'db: up\nStatus: OK', bytes: 17, capped: false },
+      } as Partial<ProbeObservation>),
+      judging: {
+        ...judging,
+        expectedBody: { kind: 'regex', pattern: '^status: ok$', flags: 'im' },
+      } as ProbeJudging,
+      result: { startedAt: T0, timings, latencyMs: 3.5, statusCode: 200, ok: true },
+    },
+    {
+      name: 'a regular expression not found in a body cut at the cap names how much was read',
+      observation: answered({
+        body: { text: 'x', bytes: 65_536, capped: true },
+      } as Partial<ProbeObservation>),
+      judging: { ...judging, expectedBody: { kind: 'regex', pattern: '^OK$', flags: 'm' } } as ProbeJudging,
+      result: {
+        startedAt: T0,
+        timings,
+        latencyMs: 3.5,
+        statusCode: 200,
+        ok: false,
+        reason: 'body',
+        detail: 'body: /^OK$/m not found in the first 65,536 bytes',
+      },
+    },
+    {
+      name: 'an expected body not found in an empty body says so',
+      observation: answered({ body: { text: '', bytes: 0, capped: false } } as Partial<ProbeObservation>),
+      judging: { ...judging, expectedBody: { kind: 'substring', text: 'ok' } } as ProbeJudging,
+      result: {
+        startedAt: T0,
+        timings,
+        latencyMs: 3.5,
+        statusCode: 200,
+        ok: false,
+        reason: 'body',
+        detail: 'body: "ok" not found in an empty body',
+      },
+    },
+    {
+      name: 'an expected body not found in a one-byte body counts it in the singular',
+      observation: answered({ body: { text: 'k', bytes: 1, capped: false } } as Partial<ProbeObservation>),
+      judging: { ...judging, expectedBody: { kind: 'substring', text: 'ok' } } as ProbeJudging,
+      result: {
+        startedAt: T0,
+        timings,
+        latencyMs: 3.5,
+        statusCode: 200,
+        ok: false,
+        reason: 'body',
+        detail: 'body: "ok" not found in the 1 byte of the body',
+      },
+    },
+    {
       name: 'an answer slower than maxLatencyMs fails with reason slow',
       observation: answered({ latencyMs: 250.4 }),
       judging: { ...judging, maxLatencyMs: 200 },

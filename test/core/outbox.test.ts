@@ -6,6 +6,7 @@ import {
   MAX_INSYNC_WAIT_MS,
   isDue,
   outboxEntries,
+  repairOutboxEntries,
   transitionsOf,
   withInSyncAt,
 } from '../../shared/evaluation/outbox.js';
@@ -126,5 +127,76 @@ describe('outbox entries', () => {
     expect(isDue(waiting, true, T + 1_000)).toBe(true);
     expect(isDue({ ...base, changeIds: [] }, false, T)).toBe(true);
     expect(isDue(waiting, false, T + MAX_INSYNC_WAIT_MS)).toBe(true);
+  });
+});
+
+describe("a reconcile's outbox entries", () => {
+  const drift = (name: string): EvaluatorEvent => ({
+    kind: EventDetailType.driftRepaired,
+    eventId: `shop/drift/A ${name}@${T}`,
+    profile: 'shop',
+    hostedZoneId: 'Z1',
+    name,
+    type: 'A',
+    found: null,
+    written: { name, type: 'A', ttl: 30, values: ['192.0.2.1'] },
+    reconciledAt: T,
+    changeId: '/change/C9',
+    changeSubmittedAt: T + 50,
+    inSyncAt: null,
+  });
+
+  it('keyed by the zone and the reconcile time, waiting for the changes of the repair, in bounded parts', () => {
+    // Prepare
+    const events = [drift('a.example.com'), drift('b.example.com'), rejected];
+
+    // Act
+    const [one, ...none] = repairOutboxEntries({
+      hostedZoneId: 'Z1',
+      reconciledAt: T,
+      changeIds: ['/change/C9'],
+      events,
+    });
+    const split = repairOutboxEntries({
+      hostedZoneId: 'Z1',
+      reconciledAt: T,
+      changeIds: [],
+      events,
+      partBytes: JSON.stringify(events[0]).length,
+    });
+
+    // Assert
+    expect(none).toEqual([]);
+    expect(one).toEqual({
+      profile: '',
+      revision: 0,
+      part: 0,
+      decidedAt: T,
+      changeIds: ['/change/C9'],
+      hostedZoneId: 'Z1',
+      events,
+    });
+    expect(split.map((e) => [e.part, e.events.map(eventIdOf)])).toEqual(
+      events.map((e, i) => [i, [eventIdOf(e)]]),
+    );
+    expect(repairOutboxEntries({ hostedZoneId: 'Z1', reconciledAt: T, changeIds: [], events: [] })).toEqual(
+      [],
+    );
+  });
+
+  it('INSYNC stamps inSyncAt on the drift repairs; a refusal stays as it is', () => {
+    // Prepare
+    const [entry] = repairOutboxEntries({
+      hostedZoneId: 'Z1',
+      reconciledAt: T,
+      changeIds: ['/change/C9'],
+      events: [drift('a.example.com'), rejected],
+    });
+
+    // Act
+    const synced = withInSyncAt(entry!, T + 20_000);
+
+    // Assert
+    expect(synced.events).toEqual([{ ...drift('a.example.com'), inSyncAt: T + 20_000 }, rejected]);
   });
 });

@@ -249,6 +249,96 @@ describe("Azure's values accepted in definitions", () => {
     ]);
   });
 
+  it('reads a subnet { first } alone as that one address, which the /24 rule then names', () => {
+    // Prepare
+    const profile = subnetProfile();
+    (profile.endpoints as Json[])[0]!.subnets = [{ first: '10.0.0.7' }];
+
+    // Act
+    const found = problems([profile]);
+
+    // Assess
+    expect(found).toEqual([
+      'profiles[0] "portal" endpoints[0] "office".subnets[0]: must be made of whole /24 blocks: Route 53 CIDR routing accepts IPv4 blocks up to /24 (the whole blocks around it are 10.0.0.0-10.0.0.255, 255 more addresses), got "10.0.0.7-10.0.0.7"',
+    ]);
+  });
+
+  it('leaves a subnet object of another shape as written, for the schema to name', () => {
+    // Prepare
+    const profile = subnetProfile();
+    const subnets = [{ first: '10.0.0.0', scope: '24' }, { first: '10.1.0.0', extra: 1 }, { first: 7 }];
+    (profile.endpoints as Json[])[0]!.subnets = subnets;
+
+    // Act
+    const found = problems([profile]);
+
+    // Assess
+    expect(found).toEqual(
+      subnets.map(
+        (subnet, index) =>
+          `profiles[0] "portal" endpoints[0] "office".subnets[${index}]: must be a CIDR block ('10.0.0.0/8') or a range ('192.0.2.0-192.0.2.255'), got ${JSON.stringify(subnet)}`,
+      ),
+    );
+  });
+
+  it("reads an empty expectedStatusCodeRanges as Azure's not set: the default, with a notice", () => {
+    // Prepare
+    const profile = subnetProfile();
+    profile.monitorConfig = { expectedStatusCodeRanges: [] };
+
+    // Act
+    const { profiles, notices } = valid([profile]);
+
+    // Assess
+    expect(profiles[0]?.monitorConfig.expectedStatusCodeRanges).toEqual([{ min: 200, max: 200 }]);
+    expect(notices).toContain(
+      'profiles[0] "portal".monitorConfig.expectedStatusCodeRanges: is empty, which Azure reads as not set: the default 200-200 applies, got []',
+    );
+  });
+
+  it('names an Azure endpoint without a resource id or target as such', () => {
+    const found = problems([
+      {
+        name: 'app',
+        trafficRoutingMethod: 'Priority',
+        dnsConfig: { zoneName: 'example.com', relativeName: 'app' },
+        endpoints: [{ name: 'web', type: 'azureEndpoints' }],
+      },
+    ]);
+    expect(found).toContain(
+      'profiles[0] "app" endpoints[0] "web".type: is an Azure endpoint (a resource, "no targetResourceId"): give its host name as target (tm import azure --target RESOURCE_ID=HOST does it), got "azureEndpoints"',
+    );
+  });
+
+  it('leaves a resource id beside a child already named, and a properties wrapper beside the same fields, for the schema to name', () => {
+    const found = problems([
+      {
+        name: 'www',
+        properties: { trafficRoutingMethod: 'Priority' },
+        trafficRoutingMethod: 'Priority',
+        dnsConfig: { zoneName: 'example.com', relativeName: 'www' },
+        endpoints: [
+          {
+            name: 'eu',
+            type: 'nestedEndpoints',
+            targetProfile: 'eu',
+            targetResourceId: '/x/trafficManagerProfiles/eu',
+          },
+        ],
+      },
+      {
+        name: 'eu',
+        trafficRoutingMethod: 'Priority',
+        dnsConfig: { zoneName: 'example.com', relativeName: 'eu' },
+        endpoints: [{ name: 'a', target: 'a.example.net' }],
+      },
+    ]);
+    expect(found).toEqual([
+      'profiles[0] "www".properties: is not a known field, got {"trafficRoutingMethod":"Priority"}',
+      'profiles[0] "www" endpoints[0] "eu".targetResourceId: is not a known field, got "/x/trafficManagerProfiles/eu"',
+    ]);
+  });
+
   it('turns a nested endpoint that names its child by resource id into a child by name', () => {
     // Prepare
     const parent = {

@@ -6,6 +6,8 @@ import { targetIdOf, voteAlarmNameOf } from '../../shared/static-failover/identi
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
 import type { HealthCheckSpec, StaticStructure } from '../../shared/static-failover/types.js';
+import { minuteOf, voteOf, voteTargetsOf } from '../../shared/static-failover/votes.js';
+import { RegionVerdict } from '../../shared/status/vocabulary.js';
 import { monitorConfig } from '../support/profiles.js';
 import { external, nested, profile, statuses } from './routing-fixtures.js';
 
@@ -144,6 +146,38 @@ describe('static structure per routing method', () => {
       expect(s.healthChecks.filter((c) => c.role !== 'guard' && c.role !== 'guard-region')).toEqual([]);
     },
   );
+});
+
+describe('static structure: corners of the routing methods', () => {
+  it('Subnet with two endpoints without ranges: the first answers the rest, as today', () => {
+    const p = shop('Subnet', [
+      external('a', '192.0.2.1', { subnets: ['10.0.0.0/8'] }),
+      external('b', '192.0.2.2'),
+      external('c', '192.0.2.3'),
+    ]);
+    const root = at(plan(p), '_static.shop.example.com');
+    const today = planRecords([p], statuses({}, 'Online')).records;
+    expect(root.map((r) => [r.setIdentifier, r.cidrRoutingConfig?.locationName])).toEqual([
+      ['a', 'a'],
+      ['b', '*'],
+    ]);
+    expect(root).toEqual(today.map((r) => ({ ...r, name: '_static.shop.example.com' })));
+  });
+
+  it('Performance: an endpoint without a location has no latency record', () => {
+    const p = shop('Performance', [
+      external('a', '192.0.2.1', { endpointLocation: 'eu-west-1' }),
+      external('b', '192.0.2.2'),
+    ]);
+    expect(at(plan(p), '_static.shop.example.com').map((r) => [r.setIdentifier, r.region])).toEqual([
+      ['a', 'eu-west-1'],
+    ]);
+  });
+
+  it('Geographic: a code Route 53 has no location for (a profile not validated) is an error naming the profile, the endpoint and the code', () => {
+    const p = shop('Geographic', [external('a', '192.0.2.1', { geoMapping: ['XK'] })]);
+    expect(() => plan(p)).toThrow('profile "shop" endpoint "a": "XK" is not a Route 53 location code');
+  });
 });
 
 describe('nested, disabled, always serve, overrides', () => {
@@ -320,6 +354,42 @@ describe('votes, alarms and checks', () => {
     expect(new Set(two.records.map((r) => JSON.stringify(r)))).toEqual(
       new Set(one.records.map((r) => JSON.stringify(r))),
     );
+  });
+
+  it("a region votes for the targets of the static-failover profiles it probes, on each target's Vote metric", () => {
+    const a = shop('Priority', [external('a', '192.0.2.1')]);
+    const euOnly = { ...profile('blog', [external('b', '192.0.2.2')]), probeRegions: ['eu-west-1'] };
+    const fastOnly = { ...profile('docs', [external('c', '192.0.2.3')]), staticFailover: false };
+    const key = (p: Profile) => endpointVerdictKey(p, p.endpoints[0] as ExternalEndpoint);
+    const metricOf = (p: Profile) => {
+      const targetId = targetIdOf(key(p));
+      return {
+        targetId,
+        namespace: 'TrafficManager/StaticFailover',
+        metricName: 'Vote',
+        dimensions: [
+          { name: 'Deployment', value: 'tm' },
+          { name: 'Target', value: targetId },
+        ],
+      };
+    };
+
+    expect(voteTargetsOf([a, euOnly, fastOnly], OPTIONS, 'eu-west-1')).toEqual(
+      new Map([
+        [key(a), metricOf(a)],
+        [key(euOnly), metricOf(euOnly)],
+      ]),
+    );
+    expect(voteTargetsOf([a, euOnly, fastOnly], OPTIONS, 'us-east-1')).toEqual(
+      new Map([[key(a), metricOf(a)]]),
+    );
+    expect(voteTargetsOf([a], OPTIONS, 'sa-east-1')).toEqual(new Map());
+  });
+
+  it('a vote is 1 for up and 0 for down, stamped with the start of its minute (scaled locally)', () => {
+    expect([voteOf(RegionVerdict.Up), voteOf(RegionVerdict.Down)]).toEqual([1, 0]);
+    expect(minuteOf(Date.UTC(2026, 0, 1, 0, 0, 59, 999), 60_000)).toBe(Date.UTC(2026, 0, 1));
+    expect(minuteOf(25_000, 12_000)).toBe(24_000);
   });
 
   it('lists children before the calculated checks that use them', () => {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { expectedDuration, withInSync } from '../../shared/evaluation/timing.js';
-import { transitionRecords, type TransitionInput } from '../../shared/evaluation/transitions.js';
+import {
+  detailTypeOf,
+  publishedAtProfiles,
+  transitionRecords,
+  type TransitionInput,
+} from '../../shared/evaluation/transitions.js';
 import type { RegionVote } from '../../shared/monitor/aggregate.js';
 import type { StatusChange } from '../../shared/status/report.js';
+import { EventDetailType } from '../../shared/contracts/events.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { externalEndpoint, monitorConfig, nestedEndpoint, profile } from '../support/profiles.js';
 
@@ -199,5 +205,142 @@ describe('transition records', () => {
     const [record] = transitionRecords(input([endpointChange('child', 'a', 'Online', 'Degraded', votes)]));
     const timing = withInSync(record!.timing, T + 30_000);
     expect(timing).toMatchObject({ inSyncAt: iso(T + 30_000), detectToPublishMs: 130_000 });
+  });
+});
+
+describe('transition records: the other directions and places', () => {
+  it('an endpoint back Online: the run of successes of the region that made enough, the formula of coming back', () => {
+    const votes = [
+      vote('r1', 'up', T - 9_000, T - 39_000),
+      vote('r2', 'up', T - 5_000, T - 35_000),
+      vote('r3', 'down', T - 500_000, T - 500_000),
+    ];
+    const [record] = transitionRecords(input([endpointChange('child', 'a', 'Degraded', 'Online', votes)]));
+    expect(record?.timing).toMatchObject({
+      firstFailedCheckAt: iso(T - 35_000), // r2's: the second of the two up votes 3 regions need
+      changeSubmittedAt: null,
+      expectedDetectToPublishMs: 72_000,
+      expectedFormula: '1 × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 132 s',
+    });
+  });
+
+  it('a change of a profile no longer defined: its run start from the votes, no formula', () => {
+    const votes = [vote('r1', 'down', T - 1_000, T - 90_000)];
+    const records = transitionRecords(
+      input(
+        [
+          endpointChange('gone', 'x', 'Online', 'Degraded', votes),
+          profileChange('gone', 'Online', 'Degraded'),
+        ],
+        {
+          revisionOf: () => 2,
+          publishedAt: () => ({ changes: [] }),
+        },
+      ),
+    );
+    expect(records.map((r) => [r.eventId, r.timing.firstFailedCheckAt, r.timing.expectedFormula])).toEqual([
+      [`gone/x/2@${T}`, iso(T - 90_000), null],
+      [`gone/*/2@${T}`, iso(T - 90_000), null],
+    ]);
+  });
+
+  it('a nested endpoint disabled, and the profile it took down with no run start among its endpoints: none', () => {
+    const records = transitionRecords(
+      input([
+        endpointChange('parent', 'eu', 'Online', 'Disabled'),
+        profileChange('parent', 'Online', 'Degraded'),
+      ]),
+    );
+    expect(records.map((r) => r.timing.firstFailedCheckAt)).toEqual([null, null]);
+    expect(records[1]?.timing.expectedDetectToPublishMs).toBe(162_000);
+  });
+
+  it('the records changed: set identifiers and alias targets as they are published', () => {
+    const changes: Change[] = [
+      {
+        action: 'DELETE',
+        recordSet: {
+          name: 'parent.example.com',
+          type: 'A',
+          ttl: 30,
+          setIdentifier: 'b',
+          values: ['192.0.2.2'],
+        },
+      },
+      {
+        action: 'CREATE',
+        recordSet: {
+          name: 'parent.example.com',
+          type: 'A',
+          setIdentifier: 'eu',
+          aliasTarget: { hostedZoneId: 'Z1', dnsName: 'child.example.com', evaluateTargetHealth: false },
+          values: [],
+        },
+      },
+    ];
+    const [record] = transitionRecords(
+      input([endpointChange('parent', 'b', 'Online', 'Degraded')], {
+        publishedAt: () => ({ changes, submittedAt: T + 40 }),
+      }),
+    );
+    expect(record?.recordsChanged).toEqual([
+      { action: 'DELETE', name: 'parent.example.com', type: 'A', setIdentifier: 'b', values: ['192.0.2.2'] },
+      {
+        action: 'CREATE',
+        name: 'parent.example.com',
+        type: 'A',
+        setIdentifier: 'eu',
+        values: ['ALIAS child.example.com'],
+      },
+    ]);
+  });
+
+  it('the event detail-type: an endpoint’s change or the profile’s', () => {
+    expect(detailTypeOf({ endpoint: 'a' })).toBe(EventDetailType.endpointStatusChanged);
+    expect(detailTypeOf({ endpoint: undefined })).toBe(EventDetailType.profileStatusChanged);
+  });
+});
+
+describe('what each profile’s change published', () => {
+  const changeAt = (name: string): Change => ({
+    action: 'UPSERT',
+    recordSet: { name, type: 'A', ttl: 30, values: ['192.0.2.1'] },
+  });
+  const changes = [
+    changeAt('parent.example.com'),
+    changeAt('old.example.com'),
+    changeAt('child.example.com'),
+  ];
+  const submittedAt = new Map([
+    ['parent.example.com', T + 40],
+    ['old.example.com', T + 50],
+  ]);
+
+  it('the changes at its name, when Route 53 accepted them and their ids; a removed profile’s at the name it owned', () => {
+    const of = publishedAtProfiles(
+      [parent, child],
+      new Map([['removed', { ownedName: 'old.example.com' }]]),
+      changes,
+      submittedAt,
+      new Map([['parent.example.com', ['/change/C1']]]),
+    );
+    expect(of('parent')).toEqual({ changes: [changes[0]], changeIds: ['/change/C1'], submittedAt: T + 40 });
+    expect(of('removed')).toEqual({ changes: [changes[1]], changeIds: [], submittedAt: T + 50 });
+    expect(of('child')).toEqual({ changes: [changes[2]], changeIds: [] });
+    expect(of('unknown')).toEqual({ changes: [], changeIds: [] });
+  });
+
+  it('without change ids given: none', () => {
+    expect(publishedAtProfiles([parent], new Map(), changes, submittedAt)('parent').changeIds).toEqual([]);
+  });
+});
+
+describe('transition timing once INSYNC', () => {
+  it('without a run start, no detect → publish span', () => {
+    const [record] = transitionRecords(input([endpointChange('parent', 'b', 'Online', 'Disabled')]));
+    expect(withInSync(record!.timing, T + 30_000)).toMatchObject({
+      inSyncAt: iso(T + 30_000),
+      detectToPublishMs: null,
+    });
   });
 });
