@@ -1,11 +1,21 @@
 /**
  * The evaluator's static-failover items (STATIC / STRUCTURE and STATIC / PUBLISHING, ADR 0002):
  * what it applied (health-check ids, records, the plan's digest) and whether it is publishing,
- * which the tick turns into the guard metric. One GetItem or PutItem each.
+ * which the tick turns into the guard metric. The structure is stored compressed, in as many
+ * items as it needs (STATIC / STRUCTURE and STRUCTURE#1…); the publishing state is one item.
  */
-import { GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  GetItemCommand,
+  PutItemCommand,
+  TransactGetItemsCommand,
+  TransactWriteItemsCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { Keys, type EvaluatorPublishingItem, type StaticStructureItem } from '../../shared/state/items.js';
+import { StaticFailoverError } from './errors.js';
 
 export interface StaticFailoverStore {
   loadStructure(): Promise<StaticStructureItem | undefined>;
@@ -14,37 +24,102 @@ export interface StaticFailoverStore {
   savePublishing(item: EvaluatorPublishingItem): Promise<void>;
 }
 
+/** Bytes of compressed structure per item: under DynamoDB's 400 KB with the key and the head's fields. */
+const PART_BYTES = 350_000;
+
+/** STATIC / STRUCTURE#i for i in [from, to). */
+function partKeys(from: number, to: number): { pk: string; sk: string }[] {
+  const head = Keys.staticStructure();
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => ({
+    pk: head.pk,
+    sk: `${head.sk}#${from + i}`,
+  }));
+}
+
+function structureOf(
+  head: Record<string, unknown>,
+  rest: readonly Record<string, unknown>[],
+): StaticStructureItem {
+  // Items written before the structure was compressed hold the two maps as JSON strings.
+  const { checks, zones } =
+    head.payload === undefined
+      ? { checks: JSON.parse(String(head.checks)), zones: JSON.parse(String(head.zones)) }
+      : (JSON.parse(
+          gunzipSync(Buffer.concat([head, ...rest].map((part) => part.payload as Uint8Array))).toString(
+            'utf8',
+          ),
+        ) as Pick<StaticStructureItem, 'checks' | 'zones'>);
+  return {
+    digest: String(head.digest),
+    checks,
+    alarmRegions: (head.alarmRegions as string[] | undefined) ?? [],
+    zones,
+    appliedAt: Number(head.appliedAt),
+    ...(head.problem === undefined ? {} : { problem: head.problem as StaticStructureItem['problem'] }),
+  };
+}
+
 export class DynamoDbStaticFailoverStore implements StaticFailoverStore {
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
   ) {}
 
+  /** One GetItem; more parts (a structure over ~350 KB compressed) in one TransactGetItems. */
   async loadStructure(): Promise<StaticStructureItem | undefined> {
-    const row = await this.get(Keys.staticStructure());
-    if (row === undefined) return undefined;
-    return {
-      digest: String(row.digest),
-      checks: JSON.parse(String(row.checks)),
-      alarmRegions: (row.alarmRegions as string[] | undefined) ?? [],
-      zones: JSON.parse(String(row.zones)),
-      appliedAt: Number(row.appliedAt),
-      ...(row.problem === undefined ? {} : { problem: row.problem as StaticStructureItem['problem'] }),
-    };
+    for (let attempt = 0; ; attempt += 1) {
+      const head = await this.get(Keys.staticStructure());
+      if (head === undefined) return undefined;
+      const parts = Number(head.parts ?? 1);
+      const rest = parts > 1 ? await this.transactGet(partKeys(1, parts)) : [];
+      // A save in between (its parts and head are one transaction): read it whole again.
+      if (rest.some((part) => part?.generation !== head.generation)) {
+        if (attempt < 3) continue;
+        throw new StaticFailoverError('the stored structure changed under three reads in a row');
+      }
+      return structureOf(head, rest as Record<string, unknown>[]);
+    }
   }
 
+  /**
+   * The health-check ids and records as gzip-compressed JSON (about 15× smaller), cut into parts
+   * of at most 350,000 bytes: DynamoDB's items are limited to 400 KB, and a structure of 500
+   * endpoints is already ~420 KB of JSON. One part: one PutItem; more: one TransactWriteItems
+   * with the head, the parts and the deletes of parts a larger structure left.
+   */
   async saveStructure(item: StaticStructureItem): Promise<void> {
-    // The maps are JSON strings: health-check ids and record sets are plain values, and a
-    // string keeps DynamoDB's nested-attribute depth and empty-set rules out of the way.
-    await this.put({
+    const payload = gzipSync(JSON.stringify({ checks: item.checks, zones: item.zones }));
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < payload.length || chunks.length === 0; at += PART_BYTES)
+      chunks.push(payload.subarray(at, at + PART_BYTES));
+    const previous = Number((await this.get(Keys.staticStructure(), 'parts'))?.parts ?? 1);
+    const generation = randomUUID();
+    const head = {
       ...Keys.staticStructure(),
       digest: item.digest,
-      checks: JSON.stringify(item.checks),
       alarmRegions: [...item.alarmRegions],
-      zones: JSON.stringify(item.zones),
       appliedAt: item.appliedAt,
       ...(item.problem === undefined ? {} : { problem: item.problem }),
-    });
+      generation,
+      parts: chunks.length,
+      payload: chunks[0],
+    };
+    if (chunks.length === 1 && previous <= 1) return this.put(head);
+    const puts = chunks
+      .slice(1)
+      .map((chunk, i) => ({ ...partKeys(i + 1, i + 2)[0], generation, payload: chunk }));
+    await this.client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          ...[head, ...puts].map((row) => ({
+            Put: { TableName: this.tableName, Item: marshall(row, { removeUndefinedValues: true }) },
+          })),
+          ...partKeys(chunks.length, previous).map((key) => ({
+            Delete: { TableName: this.tableName, Key: marshall(key) },
+          })),
+        ],
+      }),
+    );
   }
 
   async loadPublishing(): Promise<EvaluatorPublishingItem | undefined> {
@@ -61,11 +136,30 @@ export class DynamoDbStaticFailoverStore implements StaticFailoverStore {
     await this.put({ ...Keys.evaluatorPublishing(), ...item });
   }
 
-  private async get(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
+  private async get(
+    key: { pk: string; sk: string },
+    projection?: string,
+  ): Promise<Record<string, unknown> | undefined> {
     const out = await this.client.send(
-      new GetItemCommand({ TableName: this.tableName, Key: marshall(key), ConsistentRead: true }),
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: marshall(key),
+        ConsistentRead: true,
+        ...(projection === undefined ? {} : { ProjectionExpression: projection }),
+      }),
     );
     return out.Item === undefined ? undefined : unmarshall(out.Item);
+  }
+
+  private async transactGet(
+    keys: readonly { pk: string; sk: string }[],
+  ): Promise<(Record<string, unknown> | undefined)[]> {
+    const out = await this.client.send(
+      new TransactGetItemsCommand({
+        TransactItems: keys.map((key) => ({ Get: { TableName: this.tableName, Key: marshall(key) } })),
+      }),
+    );
+    return (out.Responses ?? []).map((r) => (r.Item === undefined ? undefined : unmarshall(r.Item)));
   }
 
   private async put(item: Record<string, unknown>): Promise<void> {
