@@ -19,7 +19,7 @@ import { StackNotFoundError } from './errors.js';
 import { connectStack, type Stack, type StackOptions } from './stack.js';
 import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
-import { isHomeRegionRefusal } from '../local/faults.js';
+import { isUnreachable } from './unreachable.js';
 import { selectRunningStack } from '../local/state-file.js';
 import {
   awsHealthCheckReader,
@@ -55,7 +55,7 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
       readDeployedConfig(stack.client, stack.tableName),
     ]);
   } catch (error) {
-    if (isHomeRegionRefusal(error)) return await homeRegionUnreachable(stack, checks, options, io);
+    if (isUnreachable(error)) return await homeRegionUnreachable(stack, checks, options, io);
     io.stderr.write(`tm status: could not read ${stack.description}: ${(error as Error).message}\n`);
     checks?.reader.close();
     return 1;
@@ -123,8 +123,8 @@ async function withHealthChecks(
 }
 
 /**
- * The home region does not answer (the `home-region` fault, locally): no status, but what Route 53's
- * data plane says — every health check of ours with its state.
+ * The home region does not answer (its table's calls fail: unreachable.ts): no status, but what
+ * Route 53's data plane says — every health check of ours with its state.
  */
 async function homeRegionUnreachable(
   stack: Stack,

@@ -31,6 +31,7 @@ import { readRestoredState, type RestoredState } from './restored-state.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { startLocalCloudWatch, type LocalCloudWatch } from './cloudwatch/index.js';
+import { publishHealthCheckStatuses } from './route53/status-metric.js';
 import {
   createLocalFaults,
   isHomeRegionRefusal,
@@ -201,6 +202,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms.
     const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
     cleanup.push(() => route53.stop());
+    const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
+    cleanup.push(async () => stopStatusMetrics());
     const staticFailoverEnvironment = {
       [EnvironmentVariable.staticFailoverDeployment]: LOCAL_DEPLOYMENT,
       [EnvironmentVariable.probeRegions]: regions.join(','),

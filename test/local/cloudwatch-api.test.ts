@@ -9,8 +9,10 @@
 import {
   DeleteAlarmsCommand,
   DescribeAlarmsCommand,
+  GetMetricStatisticsCommand,
   PutMetricAlarmCommand,
   PutMetricDataCommand,
+  type GetMetricStatisticsCommandInput,
   type MetricDatum,
   type PutMetricAlarmCommandInput,
   type PutMetricDataCommandInput,
@@ -513,5 +515,79 @@ describe('local CloudWatch: the guard', () => {
     // Assert
     expect(reply.status).toBe(413);
     expect(reply.headers['x-amzn-query-error']).toBe('RequestEntityTooLarge;Sender');
+  });
+});
+
+describe('local CloudWatch: GetMetricStatistics', () => {
+  const query = (overrides: Partial<GetMetricStatisticsCommandInput> = {}) =>
+    client.send(
+      new GetMetricStatisticsCommand({
+        Namespace: 'TM/Stats',
+        MetricName: 'vote',
+        Dimensions: [{ Name: 'Target', Value: 't-1' }],
+        StartTime: new Date(NOW - 5 * 60_000),
+        EndTime: new Date(NOW),
+        Period: 60,
+        Statistics: ['Minimum', 'SampleCount'],
+        ...overrides,
+      }),
+    );
+
+  it('answers each period holding data, with the statistics asked for, and an AWS/ namespace services publish to', async () => {
+    const minute = (n: number) => new Date(NOW - n * 60_000);
+    await client.send(
+      new PutMetricDataCommand({
+        Namespace: 'TM/Stats',
+        MetricData: [
+          { ...datum({ Value: 1, Timestamp: minute(4) }), Dimensions: [{ Name: 'Target', Value: 't-1' }] },
+          { ...datum({ Value: 0, Timestamp: minute(2) }), Dimensions: [{ Name: 'Target', Value: 't-1' }] },
+          { ...datum({ Value: 1, Timestamp: minute(2) }), Dimensions: [{ Name: 'Target', Value: 't-1' }] },
+          { ...datum({ Value: 0, Timestamp: minute(2) }), Dimensions: [{ Name: 'Target', Value: 'other' }] },
+        ],
+      }),
+    );
+    const { Datapoints = [] } = await query();
+    expect(
+      Datapoints.map((d) => [d.Timestamp?.getTime(), d.Minimum, d.SampleCount]).sort(
+        (a, b) => Number(a[0]) - Number(b[0]),
+      ),
+    ).toEqual([
+      [minute(4).getTime(), 1, 1],
+      [minute(2).getTime(), 0, 2],
+    ]);
+    const aws = await query({ Namespace: 'AWS/Route53', MetricName: 'HealthCheckStatus', Dimensions: [] });
+    expect(aws.Datapoints).toEqual([]);
+  });
+
+  it.each<[string, Partial<GetMetricStatisticsCommandInput>, string, RegExp]>([
+    [
+      'StartTime not before EndTime',
+      { StartTime: new Date(NOW) },
+      'InvalidParameterValue',
+      /StartTime must be less than/,
+    ],
+    [
+      'a Period of 45 s',
+      { Period: 45 },
+      'InvalidParameterValue',
+      /Period must be 1, 5, 10, 30 or a multiple of 60/,
+    ],
+    ['no statistic', { Statistics: [] }, 'MissingParameter', /Statistics/],
+    [
+      'more than 1,440 datapoints',
+      { StartTime: new Date(NOW - 2 * 86_400_000) },
+      'InvalidParameterCombination',
+      /exceeds the limit of 1440/,
+    ],
+  ])('refuses %s', async (_name, overrides, code, message) => {
+    const failed = await failure(query(overrides));
+    expect(failed.status).toBe(400);
+    expect(failed.code ?? failed.name).toBe(code);
+    expect(failed.message).toMatch(message);
+  });
+
+  it('refuses percentiles as not supported here', async () => {
+    const failed = await failure(query({ Statistics: undefined, ExtendedStatistics: ['p99'] }));
+    expect(failed.message).toMatch(/does not support percentile statistics/);
   });
 });

@@ -22,7 +22,8 @@ import { alarmDefinitionOf } from './alarm-input.js';
 import { alarmNamesOf, describeAlarms } from './describe-alarms.js';
 import { CloudWatchApiError } from './errors.js';
 import type { JsonObject } from './json-fields.js';
-import { metricDataOf } from './metric-data.js';
+import { metricDataOf, type Datapoint } from './metric-data.js';
+import { metricStatistics } from './metric-statistics.js';
 import { RegionStore } from './store.js';
 
 export interface LocalCloudWatchOptions {
@@ -43,6 +44,8 @@ export interface LocalCloudWatch extends AlarmStates {
   readonly endpoint: string;
   /** Evaluates the alarms of every region that is up, at `now` (epoch ms). @default now - the clock */
   evaluate(now?: number): void;
+  /** A datapoint an AWS service publishes itself (e.g. Route 53's `AWS/Route53` HealthCheckStatus), in `region`. */
+  publishServiceMetric(region: string, point: Datapoint): void;
   /** A down region answers every call 503 ServiceUnavailable and its alarms are not evaluated. */
   setRegionDown(region: string, down: boolean): void;
   readonly regionsDown: () => readonly string[];
@@ -80,6 +83,7 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
       return {};
     },
     DescribeAlarms: (input, store, region) => describeAlarms(store, input, region),
+    GetMetricStatistics: (input, store) => metricStatistics(store, input, timeScale),
     DeleteAlarms: (input, store) => {
       store.deleteAlarms(alarmNamesOf(input, true) as string[]);
       return {};
@@ -137,6 +141,7 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
     endpoint: server.endpoint,
     stateOf: (region, alarmName): AlarmStateValue | undefined => stores.get(region)?.alarm(alarmName)?.state,
     evaluate,
+    publishServiceMetric: (region, point) => storeOf(region).putMetricData([point]),
     setRegionDown: (region, isDown) => {
       if (isDown) down.add(region);
       else down.delete(region);

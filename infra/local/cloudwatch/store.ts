@@ -5,10 +5,10 @@
  * this store.
  */
 import type { AlarmStateValue } from './alarm-states.js';
-import type { AlarmDefinition } from './alarm-input.js';
+import type { AlarmDefinition, Statistic } from './alarm-input.js';
 import { CloudWatchApiError } from './errors.js';
 import { aggregate, EXTRA_EVALUATION_PERIODS, judge } from './evaluate.js';
-import { metricKey } from './metric.js';
+import { metricKey, type MetricId } from './metric.js';
 import type { Datapoint, StatisticSet } from './metric-data.js';
 
 export interface AlarmRecord {
@@ -94,6 +94,31 @@ export class RegionStore {
       list.splice(0, firstAtOrAfter(list, oldest));
       if (list.length === 0) this.datapoints.delete(key);
     }
+  }
+
+  /**
+   * GetMetricStatistics: per period of `periodMs` from `start` (up to `end`) that holds data, the
+   * statistics asked for, oldest first.
+   */
+  statistics(
+    metric: MetricId,
+    start: number,
+    end: number,
+    periodMs: number,
+    statistics: readonly Statistic[],
+  ): { at: number; values: Partial<Record<Statistic, number>> }[] {
+    const buckets = new Map<number, StatisticSet[]>();
+    const series = this.datapoints.get(metricKey(metric)) ?? [];
+    for (let i = firstAtOrAfter(series, start); i < series.length; i += 1) {
+      const point = series[i] as Datapoint;
+      if (point.at >= end) break;
+      const at = start + Math.floor((point.at - start) / periodMs) * periodMs;
+      buckets.set(at, [...(buckets.get(at) ?? []), point.values]);
+    }
+    return [...buckets].map(([at, sets]) => ({
+      at,
+      values: Object.fromEntries(statistics.map((s) => [s, aggregate(sets, s) as number])),
+    }));
   }
 
   /** One value per complete period of the evaluation range, oldest first. */

@@ -78,6 +78,8 @@ export interface LocalRoute53 extends Required<ZoneReader> {
   readonly apiDown: boolean;
   /** A health check's status as the data plane sees it (NoSuchHealthCheckError when there is none). */
   healthCheckStatus(id: string): HealthStatus;
+  /** Every health check's id (what the data plane publishes a status metric for). */
+  healthCheckIds(): string[];
   /** Called after every applied ChangeResourceRecordSets batch; returns an unsubscribe function. */
   onChange(listener: (hostedZoneId: string, changes: Change[]) => void): () => void;
   stop(): Promise<void>;
@@ -189,6 +191,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
       return apiDown;
     },
     healthCheckStatus: (id) => health.statusOf(healthChecks.get(id).id),
+    healthCheckIds: () => healthChecks.ids(),
     isHealthCheckHealthy: (id) => health.isHealthy(id),
     onChange: (listener) => store.onChange(listener),
     stop: () => {
