@@ -63,20 +63,25 @@ export async function steer(
 ): Promise<Steering> {
   if (action.endpoint === undefined)
     return {
-      ok: false,
-      lines: [
-        '  data plane: a whole profile cannot be steered there (its records would have to change): tm profile disable|enable waits for the home region and Route 53',
-      ],
-    };
-  const target = overrideTargetOf(plane.profiles, plane, action.profile, action.endpoint);
-  if ('problem' in target)
-    return {
-      ok: false,
-      lines: [`  data plane: cannot steer ${action.profile}/${action.endpoint}: ${target.problem}`],
+      ok: !options.override,
+      lines: !options.override
+        ? []
+        : [
+            '  data plane: a whole profile cannot be steered there (its records would have to change): tm profile disable|enable waits for the home region and Route 53',
+          ],
     };
   // Override where asked; else put the planned alarm back where an override holds it.
   const override = options.override ? overrideOf(action, caller, now) : undefined;
   if (override === undefined && !endsOverride(action)) return { ok: true, lines: [] };
+  const target = overrideTargetOf(plane.profiles, plane, action.profile, action.endpoint);
+  if ('problem' in target)
+    // Nothing can hold an override there, so ending one has nothing to do.
+    return override === undefined
+      ? { ok: true, lines: [] }
+      : {
+          ok: false,
+          lines: [`  data plane: cannot steer ${action.profile}/${action.endpoint}: ${target.problem}`],
+        };
   const write = async (alarm: AlarmSpec): Promise<'set' | 'restored' | 'free'> => {
     if (override !== undefined) {
       await plane.alarms.put(overriddenAlarm(alarm, override));

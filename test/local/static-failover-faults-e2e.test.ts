@@ -5,7 +5,6 @@
  * profile drops a dead endpoint and takes it back, and no record change succeeds meanwhile.
  * (The `tm fault` CLI itself: static-failover-e2e.test.ts.)
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE53_RETRY } from '../../functions/evaluator/route53-zone-gateway.js';
 import {
@@ -18,10 +17,10 @@ import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-sett
 import type { Profile } from '../../shared/profile/types.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { freePort } from '../../infra/local/dynamodb-local.js';
 import { profileDefinition } from '../support/profiles.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 import { eventually } from '../support/eventually.js';
+import { startSwitchableBackends, type SwitchableBackends } from '../support/loopback-backend.js';
 
 /*
  * The failover itself under each fault, over real DNS: a Priority primary killed moves `dig` to
@@ -40,8 +39,7 @@ const MONITOR = { intervalInSeconds: 10, timeoutInSeconds: 5, toleratedNumberOfF
 
 describe.skipIf(!digAvailable)('static failover end to end under each fault', () => {
   let stack: LocalStack;
-  let backends: { servers: Server[]; port: number };
-  const up = new Map([PRIMARY, SECONDARY, WEIGHTED_A, WEIGHTED_B].map((a) => [a, true]));
+  let backends: SwitchableBackends;
 
   const ms = (seconds: number) => seconds * 1000 * SCALE;
   const shop = () => stack.profiles.find((p) => p.name === 'shop') as Profile;
@@ -87,17 +85,8 @@ describe.skipIf(!digAvailable)('static failover end to end under each fault', ()
     );
 
   beforeAll(async () => {
-    const port = await freePort();
-    const servers = await Promise.all(
-      [...up.keys()].map(
-        (address) =>
-          new Promise<Server>((resolve) => {
-            const server = createServer((_req, res) => res.writeHead(up.get(address) ? 200 : 503).end());
-            server.listen(port, address, () => resolve(server));
-          }),
-      ),
-    );
-    backends = { servers, port };
+    backends = await startSwitchableBackends([PRIMARY, SECONDARY, WEIGHTED_A, WEIGHTED_B]);
+    const port = backends.port;
     const profiles = parseDefinitionsOrThrow([
       profileDefinition({
         name: 'shop',
@@ -126,7 +115,7 @@ describe.skipIf(!digAvailable)('static failover end to end under each fault', ()
 
   afterAll(async () => {
     await stack?.stop();
-    await Promise.all(backends?.servers.map((s) => new Promise((resolve) => s.close(resolve))) ?? []);
+    await backends?.close();
   });
 
   it.each([
@@ -149,7 +138,7 @@ describe.skipIf(!digAvailable)('static failover end to end under each fault', ()
       try {
         // An outage that began earlier: the guard has flipped (ADR 0011, "Guard flip").
         if (!fromRefusedCall) await new Promise((resolve) => setTimeout(resolve, ms(GUARD_FLIP_SECONDS)));
-        up.set(PRIMARY, false);
+        backends.setUp(PRIMARY, false);
         // Route 53 API: once it decides, the evaluator retries its refused change for
         // ROUTE53_RETRY's window (real time, not scaled), then reports 0; the guard flips G later.
         const bound = today
@@ -158,12 +147,12 @@ describe.skipIf(!digAvailable)('static failover end to end under each fault', ()
             ? decided() + (ROUTE53_RETRY.maxRetryTimeMs ?? 0) + ms(GUARD_FLIP_SECONDS) + ms(TTL)
             : away();
         await within('shop.example.com', [SECONDARY], bound);
-        up.set(PRIMARY, true);
+        backends.setUp(PRIMARY, true);
         await within('shop.example.com', [PRIMARY], back());
         if (faults.includes('route53-api') || faults.includes('home-region'))
           expect(succeededChanges(since)).toEqual([]);
       } finally {
-        up.set(PRIMARY, true);
+        backends.setUp(PRIMARY, true);
         for (const fault of faults) stack.faults.clear(fault);
       }
     },
@@ -177,13 +166,13 @@ describe.skipIf(!digAvailable)('static failover end to end under each fault', ()
     stack.faults.inject('home-region');
     try {
       await new Promise((resolve) => setTimeout(resolve, ms(GUARD_FLIP_SECONDS)));
-      up.set(WEIGHTED_B, false);
+      backends.setUp(WEIGHTED_B, false);
       await within('weighted.example.com', [WEIGHTED_A], away());
-      up.set(WEIGHTED_B, true);
+      backends.setUp(WEIGHTED_B, true);
       await within('weighted.example.com', [WEIGHTED_A, WEIGHTED_B], back());
       expect(succeededChanges(since)).toEqual([]);
     } finally {
-      up.set(WEIGHTED_B, true);
+      backends.setUp(WEIGHTED_B, true);
       stack.faults.clear('route53-api');
       stack.faults.clear('home-region');
     }

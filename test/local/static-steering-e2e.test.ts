@@ -8,17 +8,16 @@
  * SDK's endpoint settings, `--definitions` and `--probe-regions`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEERING_SECONDS } from '../../infra/cli/data-plane-steering.js';
-import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { removeStateFile, writeStateFile } from '../../infra/local/state-file.js';
 import { GUARD_FLIP_SECONDS, VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
 import { eventually } from '../support/eventually.js';
+import { startSwitchableBackends, type SwitchableBackends } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';
 import { tm, tmInProcess } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
@@ -34,7 +33,7 @@ const SLACK_MS = 15_000;
 
 describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API and the home region', () => {
   let stack: LocalStack;
-  let servers: Server[];
+  let backends: SwitchableBackends;
   let stateDir: string;
   let definitions: string;
   let faultedAt: number;
@@ -74,16 +73,8 @@ describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API an
     );
 
   beforeAll(async () => {
-    const port = await freePort();
-    servers = await Promise.all(
-      [PRIMARY, SECONDARY].map(
-        (address) =>
-          new Promise<Server>((resolve) => {
-            const server = createServer((_req, res) => res.writeHead(200).end());
-            server.listen(port, address, () => resolve(server));
-          }),
-      ),
-    );
+    backends = await startSwitchableBackends([PRIMARY, SECONDARY]);
+    const port = backends.port;
     const definition = [
       profileDefinition({
         name: 'shop',
@@ -126,7 +117,7 @@ describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API an
   afterAll(async () => {
     if (stack !== undefined) removeStateFile(stack.dnsPort);
     await stack?.stop();
-    await Promise.all(servers?.map((s) => new Promise((resolve) => s.close(resolve))) ?? []);
+    await backends?.close();
     delete process.env.TM_STATE_DIR;
     rmSync(stateDir, { recursive: true, force: true });
   });

@@ -6,14 +6,13 @@
  * endpoint going down; with the home table unreachable (nothing listens where the SDK sends
  * its calls) `tm status` says so and shows the health checks instead of failing.
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetCheckIdsOf } from '../../infra/cli/health-checks.js';
-import { freePort } from '../../infra/local/dynamodb-local.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { staticFailoverTime, VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
 import { eventually } from '../support/eventually.js';
+import { startSwitchableBackends, type SwitchableBackends } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';
 import { tm } from '../support/tm.js';
 
@@ -34,11 +33,7 @@ interface UnreachableJson {
 
 describe('tm status against a deployment, through the SDK settings', () => {
   let stack: LocalStack;
-  let servers: Server[];
-  const up = new Map([
-    [PRIMARY, true],
-    [SECONDARY, true],
-  ]);
+  let backends: SwitchableBackends;
 
   const status = (dynamodbEndpoint: string) =>
     tm(['status', '--json', '--table', stack.tableName, '--region', 'us-east-1'], {
@@ -58,16 +53,8 @@ describe('tm status against a deployment, through the SDK settings', () => {
   };
 
   beforeAll(async () => {
-    const port = await freePort();
-    servers = await Promise.all(
-      [...up.keys()].map(
-        (address) =>
-          new Promise<Server>((resolve) => {
-            const server = createServer((_req, res) => res.writeHead(up.get(address) ? 200 : 503).end());
-            server.listen(port, address, () => resolve(server));
-          }),
-      ),
-    );
+    backends = await startSwitchableBackends([PRIMARY, SECONDARY]);
+    const port = backends.port;
     stack = await startLocalStack({
       profiles: parseDefinitionsOrThrow([
         profileDefinition({
@@ -88,14 +75,14 @@ describe('tm status against a deployment, through the SDK settings', () => {
 
   afterAll(async () => {
     await stack?.stop();
-    await Promise.all(servers?.map((s) => new Promise((resolve) => s.close(resolve))) ?? []);
+    await backends?.close();
   });
 
   it('shows each endpoint’s health-check state, and follows an endpoint going down', async () => {
     // The structure applied and a status minute published: both checks healthy.
     await eventually(healthChecksOf, (c) => c.primary === 'Healthy' && c.secondary === 'Healthy', 60_000);
 
-    up.set(PRIMARY, false);
+    backends.setUp(PRIMARY, false);
     const shop = stack.profiles.find((p) => p.name === 'shop');
     const bound = ms(
       staticFailoverTime(shop!.monitorConfig, 0, 'failing').totalSeconds + VOTE_PERIOD_SECONDS,
