@@ -163,9 +163,9 @@ export function describeFaults(cases: readonly FaultCase[]): void {
       600_000,
     );
 
-    it.runIf(cases.includes('weighted'))(
-      'Weighted, with the Route 53 API and the home region cut: a dead endpoint is dropped and taken back',
-      async () => {
+    // Declared only where asked: a file without it shows no skipped test.
+    if (cases.includes('weighted'))
+      it('Weighted, with the Route 53 API and the home region cut: a dead endpoint is dropped and taken back', async () => {
         await settled();
         const since = Date.now();
         stack.faults.inject('route53-api');
@@ -182,8 +182,6 @@ export function describeFaults(cases: readonly FaultCase[]): void {
           stack.faults.clear('route53-api');
           stack.faults.clear('home-region');
         }
-      },
-      600_000,
-    );
+      }, 600_000);
   });
 }
