@@ -10,9 +10,7 @@
 import { DynamoDbStaticFailoverStore } from '../../functions/evaluator/static-failover-store.js';
 import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
-import { alarmGatewayOf, steer, type DataPlane } from './data-plane-steering.js';
-import { call } from './fault.js';
-import { loadProfilesFor } from './load-profiles.js';
+import { dataPlaneOf, steer } from './data-plane-steering.js';
 import { runControl } from '../../functions/shared/control-command.js';
 import { ControlError } from '../../shared/control/errors.js';
 import type { ControlAction } from '../../shared/control/operations.js';
@@ -20,7 +18,7 @@ import type { MonitorOverrideItem } from '../../shared/state/items.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { StackNotFoundError } from './errors.js';
-import { connectStack, type Stack, type StackOptions } from './stack.js';
+import { connectStack, type StackOptions } from './stack.js';
 
 export interface ControlOptions extends StackOptions {
   readonly reason?: string;
@@ -125,7 +123,7 @@ async function control(
       controlPlaneDown = true;
       io.stderr.write(`tm ${command}: could not change ${stack.description}: ${(error as Error).message}\n`);
     }
-    const plane = await dataPlaneOf(stack, options, config, io);
+    const plane = await dataPlaneOf(stack, options, config, io.stderr);
     if (plane === undefined) {
       if (controlPlaneDown)
         io.stderr.write(
@@ -143,40 +141,4 @@ async function control(
   } finally {
     stack.client.destroy();
   }
-}
-
-/**
- * The deployment as the data plane needs it, or undefined (said on stderr when asked for):
- * its profiles from the table, else from --definitions, else from the local stack's control
- * endpoint; its name from the local stack or STATIC_FAILOVER_DEPLOYMENT.
- */
-async function dataPlaneOf(
-  stack: Stack,
-  options: ControlOptions,
-  deployed: DeployedConfig | undefined,
-  io: Io,
-): Promise<DataPlane | undefined> {
-  const deployment = stack.pointer?.deployment ?? process.env[EnvironmentVariable.staticFailoverDeployment];
-  if (deployment === undefined || deployment === '') return undefined;
-  let config = deployed;
-  if (options.definitions !== undefined) {
-    const profiles = await loadProfilesFor(
-      'endpoint',
-      options.definitions,
-      io.stderr,
-      (n) => `tm endpoint: ${options.definitions} has ${n} ${n === 1 ? 'problem' : 'problems'}`,
-    );
-    if (profiles === undefined) return undefined;
-    config = { profiles, defaultProbeRegions: options.probeRegions ?? deployed?.defaultProbeRegions ?? [] };
-  } else if (config === undefined && stack.pointer?.controlEndpoint !== undefined) {
-    config = (await call(stack.pointer, 'GET', '/config').catch(() => undefined)) as
-      DeployedConfig | undefined;
-  }
-  if (config === undefined) return undefined;
-  return {
-    deployment,
-    profiles: config.profiles,
-    defaultProbeRegions: options.probeRegions ?? config.defaultProbeRegions,
-    alarms: alarmGatewayOf(stack.pointer),
-  };
 }

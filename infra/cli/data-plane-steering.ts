@@ -13,11 +13,19 @@ import { CloudWatchAlarmGateway } from '../../functions/evaluator/alarm-gateway.
 import { ALARM_EVALUATION_SECONDS, HEALTH_CHECK_PICKUP_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { ControlAction } from '../../shared/control/operations.js';
 import type { Profile } from '../../shared/profile/types.js';
+import { distinctRegions } from '../../shared/static-failover/checks.js';
 import {
+  isHeld,
   overriddenAlarm,
   overrideTargetOf,
   type AlarmOverride,
 } from '../../shared/static-failover/override.js';
+import type { DeployedConfig } from '../../functions/shared/config-reader.js';
+import { EnvironmentVariable } from '../../shared/contracts/environment.js';
+import { call } from './fault.js';
+import type { Output } from './io.js';
+import { loadProfilesFor } from './load-profiles.js';
+import type { Stack } from './stack.js';
 import type { AlarmSpec } from '../../shared/static-failover/types.js';
 import type { LocalStackPointer } from '../local/state-file.js';
 
@@ -38,6 +46,87 @@ export function alarmGatewayOf(local: LocalStackPointer | undefined): CloudWatch
       ? cloudWatchClient({ region })
       : cloudWatchClient({ endpoint: local.cloudWatchEndpoint, region, credentials: CREDENTIALS }),
   );
+}
+
+/**
+ * The deployment as the data plane needs it, or undefined: its profiles from the table
+ * (`deployed`), else from --definitions, else from the local stack's control endpoint; its name
+ * from the local stack or STATIC_FAILOVER_DEPLOYMENT.
+ */
+export async function dataPlaneOf(
+  stack: Stack,
+  options: { readonly definitions?: string; readonly probeRegions?: readonly string[] },
+  deployed: DeployedConfig | undefined,
+  stderr: Output,
+): Promise<DataPlane | undefined> {
+  const deployment = stack.pointer?.deployment ?? process.env[EnvironmentVariable.staticFailoverDeployment];
+  if (deployment === undefined || deployment === '') return undefined;
+  let config = deployed;
+  if (options.definitions !== undefined) {
+    const profiles = await loadProfilesFor(
+      'endpoint',
+      options.definitions,
+      stderr,
+      (n) => `tm endpoint: ${options.definitions} has ${n} ${n === 1 ? 'problem' : 'problems'}`,
+    );
+    if (profiles === undefined) return undefined;
+    config = { profiles, defaultProbeRegions: options.probeRegions ?? deployed?.defaultProbeRegions ?? [] };
+  } else if (config === undefined && stack.pointer?.controlEndpoint !== undefined) {
+    config = (await call(stack.pointer, 'GET', '/config').catch(() => undefined)) as
+      DeployedConfig | undefined;
+  }
+  if (config === undefined) return undefined;
+  return {
+    deployment,
+    profiles: config.profiles,
+    defaultProbeRegions: options.probeRegions ?? config.defaultProbeRegions,
+    alarms: alarmGatewayOf(stack.pointer),
+  };
+}
+
+/** An outage-time override that holds a target's vote alarm, with the probe regions it holds in. */
+export interface HeldOverride extends AlarmOverride {
+  readonly alarm: string;
+  readonly regions: readonly string[];
+}
+
+/**
+ * Every outage-time override holding one of the deployment's vote alarms, read in each probe
+ * region (DescribeAlarms by the deployment's prefix); a region whose CloudWatch does not answer
+ * is named in `unread`.
+ */
+export async function heldOverrides(
+  plane: DataPlane,
+  now: number,
+): Promise<{ held: HeldOverride[]; unread: string[] }> {
+  const regions = distinctRegions([
+    ...plane.defaultProbeRegions,
+    ...plane.profiles.flatMap((p) => p.probeRegions ?? []),
+  ]);
+  const unread: string[] = [];
+  const byAlarm = new Map<string, HeldOverride>();
+  await Promise.all(
+    regions.map(async (region) => {
+      try {
+        for (const alarm of await plane.alarms.describe(region, plane.deployment)) {
+          if (alarm.override === undefined || !isHeld(alarm.override, now)) continue;
+          const key = `${alarm.name}|${JSON.stringify(alarm.override)}`;
+          const known = byAlarm.get(key);
+          byAlarm.set(key, {
+            ...alarm.override,
+            alarm: alarm.name,
+            regions: [...(known?.regions ?? []), region],
+          });
+        }
+      } catch {
+        unread.push(region);
+      }
+    }),
+  );
+  const held = [...byAlarm.values()]
+    .map((o) => ({ ...o, regions: [...o.regions].sort() }))
+    .sort((a, b) => a.subject.localeCompare(b.subject));
+  return { held, unread: unread.sort() };
 }
 
 /** Seconds from the alarm's overwrite to Route 53 answering by it: the next evaluation and the pickup. */

@@ -125,7 +125,7 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   withStackOptions(command(program, 'status'))
     .summary('monitor status of every profile and endpoint, with per-region votes')
     .option('--profile <name>', 'only this profile')
-    .option('--json', 'print { profiles, controls, zones } as JSON')
+    .option('--json', 'print { profiles, controls, zones, dataPlane } as JSON')
     .action(runs(() => import('./status.js')));
 
   withStackOptions(command(program, 'history'))

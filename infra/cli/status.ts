@@ -20,6 +20,7 @@ import { connectStack, type Stack, type StackOptions } from './stack.js';
 import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { isUnreachable } from './unreachable.js';
+import { dataPlaneOf, heldOverrides, type HeldOverride } from './data-plane-steering.js';
 import { selectRunningStack } from '../local/state-file.js';
 import {
   awsHealthCheckReader,
@@ -69,12 +70,49 @@ export async function run(_args: [], options: StatusOptions, io: Io): Promise<nu
     return 1;
   }
   const reports = await withHealthChecks(snapshot.profiles, config, checks, io);
+  const dataPlane = await dataPlaneOverridesOf(stack, config, now, io);
   io.stdout.write(
     options.json === true
-      ? `${JSON.stringify({ profiles: reports, controls, zones }, null, 2)}\n`
-      : formatReports(reports, now, controls) + formatZones(zones, now),
+      ? `${JSON.stringify({ profiles: reports, controls, zones, dataPlane: { overrides: dataPlane } }, null, 2)}\n`
+      : formatReports(reports, now, controls) + formatZones(zones, now) + formatHeld(dataPlane, now),
   );
   return 0;
+}
+
+/**
+ * The outage-time overrides holding vote alarms in the probe regions (docs/cli.md, "During an
+ * outage"): what steers the static path beside the controls in the table. Empty when the
+ * deployment has no static failover or its name is not known.
+ */
+async function dataPlaneOverridesOf(
+  stack: Stack,
+  config: DeployedConfig | undefined,
+  now: number,
+  io: Io,
+): Promise<HeldOverride[]> {
+  const plane = await dataPlaneOf(stack, {}, config, io.stderr);
+  if (plane === undefined) return [];
+  try {
+    const { held, unread } = await heldOverrides(plane, now);
+    if (unread.length > 0)
+      io.stderr.write(
+        `tm status: data-plane overrides not read in ${unread.join(', ')} (CloudWatch did not answer)\n`,
+      );
+    return held;
+  } finally {
+    plane.alarms.destroy();
+  }
+}
+
+function formatHeld(held: readonly HeldOverride[], now: number): string {
+  if (held.length === 0) return '';
+  const lines = held.map(
+    (o) =>
+      `  ${o.subject} ${o.status} by ${o.by} at ${new Date(o.at).toISOString()}` +
+      `${o.until === undefined ? '' : `, until ${new Date(o.until).toISOString()} (in ${Math.ceil((o.until - now) / 60_000)}m)`}` +
+      `${o.reason === undefined ? '' : `: "${o.reason}"`} — its vote alarm ${o.alarm} in ${o.regions.join(', ')}`,
+  );
+  return `\nHeld in the data plane (outage-time overrides; tm endpoint enable or clear ends them):\n${lines.join('\n')}\n`;
 }
 
 /** Where the health checks are read, and the deployment name their ids derive from; undefined: not known. */
@@ -142,9 +180,11 @@ async function homeRegionUnreachable(
   } finally {
     checks?.reader.close();
   }
+  // Without the table, the profiles come from the local stack (or nowhere, against AWS).
+  const held = await dataPlaneOverridesOf(stack, undefined, Date.now(), io);
   if (options.json === true) {
     io.stdout.write(
-      `${JSON.stringify({ homeRegion: { reachable: false, reason }, healthChecks, ...(problem === undefined ? {} : { problem }) }, null, 2)}\n`,
+      `${JSON.stringify({ homeRegion: { reachable: false, reason }, healthChecks, dataPlane: { overrides: held }, ...(problem === undefined ? {} : { problem }) }, null, 2)}\n`,
     );
     return 0;
   }
@@ -158,7 +198,7 @@ async function homeRegionUnreachable(
       : []),
     ...(problem === undefined ? [] : [`  ${problem}`]),
   ];
-  io.stdout.write(`${lines.join('\n')}\n`);
+  io.stdout.write(`${lines.join('\n')}\n${formatHeld(held, Date.now())}`);
   return 0;
 }
 

@@ -42,6 +42,10 @@ describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API an
     (await dig(stack.dnsPort, ['shop.example.com', 'A'])).answers.map((a) => a.data);
   const answering = (address: string, boundMs: number) =>
     eventually(answers, (a) => a.join() === address, boundMs);
+  const held = async () => {
+    const status = await tmInProcess('status', '--json', '--dns-port', String(stack.dnsPort));
+    return (JSON.parse(status.stdout) as { dataPlane: { overrides: unknown[] } }).dataPlane.overrides;
+  };
   const succeededChanges = (since: number) =>
     stack.route53.calls.filter(
       (c) => c.operation === 'ChangeResourceRecordSets' && c.at >= since && c.status < 300,
@@ -138,6 +142,10 @@ describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API an
     );
     expect(disabled.code).toBe(0);
     const steeredAt = Date.now();
+    // tm status, with the home region unreachable, shows the override holding the alarms.
+    expect(await held()).toEqual([
+      expect.objectContaining({ subject: 'shop/primary', status: 'Degraded', regions: [...REGIONS].sort() }),
+    ]);
     // Whichever is later: the guard's flip after the faults, or the alarm's evaluation and pickup.
     const bound = Math.max(faultedAt + ms(GUARD_FLIP_SECONDS), steeredAt + ms(STEERING_SECONDS)) - steeredAt;
     await answering(SECONDARY, bound + SLACK_MS);
@@ -153,6 +161,7 @@ describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API an
       /data plane: shop\/primary's vote alarm \(t-[0-9a-f]{16}\) back to the probes' votes in ap-southeast-1, eu-west-1, us-east-1/,
     );
     expect(enabled.code).toBe(0);
+    expect(await held()).toEqual([]);
     // The restored alarm needs a minute of up votes, then its evaluation and the pickup.
     await answering(PRIMARY, ms(VOTE_PERIOD_SECONDS + STEERING_SECONDS) + SLACK_MS);
     expect(succeededChanges(faultedAt)).toEqual([]);
