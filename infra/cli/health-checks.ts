@@ -22,7 +22,7 @@ import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { createChecksRegistry, distinctRegions } from '../../shared/static-failover/checks.js';
 import { idOfCallerReference } from '../../shared/static-failover/identity.js';
-import { FAILOVER_METHODS } from '../../shared/static-failover/records.js';
+import { hasVote } from '../../shared/static-failover/records.js';
 import type { LocalStackPointer } from '../local/state-file.js';
 import { call } from './fault.js';
 
@@ -133,11 +133,10 @@ export function targetCheckIdsOf(
   const registry = createChecksRegistry(deployment);
   const ids = new Map<string, string>();
   for (const profile of profiles) {
-    if (!FAILOVER_METHODS.has(profile.trafficRoutingMethod)) continue;
     const regions = distinctRegions(profile.probeRegions ?? defaultProbeRegions);
     if (regions.length === 0) continue;
     for (const endpoint of profile.endpoints) {
-      if (endpoint.type !== 'external' || endpoint.alwaysServe) continue;
+      if (!hasVote(profile, endpoint)) continue;
       const key = endpointVerdictKey(profile, endpoint);
       ids.set(
         `${profile.name}/${endpoint.name}`,

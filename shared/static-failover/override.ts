@@ -11,7 +11,7 @@ import { endpointVerdictKey } from '../probe/target.js';
 import type { Profile } from '../profile/types.js';
 import { createChecksRegistry, distinctRegions } from './checks.js';
 import { voteAlarmNameOf, targetIdOf } from './identity.js';
-import { FAILOVER_METHODS } from './records.js';
+import { FAILOVER_METHODS, hasVote } from './records.js';
 import type { AlarmSpec } from './types.js';
 
 export interface AlarmOverride {
@@ -123,10 +123,8 @@ export function overrideTargetOf(
     return {
       problem: `a ${profile.trafficRoutingMethod} profile never fails over, so it has no health checks`,
     };
-  if (endpoint.type !== 'external' || endpoint.alwaysServe)
-    return {
-      problem: `${subject} is ${endpoint.type === 'external' ? 'always served' : 'nested'}: it has no vote of its own`,
-    };
+  const kind = endpoint.type === 'external' ? 'always served' : 'nested';
+  if (!hasVote(profile, endpoint)) return { problem: `${subject} is ${kind}: it has no vote of its own` };
   const regionsOf = (p: Profile) => distinctRegions(p.probeRegions ?? options.defaultProbeRegions);
   if (regionsOf(profile).length === 0) return { problem: `profile "${profileName}" has no probe regions` };
   const targetId = targetIdOf(endpointVerdictKey(profile, endpoint));
@@ -134,10 +132,9 @@ export function overrideTargetOf(
   const registry = createChecksRegistry(options.deployment);
   const sharedWith: string[] = [];
   for (const p of profiles) {
-    if (!p.staticFailover || !FAILOVER_METHODS.has(p.trafficRoutingMethod) || regionsOf(p).length === 0)
-      continue;
+    if (!p.staticFailover || regionsOf(p).length === 0) continue;
     for (const e of p.endpoints) {
-      if (e.type !== 'external' || e.alwaysServe) continue;
+      if (!hasVote(p, e)) continue;
       const key = endpointVerdictKey(p, e);
       if (targetIdOf(key) !== targetId) continue;
       registry.targetCheck(key, regionsOf(p), p.monitorConfig.regionQuorum);

@@ -11,7 +11,13 @@ import { childrenFirst } from '../status/nested.js';
 import type { RecordType } from '../zone/record-set.js';
 import { createChecksRegistry, distinctRegions, type ChecksRegistry } from './checks.js';
 import { staticNameOf } from './identity.js';
-import { FAILOVER_METHODS, staticRecordsOf, switchRecordsOf, type StaticEndpoint } from './records.js';
+import {
+  FAILOVER_METHODS,
+  hasVote,
+  staticRecordsOf,
+  switchRecordsOf,
+  type StaticEndpoint,
+} from './records.js';
 import type { StaticRecord, StaticStructure } from './types.js';
 
 export interface StaticPlanOptions {
@@ -46,9 +52,7 @@ export function planStaticFailover(
           return child === undefined ? [] : aimAtStatic(answer, child, profile, rootTypes);
         });
         // Geographic and Subnet never fail over (Azure's rule): their records carry no check.
-        const healthCheckRef = FAILOVER_METHODS.has(profile.trafficRoutingMethod)
-          ? checkOf(profile, endpoint, regionsOf(profile), registry)
-          : undefined;
+        const healthCheckRef = checkOf(profile, endpoint, regionsOf(profile), registry);
         return { endpoint, answers, healthCheckRef };
       });
     const records = staticRecordsOf(profile, endpoints);
@@ -101,7 +105,7 @@ function checkOf(
   regions: readonly string[],
   registry: ChecksRegistry,
 ): string | undefined {
-  if (endpoint.type !== 'external' || endpoint.alwaysServe || regions.length === 0) return undefined;
+  if (!hasVote(profile, endpoint) || regions.length === 0) return undefined;
   const verdictKey = endpointVerdictKey(profile, endpoint);
   const override = endpoint.runtime?.override?.status;
   if (override !== undefined) return registry.forcedCheck(verdictKey, regions, override);

@@ -5,7 +5,7 @@
  * endpoints appear depends on configuration only; health decides at query time.
  */
 import { geoLocationOf } from '../profile/geo-codes.js';
-import type { Endpoint, Profile, RoutingMethod } from '../profile/types.js';
+import type { Endpoint, ExternalEndpoint, Profile, RoutingMethod } from '../profile/types.js';
 import type { Answer } from '../routing/addressing.js';
 import { cidrCollectionNameOf, cidrLocationNameOf, DEFAULT_CIDR_LOCATION } from '../routing/cidr-names.js';
 import { UnknownGeoCodeError } from '../routing/errors.js';
@@ -37,6 +37,18 @@ export const FAILOVER_METHODS: ReadonlySet<RoutingMethod> = new Set([
   'Performance',
   'MultiValue',
 ]);
+
+/**
+ * Whether an endpoint has a vote of its own, so a target check on its records: an external,
+ * monitored (not alwaysServe) endpoint of a profile whose routing method fails over.
+ */
+export function hasVote(profile: Profile, endpoint: Endpoint): endpoint is ExternalEndpoint {
+  return (
+    FAILOVER_METHODS.has(profile.trafficRoutingMethod) &&
+    endpoint.type === 'external' &&
+    !endpoint.alwaysServe
+  );
+}
 
 function zoneOf(profile: Profile): string {
   return profile.dnsConfig.hostedZoneId ?? profile.dnsConfig.zoneName;
