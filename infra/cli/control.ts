@@ -5,7 +5,9 @@
  * it) with who set it and why; the evaluator publishes it through the table's stream.
  * What each one changes is decided by shared/control/operations.ts; each is committed on the
  * endpoint's control version (functions/shared/control-command.ts), so of racing commands
- * the one that commits last decides, and each prints the version it holds at.
+ * the one that commits last decides, and each prints the version it holds at. When the table
+ * is unreachable or the evaluator cannot publish, an endpoint command also steers through the
+ * probe regions' CloudWatch (data-plane-steering.ts), which static failover's health checks follow.
  */
 import { DynamoDbStaticFailoverStore } from '../../functions/evaluator/static-failover-store.js';
 import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
