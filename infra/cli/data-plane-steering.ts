@@ -10,6 +10,7 @@
  */
 import { cloudWatchClient } from '../../functions/shared/aws-clients.js';
 import { CloudWatchAlarmGateway } from '../../functions/evaluator/alarm-gateway.js';
+import { reasonOf } from '../../functions/evaluator/publishing-state.js';
 import { ALARM_EVALUATION_SECONDS, HEALTH_CHECK_PICKUP_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { ControlAction } from '../../shared/control/operations.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -232,11 +233,4 @@ function overrideOf(
   if (action.kind === 'disable') return { ...base, status: 'Degraded' };
   if (action.kind === 'override') return { ...base, status: action.status, until: now + action.forMs };
   return undefined;
-}
-
-function reasonOf(error: unknown): string {
-  const { name, message } = error as Error;
-  return name !== undefined && name !== 'Error' && !message.startsWith(name)
-    ? `${name}: ${message}`
-    : message;
 }
