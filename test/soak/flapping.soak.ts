@@ -406,22 +406,33 @@ function judgePhase(run: PhaseRun, bounds: Bounds, stack: LocalStack): PhaseResu
   const answered = samples.filter((x) => x.answer !== undefined);
   const failovers = moves.filter((m) => m.to === 'secondary');
   const failbacks = moves.filter((m) => m.to === 'primary');
-  const movedIn = (state: PrimaryState, kind: Kind) => {
-    const of = periods.map((p, i) => ({ p, i })).filter(({ p }) => p.state === state && p.kind === kind);
-    const moved = of.filter(({ i }) => moves.some((m) => m.period === i)).length;
-    return `${kind} ${moved}/${of.length}`;
-  };
-  const upsOnSecondary = (kind: Kind) => {
+  /**
+   * A short period is isolated when the periods on either side of it lasted longer than the
+   * longest spacing: no region's run of checks can reach across them, so only the short period
+   * itself could move DNS, and it is too short to (a short one beside other short ones may well
+   * take part in a legitimate move: two short up-times that each caught one good check).
+   */
+  const isolated = (i: number) =>
+    [periods[i - 1], periods[i + 1]].every((q) => q === undefined || q.to - q.from > rules.maxSpacingMs);
+  const movedAfter = (state: PrimaryState, onSecondaryOnly: boolean) => {
     const of = periods
       .map((p, i) => ({ p, i }))
       .filter(
-        ({ p }) =>
-          p.state === 'up' &&
-          p.kind === kind &&
-          samples.some((x) => x.answer === 'secondary' && x.sentAt >= p.from && x.sentAt <= p.to),
+        ({ p, i }) =>
+          i > 0 &&
+          p.state === state &&
+          (!onSecondaryOnly ||
+            samples.some((x) => x.answer === 'secondary' && x.sentAt >= p.from && x.sentAt <= p.to)),
       );
-    const moved = of.filter(({ i }) => moves.some((m) => m.period === i)).length;
-    return `${kind} ${moved}/${of.length}`;
+    const ratio = (list: typeof of) =>
+      `${list.filter(({ i }) => moves.some((m) => m.period === i)).length}/${list.length}`;
+    const short = of.filter(({ p }) => p.kind === 'short');
+    return [
+      `isolated short ${ratio(short.filter(({ i }) => isolated(i)))} (none allowed)`,
+      `other short ${ratio(short.filter(({ i }) => !isolated(i)))}`,
+      `medium ${ratio(of.filter(({ p }) => p.kind === 'medium'))}`,
+      `long ${ratio(of.filter(({ p }) => p.kind === 'long'))}`,
+    ].join(', ');
   };
   const events = stack.events
     .slice(run.eventsFrom, run.eventsTo)
@@ -455,10 +466,10 @@ function judgePhase(run: PhaseRun, bounds: Bounds, stack: LocalStack): PhaseResu
     `  samples: ${samples.length} of at most ${run.digCap} (primary ${answered.filter((x) => x.answer === 'primary').length}, secondary ${answered.filter((x) => x.answer === 'secondary').length}, no usable answer ${samples.length - answered.length})`,
   );
   say(
-    `  failovers: ${failovers.length} (counted from the outage they follow: ${movedIn('down', 'short')}, ${movedIn('down', 'medium')}, ${movedIn('down', 'long')})`,
+    `  failovers: ${failovers.length}; each counted from the latest outage before it: ${movedAfter('down', false)}`,
   );
   say(
-    `  fail-backs: ${failbacks.length} (of up-times that began or stayed with DNS on the secondary: ${upsOnSecondary('short')}, ${upsOnSecondary('medium')}, ${upsOnSecondary('long')})`,
+    `  fail-backs: ${failbacks.length}; each counted from the latest up-time before it, of those with DNS on the secondary at some point: ${movedAfter('up', true)}`,
   );
   say(
     `  evaluator: primary Degraded ${events.filter((e) => e.to === 'Degraded').length}×, Online ${events.filter((e) => e.to === 'Online').length}×`,
