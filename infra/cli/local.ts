@@ -31,7 +31,7 @@ import {
   JavaMissingError,
   LocalSecretsFileError,
 } from '../local/errors.js';
-import { DEFAULT_LOCAL_REGIONS, LOCAL_DEPLOYMENT, startLocalStack } from '../local/stack.js';
+import { DEFAULT_LOCAL_REGIONS, startLocalStack, statePointerOf } from '../local/stack.js';
 import {
   loadLocalSecrets,
   missingLocalSecrets,
@@ -209,15 +209,7 @@ async function runStack(
     throw error;
   }
   try {
-    const replaced = writeStateFile({
-      dnsPort: stack.dnsPort,
-      route53Endpoint: stack.route53Endpoint,
-      dynamodbEndpoint: stack.dynamodbEndpoint,
-      tableName: stack.tableName,
-      cloudWatchEndpoint: stack.cloudWatchEndpoint,
-      controlEndpoint: stack.controlEndpoint,
-      deployment: LOCAL_DEPLOYMENT,
-    });
+    const replaced = writeStateFile(statePointerOf(stack));
     if (replaced !== undefined)
       log(
         `replaced the state file of a stack that is gone (pid ${replaced.pid}, started ${replaced.startedAt})`,

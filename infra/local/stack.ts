@@ -43,6 +43,7 @@ import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 import { openTable } from './table.js';
 import { watchStateStore } from './state-store-watch.js';
+import type { writeStateFile } from './state-file.js';
 import { createHash } from 'node:crypto';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -152,6 +153,19 @@ export interface LocalStack {
   /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
   setProfiles(profiles: readonly Profile[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** What `tm local` writes to its state file about a running stack: how `tm` finds and reaches it. */
+export function statePointerOf(stack: LocalStack): Parameters<typeof writeStateFile>[0] {
+  return {
+    dnsPort: stack.dnsPort,
+    route53Endpoint: stack.route53Endpoint,
+    dynamodbEndpoint: stack.dynamodbEndpoint,
+    tableName: stack.tableName,
+    cloudWatchEndpoint: stack.cloudWatchEndpoint,
+    controlEndpoint: stack.controlEndpoint,
+    deployment: LOCAL_DEPLOYMENT,
+  };
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {

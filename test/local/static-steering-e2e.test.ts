@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEERING_SECONDS } from '../../infra/cli/data-plane-steering.js';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import { startLocalStack, statePointerOf, type LocalStack } from '../../infra/local/stack.js';
 import { removeStateFile, writeStateFile } from '../../infra/local/state-file.js';
 import { GUARD_FLIP_SECONDS, VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
@@ -101,15 +101,7 @@ describe.skipIf(!digAvailable)('steering during an outage of the Route 53 API an
     });
     // What `tm local` writes: the CLI finds this stack through it.
     process.env.TM_STATE_DIR = stateDir;
-    writeStateFile({
-      dnsPort: stack.dnsPort,
-      route53Endpoint: stack.route53Endpoint,
-      dynamodbEndpoint: stack.dynamodbEndpoint,
-      tableName: stack.tableName,
-      cloudWatchEndpoint: stack.cloudWatchEndpoint,
-      controlEndpoint: stack.controlEndpoint,
-      deployment: 'local',
-    });
+    writeStateFile(statePointerOf(stack));
     await answering(PRIMARY, 60_000);
     // Both outages; the guard turns unhealthy (the evaluator is silent) and DNS answers from the
     // static path — still the primary: its health checks follow its (healthy) votes.
