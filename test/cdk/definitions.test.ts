@@ -16,6 +16,7 @@ import {
 import { bindHostedZones } from '../../infra/cdk/hosted-zones.js';
 import type { VpcFactory } from '../../infra/cdk/probe-stack.js';
 import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
+import { compiledTm } from '../support/compiled-tm.js';
 import { PROFILES, ZONE_ID, profile } from './fixtures/profiles.js';
 import { testApp } from './support.js';
 
@@ -41,7 +42,7 @@ describe('fails when the definitions are invalid', () => {
     // Prepare
     const expected = await loadDefinitions(INVALID);
     if (expected.ok) throw new Error(`${INVALID} should be invalid`);
-    const validate = await exitOf(['bin/tm.js', 'validate', INVALID]);
+    const validate = await exitOf([await compiledTm(), 'validate', INVALID]);
 
     // Act
     const error = await loadProfiles(INVALID).catch((e: unknown) => e);

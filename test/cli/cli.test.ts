@@ -1,5 +1,5 @@
 /**
- * One parser for every `tm` command, tested through the real `bin/tm.js` as a child
+ * One parser for every `tm` command, tested through `tm` as the installed package runs it, as a child
  * process: `--help` exits 0, an unknown flag exits 2 with a hint, `--version`, and
  * `tm plan --status` taking every status an operator can cause, as comma lists too.
  */

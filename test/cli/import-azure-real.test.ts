@@ -338,7 +338,7 @@ describe('tm import azure: the corpus of real shapes', () => {
     },
   );
 
-  it('as an operator runs it (bin/tm.js): Bicep 2.0 output imports, and a refusal is one error, no stack trace', async () => {
+  it('as an operator runs it (the tm command): Bicep 2.0 output imports, and a refusal is one error, no stack trace', async () => {
     const ok = await tm([
       'import',
       'azure',

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileFiles, type HostileFile } from './hostile-files.js';
+import { compiledTm } from '../support/compiled-tm.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 /** CPU time a file may take beyond the most the small valid file took in the same run. */
@@ -57,7 +58,7 @@ async function validate(file: HostileFile | 'start'): Promise<Run> {
   if (file !== 'start') await writeFile(path, file.content);
   const child = spawn(
     '/usr/bin/time',
-    ['-o', timing, '-f', '%e %U %S %M', process.execPath, join(root, 'bin/tm.js'), 'validate', path],
+    ['-o', timing, '-f', '%e %U %S %M', process.execPath, await compiledTm(), 'validate', path],
     // Its own process group, so that a hang kill ends tm too, not only GNU time (whose child
     // would go on, orphaned, burning CPU under the rest of the test run).
     { cwd: root, detached: true },

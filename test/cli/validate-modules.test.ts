@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFINITIONS_LOAD_TIME_LIMIT_MS } from '../../infra/definitions/load.js';
+import { compiledTm } from '../support/compiled-tm.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const defineImport = JSON.stringify(join(root, 'shared/profile/define.ts'));
@@ -31,9 +32,10 @@ interface Exit {
 }
 
 /** `tm validate FILE` as a child process, killed if it is still running after HANG_MS. */
-function validate(file: string): Promise<Exit> {
+async function validate(file: string): Promise<Exit> {
+  const bin = await compiledTm();
   const started = Date.now();
-  const child = spawn(process.execPath, [join(root, 'bin/tm.js'), 'validate', file], { cwd: root });
+  const child = spawn(process.execPath, [bin, 'validate', file], { cwd: root });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarize } from '../../infra/cli/validate.js';
 import { parseDefinitions } from '../../shared/profile/index.js';
 import { tmInProcess } from '../support/tm.js';
+import { compiledTm } from '../support/compiled-tm.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const example = (file: string) => join(root, 'examples', file);
@@ -218,7 +219,7 @@ describe('the tm binary', () => {
     { name: 'JSON', file: 'definitions.json', lines: 1 },
   ])('validates the $name example as a child process (exit 0)', async ({ file, lines }) => {
     // Act
-    const { stdout } = await execute(process.execPath, [join(root, 'bin/tm.js'), 'validate', example(file)], {
+    const { stdout } = await execute(process.execPath, [await compiledTm(), 'validate', example(file)], {
       cwd: root,
     });
 
@@ -230,7 +231,7 @@ describe('the tm binary', () => {
     // Act
     const failure = await execute(
       process.execPath,
-      [join(root, 'bin/tm.js'), 'validate', example('invalid.yaml')],
+      [await compiledTm(), 'validate', example('invalid.yaml')],
       { cwd: root },
     ).catch((error: { code: number; stderr: string }) => error);
 

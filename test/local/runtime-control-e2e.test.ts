@@ -20,6 +20,7 @@ import { eventually } from '../support/eventually.js';
 import { profileDefinition } from '../support/profiles.js';
 import { startStsStandIn } from '../support/sts.js';
 import { ROOT, tm, type TmResult } from '../support/tm.js';
+import { compiledTm } from '../support/compiled-tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
 const PRIMARY = '127.0.0.41';
@@ -104,7 +105,7 @@ describe.skipIf(!digAvailable)('runtime control in tm local, over real DNS', { t
     sts = await startStsStandIn(ARN);
     local = spawn(
       process.execPath,
-      [join(ROOT, 'bin/tm.js'), 'local', file, '--dns-port', '0', '--time-scale', '0.2'],
+      [await compiledTm(), 'local', file, '--dns-port', '0', '--time-scale', '0.2'],
       {
         cwd: ROOT,
         env: { ...process.env, ...env() },

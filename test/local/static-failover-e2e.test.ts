@@ -23,6 +23,7 @@ import { eventually } from '../support/eventually.js';
 import { processTree } from '../support/sockets.js';
 import { request } from 'node:http';
 import { REPO, startTm, type TmProcess } from '../support/tm-process.js';
+import { compiledTm } from '../support/compiled-tm.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const EAST = '127.0.0.11';
@@ -34,12 +35,12 @@ let tm: TmProcess;
 let state: LocalStackPointer;
 let demoControl: string;
 
-/** `node bin/tm.js ARGS --dns-port N` as a user runs it, against this stack's state directory. */
+/** `tm ARGS --dns-port N` as a user runs it, against this stack's state directory. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ['bin/tm.js', ...args, '--dns-port', String(tm.dnsPort)],
+      [await compiledTm(), ...args, '--dns-port', String(tm.dnsPort)],
       { cwd: REPO, env: { ...process.env, TM_STATE_DIR: tm.stateDir }, timeout: 30_000 },
     );
     return { code: 0, stdout, stderr };
@@ -266,7 +267,7 @@ describe.skipIf(!scriptAvailable)('the demo’s outage key', () => {
     const list = async () => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['bin/tm.js', 'fault', 'list', '--json', '--dns-port', String(demo.dnsPort)],
+        [await compiledTm(), 'fault', 'list', '--json', '--dns-port', String(demo.dnsPort)],
         { cwd: REPO, env: { ...process.env, TM_STATE_DIR: demo.stateDir } },
       );
       return (JSON.parse(stdout) as { faults: string[] }).faults;

@@ -14,6 +14,7 @@ import { dig, digAvailable } from './dns-fixtures.js';
 import { rawRequest } from '../support/raw-http.js';
 import { isLoopback, isRunning, listeningSockets, procAvailable, processTree } from '../support/sockets.js';
 import { REPO, type TmProcess } from '../support/tm-process.js';
+import { compiledTm } from '../support/compiled-tm.js';
 import { allGone, dynamoDbLocalIn, startTracked, statePath } from './tm-local-fixtures.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -29,8 +30,8 @@ const stateOf = (tm: TmProcess) =>
     tableName: string;
   };
 
-function tmStatus(stateDir: string, ...args: string[]) {
-  return promisify(execFile)(process.execPath, ['bin/tm.js', 'status', ...args], {
+async function tmStatus(stateDir: string, ...args: string[]) {
+  return promisify(execFile)(process.execPath, [await compiledTm(), 'status', ...args], {
     cwd: REPO,
     env: { ...process.env, TM_STATE_DIR: stateDir },
   }).then(

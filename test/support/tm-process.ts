@@ -1,15 +1,17 @@
 /**
- * `tm local` as a user runs it: a real process (node bin/tm.js, `npm start`, or `npm exec`),
+ * `tm local` as a user runs it: a real process (the installed package's `tm`, `npm start` or
+ * `npm exec` in this repository, where bin/tm.js runs the TypeScript sources through tsx),
  * its own state directory, its output collected, started once the banner shows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { compiledTm } from './compiled-tm.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 
-/** `terminal`: node bin/tm.js under `script`, which gives it a pseudo-terminal (stdin a TTY: keys are read). */
+/** `node`: the installed package's `tm` (test/support/compiled-tm.ts). `terminal`: that `tm` under `script`, which gives it a pseudo-terminal (stdin a TTY: keys are read). */
 export type Launcher = 'node' | 'npm start' | 'npm exec' | 'terminal';
 
 export interface TmProcess {
@@ -43,9 +45,10 @@ const BANNER = /DNS\s+127\.0\.0\.1:(\d+) \(UDP and TCP\)/;
 export async function startTm(args: readonly string[], options: StartOptions = {}): Promise<TmProcess> {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'tm-proc-'));
   const launcher = options.launcher ?? 'node';
+  const bin = await compiledTm();
   const [command, argv] =
     launcher === 'node'
-      ? [process.execPath, ['bin/tm.js', 'local', ...args]]
+      ? [process.execPath, [bin, 'local', ...args]]
       : launcher === 'npm start'
         ? ['npm', ['start', '--', ...args]]
         : launcher === 'npm exec'
@@ -56,7 +59,7 @@ export async function startTm(args: readonly string[], options: StartOptions = {
                 '--quiet',
                 '--return',
                 '--command',
-                [process.execPath, 'bin/tm.js', 'local', ...args].join(' '),
+                [process.execPath, bin, 'local', ...args].join(' '),
                 '/dev/null',
               ],
             ];

@@ -1,7 +1,8 @@
-/** Running `tm`: as a child process through the real `bin/tm.js`, or in this process through `main`. */
+/** Running `tm`: as a child process as the installed package runs it, or in this process through `main`. */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { main } from '../../infra/cli/main.js';
+import { compiledTm } from './compiled-tm.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -11,12 +12,13 @@ export interface TmResult {
   readonly stderr: string;
 }
 
-/** `node bin/tm.js …` the way an operator runs it (about a second per run: Node + tsx start). */
-export function tm(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<TmResult> {
+/** `tm …` the way an operator runs the installed package (`bin/tm.js` over the compiled `dist/`). */
+export async function tm(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<TmResult> {
+  const bin = await compiledTm();
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(ROOT, 'bin', 'tm.js'), ...args],
+      [bin, ...args],
       { cwd: ROOT, timeout: 45_000, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

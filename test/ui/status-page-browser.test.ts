@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import { ROOT } from '../support/tm.js';
 import { startTm, type TmProcess } from '../support/tm-process.js';
+import { compiledTm } from '../support/compiled-tm.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PRIMARY = '127.0.0.51';
@@ -251,7 +252,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI === undefined)(
       let output = '';
       const ui: ChildProcess = spawn(
         process.execPath,
-        [join(ROOT, 'bin/tm.js'), 'ui', '--table', 'traffic-manager', '--region', 'us-east-1', '--port', '0'],
+        [await compiledTm(), 'ui', '--table', 'traffic-manager', '--region', 'us-east-1', '--port', '0'],
         {
           cwd: ROOT,
           env: {
