@@ -257,8 +257,14 @@ function subnetOf(value: unknown, path: IssuePath, out: Collector): unknown {
   return value; // last or scope of a wrong type: the schema says what a subnet is
 }
 
-/** An ARM resource or `az` output: the fields of `properties` join the object's own. */
-function unwrapProperties(value: unknown): Record<string, unknown> | undefined {
+/**
+ * An ARM resource or `az` output: the fields of `properties` join the object's own, and a
+ * `null` field is left out (Azure's "not set"); `undefined` for a non-object. `tm import
+ * azure` reads Azure's objects with it too.
+ */
+export function unwrapProperties(value: Record<string, unknown>): Record<string, unknown>;
+export function unwrapProperties(value: unknown): Record<string, unknown> | undefined;
+export function unwrapProperties(value: unknown): Record<string, unknown> | undefined {
   const object = withoutNulls(value);
   if (object === undefined) return undefined;
   const properties = withoutNulls(object.properties);
