@@ -1,11 +1,13 @@
 /**
  * `tm import azure`'s core: Azure Traffic Manager profiles (read by `documents.ts`) → a
  * definitions list that validates, plus a report line for every field Route 53 cannot
- * carry as it is. What is Azure-only in form (case, `properties`, ARM types, subnets,
- * Azure region names, read-only fields) is left to the same normalisation definitions
- * files get (`fromAzureForms`); what needs the import's options or every profile at once is
- * done here: names, `dnsConfig` under the zone you own, nested profiles by resource id,
- * Azure endpoints by `--target`, weights and geographic codes.
+ * carry as it is. What is Azure-only in form (case, `properties` and nulls, ARM types,
+ * subnets, Azure region names, read-only fields) is left to the same normalisation
+ * definitions files get (`fromAzureForms`, `unwrapProperties`); what needs the import's
+ * options or every profile at once is done here: names, `dnsConfig` under the zone you
+ * own, nested profiles by resource id, Azure endpoints by `--target`, weights and
+ * geographic codes, and what ARM makes of a template (integers written as text, fields
+ * Azure ignores for the routing method: `adjust.ts`).
  */
 import { AZURE_DNS_SUFFIX, childProfileName, fromAzureForms } from '../profile/azure-forms.js';
 import {

@@ -5,9 +5,10 @@
  * differently is rewritten (`alwaysServe: "Enabled"`, `priority` for `Priority`, ARM
  * endpoint types, `subnets: [{ first, scope }]`, Azure region names); Azure's read-only
  * and resource fields (a nested endpoint's `NAME.trafficmanager.net` target among them) are
- * dropped with a notice each; a `null` is a field not set. Fields
- * Azure does not have either are left alone, so they stay errors. `tm import azure` reads
- * Azure's names with the same functions (ARM types, resource ids, values in any case).
+ * dropped with a notice each; a `null` is a field not set. Fields Azure does not have
+ * either are left alone, so they stay errors. `tm import azure` hands its result to this
+ * same normalisation and reads Azure's objects and names with the same functions
+ * (`properties` and nulls, ARM types, resource ids, values in any case).
  */
 import { isAwsRegion } from './aws-regions.js';
 import { azureRegion } from './azure-regions.js';
