@@ -1,7 +1,8 @@
 /** Writes the CONFIG items of the state table with an injected DynamoDB client (reads: functions/shared/config-reader.ts). */
 import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { Keys, type ConfigItem } from '../../shared/state/items.js';
+import { type ConfigItem } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 
 export { readConfigItems } from '../shared/config-reader.js';
 

@@ -13,8 +13,6 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   HISTORY_RETENTION_DAYS,
   type CertificateWarningItem,
-  KeyPrefix,
-  Keys,
   type HeartbeatItem,
   type HistoryItem,
   type MonitorOverrideItem,
@@ -25,6 +23,7 @@ import {
   type VerdictItem,
   type ZoneReconcileItem,
 } from '../../shared/state/items.js';
+import { KeyPrefix, Keys } from '../../shared/state/keys.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';

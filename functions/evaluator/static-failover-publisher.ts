@@ -139,34 +139,15 @@ export async function syncStaticFailover(
   const now = deps.now();
   const applied: Record<string, AppliedHealthCheck> = { ...stored?.checks };
   try {
-    // CloudWatch is regional: a region whose CloudWatch fails is left for the next apply, the
-    // others and Route 53 go ahead (its checks read a missing alarm as their last known status).
-    const cloudWatchProblems: string[] = [];
-    const cloudWatch = async (region: string, call: () => Promise<void>): Promise<boolean> => {
-      try {
-        await call();
-        return true;
-      } catch (error) {
-        failover.onError?.(error);
-        cloudWatchProblems.push(`CloudWatch in ${region}: ${reasonOf(error)}`);
-        return false;
-      }
-    };
+    const { call: cloudWatch, problems: cloudWatchProblems } = regionalCloudWatch(failover);
     const alarmRegions = [...new Set(structure.alarms.map((a) => a.region))].sort();
-    const actualAlarms: AlarmSpec[] = [];
-    const readable = new Set<string>();
-    for (const region of new Set([...alarmRegions, ...(stored?.alarmRegions ?? [])])) {
-      const read = await cloudWatch(region, async () => {
-        actualAlarms.push(...(await failover.alarms.describe(region, failover.deployment)));
-      });
-      if (read) readable.add(region);
-    }
-    const alarmChanges = diffAlarms(
-      structure.alarms.filter((a) => readable.has(a.region)),
-      actualAlarms,
+    const alarmChanges = await putAlarms(
+      failover,
+      cloudWatch,
+      structure.alarms,
+      [...new Set([...alarmRegions, ...(stored?.alarmRegions ?? [])])],
       now,
     );
-    for (const alarm of alarmChanges.put) await cloudWatch(alarm.region, () => failover.alarms.put(alarm));
 
     const route53 = options.route53;
     const known = new Set([...structure.healthChecks.map((c) => c.id), ...Object.keys(stored?.checks ?? {})]);
@@ -282,6 +263,52 @@ export async function syncStaticFailover(
     if (options.route53.result?.ok === false) throw error;
     return { skipped: false, problem: reason };
   }
+}
+
+type RegionalCall = (region: string, call: () => Promise<void>) => Promise<boolean>;
+
+/**
+ * CloudWatch is regional: a region whose CloudWatch fails is left for the next apply, the
+ * others and Route 53 go ahead (its checks read a missing alarm as their last known status).
+ */
+function regionalCloudWatch(failover: StaticFailoverDeps): { call: RegionalCall; problems: string[] } {
+  const problems: string[] = [];
+  const call: RegionalCall = async (region, fn) => {
+    try {
+      await fn();
+      return true;
+    } catch (error) {
+      failover.onError?.(error);
+      problems.push(`CloudWatch in ${region}: ${reasonOf(error)}`);
+      return false;
+    }
+  };
+  return { call, problems };
+}
+
+/** Reads the alarms of every region that has or had ours, and puts what differs from the plan where the read succeeded. */
+async function putAlarms(
+  failover: StaticFailoverDeps,
+  cloudWatch: RegionalCall,
+  desired: readonly AlarmSpec[],
+  regions: readonly string[],
+  now: number,
+): Promise<ReturnType<typeof diffAlarms>> {
+  const actual: AlarmSpec[] = [];
+  const readable = new Set<string>();
+  for (const region of regions) {
+    const read = await cloudWatch(region, async () => {
+      actual.push(...(await failover.alarms.describe(region, failover.deployment)));
+    });
+    if (read) readable.add(region);
+  }
+  const changes = diffAlarms(
+    desired.filter((a) => readable.has(a.region)),
+    actual,
+    now,
+  );
+  for (const alarm of changes.put) await cloudWatch(alarm.region, () => failover.alarms.put(alarm));
+  return changes;
 }
 
 function namesByRegion(alarms: readonly Pick<AlarmSpec, 'region' | 'name'>[]): Map<string, string[]> {

@@ -14,7 +14,8 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { Keys, type EvaluatorPublishingItem, type StaticStructureItem } from '../../shared/state/items.js';
+import { type EvaluatorPublishingItem, type StaticStructureItem } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { StaticFailoverError } from './errors.js';
 
 export interface StaticFailoverStore {

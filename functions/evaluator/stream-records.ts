@@ -1,7 +1,7 @@
 /** A DynamoDB stream record → the trigger it stands for, or a `MalformedRecordError`. */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
-import { ControlKind, KeyPrefix, Keys, verdictKeyParts } from '../../shared/state/items.js';
+import { ControlKind, KeyPrefix, Keys, verdictKeyParts } from '../../shared/state/keys.js';
 import { RegionVerdict } from '../../shared/status/vocabulary.js';
 import { MalformedRecordError } from './errors.js';
 

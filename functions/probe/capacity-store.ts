@@ -7,7 +7,8 @@
 import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { CpuScaleReading } from '../../shared/probe/cpu-scale.js';
-import { CAPACITY_SK, Keys, type CapacityItem } from '../../shared/state/items.js';
+import { type CapacityItem } from '../../shared/state/items.js';
+import { CAPACITY_SK, Keys } from '../../shared/state/keys.js';
 import { queryAll } from '../shared/query-all.js';
 
 /** What a shard's round handler writes. */

@@ -25,13 +25,13 @@ import {
   readRegionItems,
 } from '../shared/region-items.js';
 import {
-  Keys,
   type CertificatesItem,
   type CheckSummariesItem,
   type HeartbeatItem,
   type JudgeListItem,
   type VerdictItem,
 } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import type { ProbeStateStore, WriteOutcome } from './state-store.js';
 
 /** Below the SDK client's 50 sockets, leaving room for the reads that share the client. */

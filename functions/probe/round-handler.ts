@@ -61,6 +61,41 @@ function processCpuTimeMs(): number {
 
 export type RoundHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
+interface Skip {
+  readonly level: 'info' | 'warn';
+  readonly message: string;
+  readonly fields: Record<string, number>;
+  /** A round skipped for being late: its lateness counts in the metric. */
+  readonly lateMs?: number;
+}
+
+/** Why a round is not run (the line logged), or undefined to run it. */
+function whySkip(round: RoundMessage, now: number, lastDueAt: number, shard: number): Skip | undefined {
+  const { dueAt } = round;
+  if (dueAt <= lastDueAt)
+    return { level: 'info', message: 'skipping a round already run', fields: { dueAt } };
+  if (dueAt - now > EARLY_ROUND_LIMIT_MS)
+    return {
+      level: 'warn',
+      message: 'skipping a round due in the future',
+      fields: { dueAt, earlyMs: dueAt - now },
+    };
+  if (now - dueAt >= round.roundPeriodMs) {
+    const lateMs = now - dueAt;
+    return {
+      level: 'warn',
+      message: 'skipping a round a whole period late',
+      fields: { dueAt, lateMs },
+      lateMs,
+    };
+  }
+  if (shard >= round.shards) {
+    const fields = { dueAt, shard, shards: round.shards };
+    return { level: 'warn', message: 'skipping a round for fewer shards than this one', fields };
+  }
+  return undefined;
+}
+
 /**
  * Runs each message's round in due order. Rounds are never retried: a duplicate
  * delivery (at-least-once) or a round already a whole period late is acknowledged and
@@ -146,28 +181,10 @@ export function createRoundHandler(deps: RoundHandlerDeps): RoundHandler {
     rounds.sort((a, b) => a.dueAt - b.dueAt);
     for (const round of rounds) {
       const now = clock.now();
-      if (round.dueAt <= lastDueAt) {
-        logger.info('skipping a round already run', { dueAt: round.dueAt });
-        continue;
-      }
-      if (round.dueAt - now > EARLY_ROUND_LIMIT_MS) {
-        logger.warn('skipping a round due in the future', { dueAt: round.dueAt, earlyMs: round.dueAt - now });
-        continue;
-      }
-      if (now - round.dueAt >= round.roundPeriodMs) {
-        logger.warn('skipping a round a whole period late', {
-          dueAt: round.dueAt,
-          lateMs: now - round.dueAt,
-        });
-        lateness(now - round.dueAt);
-        continue;
-      }
-      if (worker.shard >= round.shards) {
-        logger.warn('skipping a round for fewer shards than this one', {
-          dueAt: round.dueAt,
-          shard: worker.shard,
-          shards: round.shards,
-        });
+      const skip = whySkip(round, now, lastDueAt, worker.shard);
+      if (skip !== undefined) {
+        logger[skip.level](skip.message, skip.fields);
+        if (skip.lateMs !== undefined) lateness(skip.lateMs);
         continue;
       }
       // A shard that missed the previous round, or whose split changed, may hold counts another

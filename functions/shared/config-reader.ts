@@ -5,7 +5,8 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { applyControls } from '../../shared/control/apply.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { KeyPrefix, type ConfigItem } from '../../shared/state/items.js';
+import { type ConfigItem } from '../../shared/state/items.js';
+import { KeyPrefix } from '../../shared/state/keys.js';
 import { readControls } from './control-store.js';
 import { queryAll } from './query-all.js';
 

@@ -18,14 +18,12 @@ import type { ControlPlan } from '../../shared/control/operations.js';
 import { queryAll } from './query-all.js';
 import { bumpRevision, revisionMove } from './revisions.js';
 import {
-  ControlKind,
   type ControlVersionItem,
-  KeyPrefix,
-  Keys,
   type MonitorOverrideItem,
   type RuntimeControls,
   type StatusControlItem,
 } from '../../shared/state/items.js';
+import { ControlKind, KeyPrefix, Keys } from '../../shared/state/keys.js';
 
 export async function readControls(client: DynamoDBClient, tableName: string): Promise<RuntimeControls> {
   const statuses: StatusControlItem[] = [];

@@ -5,7 +5,8 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
-import { KeyPrefix, type HistoryItem } from '../../shared/state/items.js';
+import { type HistoryItem } from '../../shared/state/items.js';
+import { KeyPrefix } from '../../shared/state/keys.js';
 import { queryAll } from './query-all.js';
 
 export async function readHistory(

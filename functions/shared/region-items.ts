@@ -14,13 +14,12 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RegionItems } from '../../shared/monitor/region-checks.js';
 import {
-  Keys,
-  RegionItemKind,
   type CertificatesItem,
   type CheckSummariesItem,
   type HeartbeatItem,
   type JudgeListItem,
 } from '../../shared/state/items.js';
+import { Keys, RegionItemKind } from '../../shared/state/keys.js';
 import { queryAll } from './query-all.js';
 
 export interface RegionReadOptions {

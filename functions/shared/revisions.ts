@@ -6,7 +6,8 @@
  */
 import { UpdateItemCommand, type DynamoDBClient, type Update } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { Keys, type RevisionItem } from '../../shared/state/items.js';
+import { type RevisionItem } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { batchGetItems } from './batch-items.js';
 
 export type RevisedPartition = 'config' | 'control';

@@ -14,7 +14,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
-import { KeyPrefix, TABLE_ACCESS } from '../../shared/state/items.js';
+import { KeyPrefix, TABLE_ACCESS } from '../../shared/state/keys.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { tableAccessStatements } from './table-access.js';
 import { EveryMinute } from './every-minute.js';

@@ -25,7 +25,7 @@ import { tableAccessStatements } from './table-access.js';
 import { headerSecretStatements } from './header-secret-access.js';
 import { staticMetricStatement } from './static-failover-access.js';
 import type { SecretReference } from '../../shared/profile/types.js';
-import { TABLE_ACCESS } from '../../shared/state/items.js';
+import { TABLE_ACCESS } from '../../shared/state/keys.js';
 import { DEFAULT_PROBE_MEMORY_MB } from '../../shared/probe/shard-capacity.js';
 import { MAX_PROBE_SHARDS } from '../../shared/probe/shards.js';
 import { tickMemoryMbFor } from '../../shared/probe/tick-memory.js';

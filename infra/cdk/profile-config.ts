@@ -20,7 +20,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
-import { TABLE_ACCESS } from '../../shared/state/items.js';
+import { TABLE_ACCESS } from '../../shared/state/keys.js';
 import type { ConfigWriterProperties } from '../../functions/config-writer/handler.js';
 import { InvalidDeploymentError } from './errors.js';
 import { trafficManagerFunction } from './lambda.js';

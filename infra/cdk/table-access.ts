@@ -6,7 +6,7 @@
  * the partition key.
  */
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { TableAccess } from '../../shared/state/items.js';
+import type { TableAccess } from '../../shared/state/keys.js';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const WRITE_ACTIONS = [

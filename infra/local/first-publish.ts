@@ -7,7 +7,7 @@
  * SOA's negative TTL (docs/routing.md), so the DNS server answers SERVFAIL until then.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 
 export interface FirstPublishWatch {
   /** The reconcile request's `requestedAt` to write after the definitions. */

@@ -5,7 +5,7 @@
 import { QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { readControls } from '../../functions/shared/control-store.js';
 import { readConfigItems } from '../../functions/shared/config-reader.js';
-import { KeyPrefix } from '../../shared/state/items.js';
+import { KeyPrefix } from '../../shared/state/keys.js';
 
 export interface RestoredState {
   /** Profiles with a stored status (each endpoint's status and counts go on from it). */

@@ -56,7 +56,7 @@ import {
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
 import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
-import { KeyPrefix } from '../../shared/state/items.js';
+import { KeyPrefix } from '../../shared/state/keys.js';
 import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from '../../functions/probe/header-secrets.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import { NO_LOCAL_SECRETS, type LocalSecretValues } from './secrets-file.js';

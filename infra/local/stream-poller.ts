@@ -20,7 +20,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
-import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/items.js';
+import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/keys.js';
 import { LocalStreamError } from './errors.js';
 
 export interface StreamPollerOptions {

@@ -45,7 +45,7 @@ export function adjustProfile(profile: AzureProfile): ImportProblem[] {
   }
   const method = typeof fields.trafficRoutingMethod === 'string' ? fields.trafficRoutingMethod : undefined;
   const ours = method === undefined ? undefined : valueNamed(method, ROUTING_METHODS);
-  if (method !== undefined && ours !== 'MultiValue' && fields.maxReturn != null) {
+  if (method !== undefined && ours !== 'MultiValue' && fields.maxReturn !== undefined) {
     notes.push({
       where: `${profile.where}.maxReturn`,
       message: `is ${JSON.stringify(fields.maxReturn)}, which Azure ignores for a ${method} profile (it is MultiValue's): dropped`,
@@ -59,7 +59,7 @@ export function adjustProfile(profile: AzureProfile): ImportProblem[] {
         if (isRecord(subnet)) integers(subnet, ['scope'], `${endpoint.where}.subnets[${index}]`, notes);
       });
     const location = endpoint.fields.endpointLocation;
-    if (method !== undefined && ours !== 'Performance' && location != null) {
+    if (method !== undefined && ours !== 'Performance' && location !== undefined) {
       notes.push({
         where: `${endpoint.where}.endpointLocation`,
         message: `is ${JSON.stringify(location)}, which Azure ignores for a ${method} profile (it is Performance's): dropped`,

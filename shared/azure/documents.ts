@@ -10,8 +10,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { PROFILE_TYPE } from '../profile/azure-forms.js';
 import { isRecord } from '../profile/issues.js';
 import {
+  azureFields,
   endpointOf,
-  unwrap,
   type AzureDocument,
   type AzureEndpoint,
   type AzureProfile,
@@ -145,10 +145,12 @@ function fromAzCli(value: unknown, where: string, result: ReadResult): void {
     result.problems.push({ where, message: 'must be a Traffic Manager profile with a name' });
     return;
   }
-  const { name, endpoints, ...fields } = unwrap(value);
+  const { name } = value;
+  const at = `${where} "${name}"`;
+  const { name: _name, endpoints, ...fields } = azureFields(value, at, result);
   const profile: AzureProfile = {
-    where: `${where} "${String(name)}"`,
-    name: String(name),
+    where: at,
+    name,
     fields,
     endpoints: [],
   };

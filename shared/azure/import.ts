@@ -1,13 +1,15 @@
 /**
  * `tm import azure`'s core: Azure Traffic Manager profiles (read by `documents.ts`) → a
  * definitions list that validates, plus a report line for every field Route 53 cannot
- * carry as it is. What is Azure-only in form (case, `properties`, ARM types, subnets,
- * Azure region names, read-only fields) is left to the same normalisation definitions
- * files get (`fromAzureForms`); what needs the import's options or every profile at once is
- * done here: names, `dnsConfig` under the zone you own, nested profiles by resource id,
- * Azure endpoints by `--target`, weights and geographic codes.
+ * carry as it is. What is Azure-only in form (case, `properties` and nulls, ARM types,
+ * subnets, Azure region names, read-only fields) is left to the same normalisation
+ * definitions files get (`fromAzureForms`, `unwrapProperties`); what needs the import's
+ * options or every profile at once is done here: names, `dnsConfig` under the zone you
+ * own, nested profiles by resource id, Azure endpoints by `--target`, weights and
+ * geographic codes, and what ARM makes of a template (integers written as text, fields
+ * Azure ignores for the routing method: `adjust.ts`).
  */
-import { childProfileName, fromAzureForms } from '../profile/azure-forms.js';
+import { AZURE_DNS_SUFFIX, childProfileName, fromAzureForms } from '../profile/azure-forms.js';
 import {
   formatIssue,
   formatPath,
@@ -41,7 +43,6 @@ export type ImportResult =
   | { readonly ok: true; readonly profiles: Record<string, unknown>[]; readonly report: string[] }
   | { readonly ok: false; readonly problems: string[] };
 
-const AZURE_DNS_SUFFIX = 'trafficmanager.net';
 const RULE = 'azure-import';
 
 export function importAzure(documents: readonly AzureDocument[], options: ImportOptions): ImportResult {
@@ -191,16 +192,7 @@ function endpointOf(endpoint: AzureEndpoint, path: Path, taken: Set<string>, con
   const { targetResourceId, ...fields } = endpoint.fields;
   const out: EndpointOut = { name, ...fields };
   if (endpoint.kind === 'nested') {
-    out.type = 'nested';
-    if (typeof out.target === 'string' && out.target.toLowerCase().endsWith(`.${AZURE_DNS_SUFFIX}`)) {
-      context.notices.push({
-        path: [...path, 'target'],
-        rule: RULE,
-        received: out.target,
-        message: "is the child profile's Azure name (read-only): the child is targetProfile here",
-      });
-      delete out.target;
-    }
+    out.type = 'nested'; // the target az shows, the child's Azure name, is dropped by fromAzureForms
     const child = childProfileName(targetResourceId);
     const ours = child === undefined ? undefined : context.names.get(child.toLowerCase());
     if (ours === undefined) {

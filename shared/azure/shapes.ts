@@ -1,5 +1,5 @@
 /** What the readers of Azure's files (`documents.ts`, `template.ts`) find: profiles and endpoints with where each was. */
-import { armEndpointKind, type AzureEndpointKind } from '../profile/azure-forms.js';
+import { armEndpointKind, unwrapProperties, type AzureEndpointKind } from '../profile/azure-forms.js';
 import { isRecord } from '../profile/issues.js';
 import type { ImportProblem } from './problems.js';
 
@@ -16,14 +16,14 @@ export interface AzureEndpoint {
   readonly name: string;
   /** The endpoint kind from its type: `externalEndpoints`, `nestedEndpoints`, `azureEndpoints`, or as written. */
   readonly kind: AzureEndpointKind | undefined;
-  /** Its fields (`properties` unwrapped). */
+  /** Its fields (`properties` unwrapped, `null` ones left out). */
   readonly fields: Record<string, unknown>;
 }
 
 export interface AzureProfile {
   readonly where: string;
   readonly name: string;
-  /** Its fields (`properties` unwrapped, `location` and `tags` kept), without `name` and `endpoints`. */
+  /** Its fields (`properties` unwrapped, `location` and `tags` kept, `null` ones left out), without `name` and `endpoints`. */
   readonly fields: Record<string, unknown>;
   readonly endpoints: AzureEndpoint[];
 }
@@ -48,18 +48,35 @@ export function endpointOf(value: unknown, where: string, result: ReadResult): A
     result.problems.push({ where, message: 'must be an endpoint with a name' });
     return undefined;
   }
-  const { name, type, ...fields } = unwrap(value);
+  const { name } = value;
+  const at = `${where} "${name}"`;
+  const { name: _name, type, ...fields } = azureFields(value, at, result);
   const kind = typeof type === 'string' ? armEndpointKind(type) : undefined;
   if (type !== undefined && kind === undefined)
     result.problems.push({
-      where: `${where} "${String(name)}".type`,
+      where: `${at}.type`,
       message: `is not an endpoint type of Traffic Manager (externalEndpoints, nestedEndpoints, azureEndpoints), got ${JSON.stringify(type)}`,
     });
-  return { where: `${where} "${String(name)}"`, name: String(name), kind, fields };
+  return { where: at, name, kind, fields };
 }
 
-/** The fields of `properties` beside the object's own (ARM resources; `az` output has none). */
-export function unwrap(value: Record<string, unknown>): Record<string, unknown> {
-  const { properties, ...rest } = value;
-  return isRecord(properties) ? { ...rest, ...properties } : value;
+/**
+ * An object's fields as definitions read them (`unwrapProperties`: `properties` unwrapped,
+ * `null` fields left out). A field written both in `properties` and beside it is a problem:
+ * which one Azure holds is not known.
+ */
+export function azureFields(
+  value: Record<string, unknown>,
+  where: string,
+  result: ReadResult,
+): Record<string, unknown> {
+  const fields = unwrapProperties(value);
+  const { properties, ...rest } = fields;
+  if (!isRecord(properties)) return fields;
+  const both = Object.keys(properties).filter((key) => key in rest);
+  result.problems.push({
+    where: `${where}.properties`,
+    message: `holds ${both.join(', ')}, also written beside it: keep one`,
+  });
+  return { ...rest, ...properties };
 }

@@ -4,9 +4,11 @@
  * into our form before the schema and the rules see it. Every value Azure writes
  * differently is rewritten (`alwaysServe: "Enabled"`, `priority` for `Priority`, ARM
  * endpoint types, `subnets: [{ first, scope }]`, Azure region names); Azure's read-only
- * and resource fields are dropped with a notice each; a `null` is a field not set. Fields
- * Azure does not have either are left alone, so they stay errors. `tm import azure` reads
- * Azure's names with the same functions (ARM types, resource ids, values in any case).
+ * and resource fields (a nested endpoint's `NAME.trafficmanager.net` target among them) are
+ * dropped with a notice each; a `null` is a field not set. Fields Azure does not have
+ * either are left alone, so they stay errors. `tm import azure` hands its result to this
+ * same normalisation and reads Azure's objects and names with the same functions
+ * (`properties` and nulls, ARM types, resource ids, values in any case).
  */
 import { isAwsRegion } from './aws-regions.js';
 import { azureRegion } from './azure-regions.js';
@@ -22,6 +24,8 @@ export interface AzureFormsResult {
   readonly issues: ValidationIssue[];
 }
 
+/** The zone Azure names every profile under (public cloud), `NAME.trafficmanager.net`. */
+export const AZURE_DNS_SUFFIX = 'trafficmanager.net';
 export const PROFILE_TYPE = /^microsoft\.network\/trafficmanagerprofiles$/i;
 export const ENDPOINT_TYPE =
   /^(?:microsoft\.network\/trafficmanagerprofiles\/)?(external|nested|azure)endpoints$/i;
@@ -143,6 +147,7 @@ function endpointOf(value: unknown, path: IssuePath, out: Collector, method: unk
   if (typeof serve === 'string' && /^(enabled|disabled)$/i.test(serve))
     endpoint.alwaysServe = serve.toLowerCase() === 'enabled';
   typeOf(endpoint, path, out);
+  nestedTargetOf(endpoint, path, out);
   const location = endpoint.endpointLocation;
   if (
     typeof location === 'string' &&
@@ -200,6 +205,19 @@ function typeOf(endpoint: Record<string, unknown>, path: IssuePath, out: Collect
   if (resourceId !== undefined) targetResourceIdOf(endpoint, ours, path, out);
 }
 
+/** A nested endpoint's `target` as `az` shows it, the child's Azure name: read-only, dropped. */
+function nestedTargetOf(endpoint: Record<string, unknown>, path: IssuePath, out: Collector): void {
+  const { target } = endpoint;
+  if (endpoint.type !== 'nested' || typeof target !== 'string') return;
+  if (!target.toLowerCase().endsWith(`.${AZURE_DNS_SUFFIX}`)) return; // the schema says it is no field here
+  out.notice(
+    [...path, 'target'],
+    target,
+    "is the child profile's Azure name (read-only): the child is targetProfile here",
+  );
+  delete endpoint.target;
+}
+
 /** A nested endpoint's child profile by resource id → by name; elsewhere the target says it. */
 function targetResourceIdOf(
   endpoint: Record<string, unknown>,
@@ -240,8 +258,14 @@ function subnetOf(value: unknown, path: IssuePath, out: Collector): unknown {
   return value; // last or scope of a wrong type: the schema says what a subnet is
 }
 
-/** An ARM resource or `az` output: the fields of `properties` join the object's own. */
-function unwrapProperties(value: unknown): Record<string, unknown> | undefined {
+/**
+ * An ARM resource or `az` output: the fields of `properties` join the object's own, and a
+ * `null` field is left out (Azure's "not set"); `undefined` for a non-object. `tm import
+ * azure` reads Azure's objects with it too.
+ */
+export function unwrapProperties(value: Record<string, unknown>): Record<string, unknown>;
+export function unwrapProperties(value: unknown): Record<string, unknown> | undefined;
+export function unwrapProperties(value: unknown): Record<string, unknown> | undefined {
   const object = withoutNulls(value);
   if (object === undefined) return undefined;
   const properties = withoutNulls(object.properties);

@@ -29,7 +29,8 @@
  * `RECONCILE_NAMES=1000` picks the reconcile's zone sizes (default 1000,10000); `TRANSITIONS=50` shortens part 1.
  */
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { Keys, type VerdictItem } from '../../shared/state/items.js';
+import { type VerdictItem } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Profile } from '../../shared/profile/types.js';

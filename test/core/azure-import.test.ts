@@ -79,6 +79,29 @@ describe('importAzure refuses a whole import', () => {
     ]);
   });
 
+  it('with a field written both in properties and beside it, naming the field (definitions refuse it too)', () => {
+    const { endpoints, ...shop } = profile('shop');
+    const [east] = endpoints as Record<string, unknown>[];
+    const result = importAzure(
+      [
+        {
+          file: 'shop.json',
+          content: {
+            ...shop,
+            trafficRoutingMethod: 'Weighted',
+            properties: { trafficRoutingMethod: 'Priority' },
+            endpoints: [{ ...east, properties: { priority: 2 } }],
+          },
+        },
+      ],
+      OPTIONS,
+    );
+    expect(problemsOf(result)).toEqual([
+      'shop.json "shop".properties: holds trafficRoutingMethod, also written beside it: keep one',
+      'shop.json "shop" endpoints[0] "east".properties: holds priority, also written beside it: keep one',
+    ]);
+  });
+
   it('whose result would not validate, with the validation problems named by file and place', () => {
     const result = importAzure(
       [{ file: 'shop.json', content: profile('shop', { dnsConfig: { relativeName: 'shop', ttl: -1 } }) }],
@@ -271,6 +294,30 @@ describe('importAzure: what Route 53 carries otherwise, each with a report line'
 });
 
 describe('importAzure: values Azure reads otherwise than they are written, as Azure reads them', () => {
+  it("a null field of az output is Azure's not set, as in definitions: a null weight is Azure's 1, a null type an external endpoint", () => {
+    const { profiles, report } = imported(
+      withEndpoints(
+        'w',
+        [
+          endpoint('a', 'external', { target: 'a.example.net', weight: 1000 }),
+          endpoint('b', 'external', { target: 'b.example.net', weight: null }),
+          { name: 'c', type: null, target: 'c.example.net', weight: 500 },
+        ],
+        { trafficRoutingMethod: 'Weighted', maxReturn: null },
+      ),
+    );
+    expect(profiles[0]?.['endpoints']).toEqual([
+      { name: 'a', target: 'a.example.net', weight: 255 },
+      { name: 'b', target: 'b.example.net', weight: 1 },
+      { name: 'c', target: 'c.example.net', weight: 128 },
+    ]);
+    expect(report).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^profiles\[0\] "w" endpoints\[0\] "a"\.weight: is 255 here /),
+      ]),
+    );
+  });
+
   it('integers written as text become the integer; fields Azure ignores for the routing method are dropped', () => {
     const { profiles, report } = imported(
       withEndpoints(

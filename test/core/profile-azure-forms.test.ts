@@ -373,6 +373,43 @@ describe("Azure's values accepted in definitions", () => {
     );
   });
 
+  it("drops the Azure name az shows as a nested endpoint's target, with a notice; another target stays an error", () => {
+    // Prepare
+    const parent = (target: string): Json => ({
+      name: 'www',
+      trafficRoutingMethod: 'Priority',
+      dnsConfig: { zoneName: 'example.com', relativeName: 'www' },
+      endpoints: [
+        {
+          name: 'eu',
+          type: 'Microsoft.Network/trafficManagerProfiles/nestedEndpoints',
+          targetResourceId:
+            '/subscriptions/0000/resourceGroups/rg/providers/Microsoft.Network/trafficManagerProfiles/www-eu',
+          target,
+        },
+      ],
+    });
+    const child = {
+      name: 'www-eu',
+      trafficRoutingMethod: 'Priority',
+      dnsConfig: { zoneName: 'example.com', relativeName: 'www-eu' },
+      endpoints: [{ name: 'a', target: 'a.example.net' }],
+    };
+
+    // Act
+    const { profiles, notices } = valid([parent('www-eu.TrafficManager.net'), child]);
+    const other = problems([parent('www-eu.example.net'), child]);
+
+    // Assess
+    expect(profiles[0]?.endpoints[0]).toMatchObject({ type: 'nested', targetProfile: 'www-eu' });
+    expect(notices).toContain(
+      `profiles[0] "www" endpoints[0] "eu".target: is the child profile's Azure name (read-only): the child is targetProfile here, got "www-eu.TrafficManager.net"`,
+    );
+    expect(other).toEqual([
+      'profiles[0] "www" endpoints[0] "eu".target: is not a field of a nested endpoint, got "www-eu.example.net"',
+    ]);
+  });
+
   it('takes an Azure endpoint by its target, and names it when it has none', () => {
     // Prepare
     const azureEndpoint = (target: string | null): Json[] => [

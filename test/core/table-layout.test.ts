@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Keys, verdictKeyParts } from '../../shared/state/items.js';
+import { Keys, verdictKeyParts } from '../../shared/state/keys.js';
 
 describe('table layout: a verdict’s partition key carries its region', () => {
   it.each([

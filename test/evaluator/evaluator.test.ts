@@ -2,7 +2,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { definition, SHOP_DEFINITION, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 import type { ProfileDefinitionFields } from '../support/profiles.js';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 
 let h: EvaluatorHarness;
 beforeEach(async () => {

@@ -23,7 +23,7 @@ import {
 import { startLocalParameterStore, type LocalParameterStore } from '../../infra/local/ssm/server.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, Profile } from '../../shared/profile/types.js';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import {
   definition,
   profilesFrom,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDbCapacityStore } from '../../functions/probe/capacity-store.js';
 import { createProbeHandler } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { freshTable, handlerEnvironment, putProfiles } from '../support/dynamodb.js';
 import { logLinesOf } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';

@@ -8,7 +8,7 @@ import { createProbeHandler } from '../../functions/probe/handler.js';
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { freshTable, handlerEnvironment, putProfiles } from '../support/dynamodb.js';
 import { logLinesOf, powertoolsLine } from '../support/log-lines.js';
 import { external, monitor, profile } from './worker.fixtures.js';

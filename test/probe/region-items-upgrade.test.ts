@@ -18,7 +18,7 @@ import {
 } from '../../functions/shared/region-items.js';
 import { judgeListVersion, toColumns } from '../../shared/monitor/check-summary-columns.js';
 import { isRegionFresh } from '../../shared/monitor/staleness.js';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { withCertificates } from '../../shared/status/certificates.js';
 import { withCurrentChecks } from '../../shared/status/current-checks.js';
 import type { ProfileStatusReport } from '../../shared/status/report.js';

@@ -17,7 +17,8 @@ import { createProbeWorker, type ProbeWorker } from '../../functions/probe/worke
 import { planProbes } from '../../shared/probe/plan.js';
 import { shardOf } from '../../shared/probe/shards.js';
 import type { PlannedProbe } from '../../shared/probe/target.js';
-import { KeyPrefix, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import { type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import { KeyPrefix } from '../../shared/state/keys.js';
 import { freshTable } from '../support/dynamodb.js';
 import { external, fakeClock, monitor, noSleep, profile, scriptedProber } from './worker.fixtures.js';
 

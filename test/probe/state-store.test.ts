@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import type { ProbeStateStore } from '../../functions/probe/state-store.js';
-import { Keys, type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import { type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { freshTable } from '../support/dynamodb.js';
 
 const verdict = (checkedAt: number, v: 'up' | 'down' = 'up'): VerdictItem => ({

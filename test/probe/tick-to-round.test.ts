@@ -27,7 +27,7 @@ import {
 } from '../../shared/probe/round-schedule.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { Prober } from '../../shared/probe/target.js';
-import { KeyPrefix } from '../../shared/state/items.js';
+import { KeyPrefix } from '../../shared/state/keys.js';
 import { LAMBDA_MB_PER_VCPU, roundCpuMs, startSpanMs } from '../../shared/probe/shard-capacity.js';
 import { freshTable } from '../support/dynamodb.js';
 import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';

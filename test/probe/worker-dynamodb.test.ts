@@ -3,7 +3,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
-import { Keys } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { freshTable } from '../support/dynamodb.js';
 import { fakeClock, noSleep, planned, scriptedProber } from './worker.fixtures.js';
 

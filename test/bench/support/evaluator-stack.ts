@@ -22,7 +22,8 @@ import {
 } from '../../../infra/local/stream-poller.js';
 import { createTable } from '../../../infra/local/table.js';
 import type { Profile } from '../../../shared/profile/types.js';
-import { Keys, type HeartbeatItem, type VerdictItem } from '../../../shared/state/items.js';
+import { type HeartbeatItem, type VerdictItem } from '../../../shared/state/items.js';
+import { Keys } from '../../../shared/state/keys.js';
 import {
   dynamoDbClient,
   dynamoDbStreamsClient,
