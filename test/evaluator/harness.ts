@@ -23,7 +23,7 @@ import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gatew
 import type { RetryPolicy } from '../../functions/shared/retry.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { runTick } from '../../functions/evaluator/tick.js';
-import { startLocalEventBridge, type LocalEventBridge } from '../../infra/local/eventbridge/server.js';
+import { startLocalEventBridge, type LocalEventBridge } from '../support/local-eventbridge.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
 import { startLocalCloudWatch } from '../../infra/local/cloudwatch/index.js';
 import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';

@@ -7,7 +7,7 @@
 import { PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBridgeClient } from '../../functions/shared/aws-clients.js';
-import { startLocalEventBridge, type LocalEventBridge } from '../../infra/local/eventbridge/server.js';
+import { startLocalEventBridge, type LocalEventBridge } from '../support/local-eventbridge.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 let bus: LocalEventBridge;

@@ -1,5 +1,5 @@
 /**
- * A local EventBridge for the tests and the local stack: `PutEvents` over the real wire
+ * A local EventBridge for the tests (the local stack does not start one: its evaluator logs its events): `PutEvents` over the real wire
  * protocol (AWS JSON 1.1, `X-Amz-Target: AWSEvents.PutEvents`), so the real SDK client runs
  * against it with an endpoint override. It refuses what EventBridge refuses:
  *
@@ -18,9 +18,9 @@ import {
   PUT_EVENTS_MAX_BYTES,
   PUT_EVENTS_MAX_ENTRIES,
   putEventsEntrySize,
-} from '../../../functions/evaluator/event-sinks.js';
-import { AwsJsonError } from '../aws-json.js';
-import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
+} from '../../functions/evaluator/event-sinks.js';
+import { AwsJsonError } from '../../infra/local/aws-json.js';
+import { startGuardedHttpServer, type HttpReply } from '../../infra/local/http-guard.js';
 
 interface PutEventsEntry {
   readonly Source?: string;
