@@ -23,7 +23,10 @@ export function healthCheckRoutes({
     route('POST', '/healthcheck', 'CreateHealthCheck', ({ body }) => {
       const request = codec.parseCreateHealthCheckRequest(body);
       const { check } = checks.create(request.callerReference, request.config);
-      return created(codec.healthCheckResponse('CreateHealthCheckResponse', check), `/healthcheck/${check.id}`);
+      return created(
+        codec.healthCheckResponse('CreateHealthCheckResponse', check),
+        `/healthcheck/${check.id}`,
+      );
     }),
     route('GET', '/healthcheck', 'ListHealthChecks', ({ query }) => {
       const marker = textParam(query, 'marker');

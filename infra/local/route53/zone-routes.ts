@@ -65,9 +65,7 @@ function cidrCollectionRoutes(store: LocalRoute53Store): Route[] {
     ),
     route('GET', '/cidrcollection/{id}/cidrblocks', 'ListCidrBlocks', ({ id, query }) =>
       ok(
-        xml.listCidrBlocksResponse(
-          store.listCidrBlocks(id, textParam(query, 'location'), ...paging(query)),
-        ),
+        xml.listCidrBlocksResponse(store.listCidrBlocks(id, textParam(query, 'location'), ...paging(query))),
       ),
     ),
   ];
