@@ -12,14 +12,9 @@ import { InvalidInputError, type Route53ApiError } from './errors.js';
 import type { RecordPage } from './listing.js';
 import { toRoute53Name } from '../../../shared/zone/names.js';
 import { present } from './present.js';
-import type {
-  CidrCollectionChangeInput,
-  CidrCollectionView,
-  ChangeView,
-  HostedZonePage,
-  HostedZoneView,
-  Paged,
-} from './store.js';
+import type { ChangeView } from './change-log.js';
+import type { CidrCollectionChangeInput, CidrCollectionView, Paged } from './cidr-collections.js';
+import type { HostedZonePage, HostedZoneView } from './store.js';
 
 export const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
