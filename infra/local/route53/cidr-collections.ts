@@ -10,6 +10,7 @@ import {
   CidrBlockInUseError,
   CidrCollectionAlreadyExistsError,
   CidrCollectionVersionMismatchError,
+  constraintError,
   InvalidInputError,
   NoSuchCidrCollectionError,
   NoSuchCidrLocationError,
@@ -138,8 +139,10 @@ export class CidrCollections {
       if (left.length === 0) locations.delete(location);
       else locations.set(location, left);
     } else {
-      throw new InvalidInputError(
-        `Value '${change.action}' at 'changes.member.action' failed to satisfy constraint: Member must satisfy enum value set: [PUT, DELETE_IF_EXISTS]`,
+      throw constraintError(
+        'changes.member.action',
+        change.action,
+        'Member must satisfy enum value set: [PUT, DELETE_IF_EXISTS]',
       );
     }
   }
