@@ -74,21 +74,30 @@ export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<Guard
             : undefined;
         if (operation === undefined || !Object.hasOwn(options.operations, operationName ?? ''))
           throw new AwsJsonError('UnknownOperationException', `Unknown operation ${JSON.stringify(target)}`);
-        let input: unknown;
-        try {
-          input = request.body.length === 0 ? {} : JSON.parse(request.body.toString('utf8'));
-        } catch {
-          throw new AwsJsonError('SerializationException', 'The request body is not valid JSON');
-        }
-        if (input === null || typeof input !== 'object' || Array.isArray(input))
-          throw new AwsJsonError('SerializationException', 'The request body must be a JSON object');
-        return reply(200, operation(input as Record<string, unknown>, request));
+        const input = jsonObjectOf(
+          request.body,
+          (message) => new AwsJsonError('SerializationException', message),
+        );
+        return reply(200, operation(input, request));
       } catch (error) {
         if (error instanceof AwsJsonError) return failure(error.code, error.message, error.status);
         throw error;
       }
     },
   });
+}
+
+/** A request body as a JSON object (an empty body is `{}`); `refuse` makes the protocol's SerializationException. */
+export function jsonObjectOf(body: Buffer, refuse: (message: string) => Error): Record<string, unknown> {
+  let input: unknown;
+  try {
+    input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+  } catch {
+    throw refuse('The request body is not valid JSON');
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw refuse('The request body must be a JSON object');
+  return input as Record<string, unknown>;
 }
 
 /** `1 validation error detected: …` as the services word it. */

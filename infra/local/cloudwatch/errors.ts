@@ -50,6 +50,16 @@ export function invalidValue(parameter: string, value: unknown, rule?: string): 
   );
 }
 
+/** A value CloudWatch refuses, in its own words (InvalidParameterValue). */
+export function invalidParameter(message: string): CloudWatchApiError {
+  return new CloudWatchApiError('InvalidParameterValue', message);
+}
+
+/** Parameters that do not go together (InvalidParameterCombination). */
+export function invalidCombination(message: string): CloudWatchApiError {
+  return new CloudWatchApiError('InvalidParameterCombination', message);
+}
+
 /** `The parameter P is required.` (MissingParameter). */
 export function missingParameter(parameter: string): CloudWatchApiError {
   return new CloudWatchApiError('MissingParameter', `The parameter ${parameter} is required.`);

@@ -12,6 +12,14 @@ function wrongType(path: string, expected: string): CloudWatchApiError {
   return new CloudWatchApiError('SerializationException', `${path} must be ${expected}`);
 }
 
+/** A member's value; null is absent, as undefined; an absent required member is MissingParameter. */
+function memberValue(input: JsonObject, member: string, path: string, required: boolean): unknown {
+  const value = input[member];
+  if (value !== undefined && value !== null) return value;
+  if (required) throw missingParameter(path);
+  return undefined;
+}
+
 /** A string member of `min`–`max` characters. */
 export function stringMember(
   input: JsonObject,
@@ -23,11 +31,8 @@ export function stringMember(
     max,
   }: { readonly required?: boolean; readonly min?: number; readonly max: number },
 ): string | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(path);
-    return undefined;
-  }
+  const value = memberValue(input, member, path, required);
+  if (value === undefined) return undefined;
   if (typeof value !== 'string') throw wrongType(path, 'a string');
   if (value.length < min)
     throw validationError(path, value, `Member must have length greater than or equal to ${min}`);
@@ -65,12 +70,8 @@ export function numberMember(
   path: string,
   required = false,
 ): number | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(path);
-    return undefined;
-  }
-  if (typeof value === 'number') return value;
+  const value = memberValue(input, member, path, required);
+  if (value === undefined || typeof value === 'number') return value;
   if (value === 'NaN' || value === 'Infinity' || value === '-Infinity') return Number(value);
   throw wrongType(path, 'a number');
 }
@@ -91,8 +92,8 @@ export function integerMember(
 }
 
 export function booleanMember(input: JsonObject, member: string, path: string): boolean | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) return undefined;
+  const value = memberValue(input, member, path, false);
+  if (value === undefined) return undefined;
   if (typeof value !== 'boolean') throw wrongType(path, 'a boolean');
   return value;
 }
@@ -103,11 +104,8 @@ export function listMember(
   path: string,
   required = false,
 ): unknown[] | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(path);
-    return undefined;
-  }
+  const value = memberValue(input, member, path, required);
+  if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw wrongType(path, 'a list');
   return value;
 }
