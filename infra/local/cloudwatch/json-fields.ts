@@ -4,6 +4,7 @@
  * member of the wrong JSON type is the protocol's `SerializationException`. `path` is the
  * member's name in CloudWatch's messages (`MetricData.member.2.Value`).
  */
+import { lengthViolation } from '../aws-json.js';
 import { CloudWatchApiError, missingParameter, validationError } from './errors.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -34,14 +35,8 @@ export function stringMember(
   const value = memberValue(input, member, path, required);
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw wrongType(path, 'a string');
-  if (value.length < min)
-    throw validationError(path, value, `Member must have length greater than or equal to ${min}`);
-  if (value.length > max)
-    throw validationError(
-      path,
-      `${value.slice(0, 40)}…`,
-      `Member must have length less than or equal to ${max}`,
-    );
+  const broken = lengthViolation(value, min, max);
+  if (broken !== undefined) throw validationError(path, ...broken);
   return value;
 }
 
