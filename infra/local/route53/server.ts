@@ -19,6 +19,7 @@ import {
   ThrottlingError,
   UnsupportedOperationError,
 } from './errors.js';
+import { present } from './present.js';
 import { LocalRoute53Store } from './store.js';
 import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
@@ -93,15 +94,12 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export async function startLocalRoute53(options: LocalRoute53Options = {}): Promise<LocalRoute53> {
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const random: Random = options.random ?? Math.random;
-  const healthChecks = new HealthCheckStore({
-    ...(options.healthCheckQuota === undefined ? {} : { quota: options.healthCheckQuota }),
-  });
+  const healthChecks = new HealthCheckStore(present({ quota: options.healthCheckQuota }));
   const health = new HealthEvaluator(healthChecks, options.alarmStates ?? { stateOf: () => undefined });
   const store = new LocalRoute53Store({
     clock,
     healthCheckExists: (id) => healthChecks.find(id) !== undefined,
-    ...(options.changeDelayMs === undefined ? {} : { changeDelayMs: options.changeDelayMs }),
-    ...(options.rejectWhilePending === undefined ? {} : { rejectWhilePending: options.rejectWhilePending }),
+    ...present({ changeDelayMs: options.changeDelayMs, rejectWhilePending: options.rejectWhilePending }),
   });
   let faults: Faults = options.faults ?? {};
   let apiDown = false;
@@ -114,7 +112,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   const tick = tickMs > 0 ? setInterval(() => health.observe(healthChecks.ids()), tickMs).unref() : undefined;
 
   const server = await startGuardedHttpServer({
-    ...(options.port === undefined ? {} : { port: options.port }),
+    ...present({ port: options.port }),
     caller: { sigv4Service: 'route53' },
     maxBodyBytes: MAX_BODY_BYTES,
     handle: ({ method, url, body }) => serve(method, url, body.toString('utf8')),
@@ -155,10 +153,9 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     endpoint: server.endpoint,
     calls,
     createHostedZone: (name, id) =>
-      store.createHostedZone({ name, callerReference: randomUUID(), ...(id === undefined ? {} : { id }) })
-        .zone.id,
+      store.createHostedZone({ name, callerReference: randomUUID(), ...present({ id }) }).zone.id,
     createCidrCollection: (name, locations = {}) => {
-      const { id } = store.createCidrCollection({ name, callerReference: randomUUID() });
+      const { id } = store.cidrCollections.create({ name, callerReference: randomUUID() });
       const changes = Object.entries(locations).map(([locationName, cidrs]) => ({
         locationName,
         action: 'PUT',

@@ -10,12 +10,7 @@ import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
 import { applyChangeBatch, type ZoneForBatch } from './change-batch.js';
 import type { ChangeInput } from './change-input.js';
 import { ChangeLog, route53Ids, type ChangeView } from './change-log.js';
-import {
-  CidrCollections,
-  type CidrCollectionChangeInput,
-  type CidrCollectionView,
-  type Paged,
-} from './cidr-collections.js';
+import { CidrCollections, type CidrCollectionChangeInput } from './cidr-collections.js';
 import {
   HostedZoneAlreadyExistsError,
   InvalidInputError,
@@ -72,7 +67,7 @@ export class LocalRoute53Store implements ZoneReader {
   private readonly listeners = new Set<ChangeListener>();
   private readonly newId = route53Ids();
   private readonly changes: ChangeLog;
-  private readonly collections = new CidrCollections((id, location) => this.locationInUse(id, location));
+  readonly cidrCollections = new CidrCollections((id, location) => this.locationInUse(id, location));
   private readonly rejectWhilePending: boolean;
   private readonly healthCheckExists: (id: string) => boolean;
 
@@ -158,7 +153,7 @@ export class LocalRoute53Store implements ZoneReader {
     zone.records = applyChangeBatch(
       {
         zone: batchZone(zone),
-        cidrCollection: (id) => this.collections.view(id),
+        cidrCollection: (id) => this.cidrCollections.view(id),
         otherZone: (id) => this.otherZone(id),
       },
       changes,
@@ -215,14 +210,10 @@ export class LocalRoute53Store implements ZoneReader {
   }
 
   cidrCollection(id: string): CidrCollection | undefined {
-    return this.collections.view(id);
+    return this.cidrCollections.view(id);
   }
 
-  // --- CIDR collections (cidr-collections.ts) -------------------------------
-
-  createCidrCollection(request: { name: string; callerReference: string }): CidrCollectionView {
-    return this.collections.create(request);
-  }
+  // --- CIDR collections: reads and creation are `cidrCollections` ----------
 
   /** Applies PUT / DELETE_IF_EXISTS location changes atomically; returns the change id. */
   changeCidrCollection(
@@ -230,25 +221,8 @@ export class LocalRoute53Store implements ZoneReader {
     changes: readonly CidrCollectionChangeInput[],
     collectionVersion?: number,
   ): string {
-    this.collections.change(id, changes, collectionVersion);
+    this.cidrCollections.change(id, changes, collectionVersion);
     return this.changes.record(undefined).id;
-  }
-
-  listCidrCollections(nextToken?: string, maxResults?: number): Paged<CidrCollectionView> {
-    return this.collections.list(nextToken, maxResults);
-  }
-
-  listCidrLocations(id: string, nextToken?: string, maxResults?: number): Paged<string> {
-    return this.collections.listLocations(id, nextToken, maxResults);
-  }
-
-  listCidrBlocks(
-    id: string,
-    locationName?: string,
-    nextToken?: string,
-    maxResults?: number,
-  ): Paged<{ cidr: string; location: string }> {
-    return this.collections.listBlocks(id, locationName, nextToken, maxResults);
   }
 
   // --- internals ---------------------------------------------------------

@@ -50,22 +50,24 @@ function cidrCollectionRoutes(store: LocalRoute53Store): Route[] {
     [textParam(query, 'nexttoken'), intParam(query, 'maxresults')] as const;
   return [
     route('POST', '/cidrcollection', 'CreateCidrCollection', ({ body }) => {
-      const view = store.createCidrCollection(xml.parseCreateCidrCollectionRequest(body));
+      const view = store.cidrCollections.create(xml.parseCreateCidrCollectionRequest(body));
       return created(xml.createCidrCollectionResponse(view), `/cidrcollection/${view.id}`);
     }),
     route('GET', '/cidrcollection', 'ListCidrCollections', ({ query }) =>
-      ok(xml.listCidrCollectionsResponse(store.listCidrCollections(...paging(query)))),
+      ok(xml.listCidrCollectionsResponse(store.cidrCollections.list(...paging(query)))),
     ),
     route('POST', '/cidrcollection/{id}', 'ChangeCidrCollection', ({ id, body }) => {
       const { changes, collectionVersion } = xml.parseChangeCidrCollectionRequest(body);
       return ok(xml.changeCidrCollectionResponse(store.changeCidrCollection(id, changes, collectionVersion)));
     }),
     route('GET', '/cidrcollection/{id}', 'ListCidrLocations', ({ id, query }) =>
-      ok(xml.listCidrLocationsResponse(store.listCidrLocations(id, ...paging(query)))),
+      ok(xml.listCidrLocationsResponse(store.cidrCollections.listLocations(id, ...paging(query)))),
     ),
     route('GET', '/cidrcollection/{id}/cidrblocks', 'ListCidrBlocks', ({ id, query }) =>
       ok(
-        xml.listCidrBlocksResponse(store.listCidrBlocks(id, textParam(query, 'location'), ...paging(query))),
+        xml.listCidrBlocksResponse(
+          store.cidrCollections.listBlocks(id, textParam(query, 'location'), ...paging(query)),
+        ),
       ),
     ),
   ];
