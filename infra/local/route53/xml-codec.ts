@@ -7,7 +7,14 @@
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { StoredRecordSet } from './stored-record.js';
-import type { ChangeInput, RecordSetInput } from './change-input.js';
+import {
+  ALIAS_TARGET_ELEMENTS,
+  CIDR_ROUTING_CONFIG_ELEMENTS,
+  GEO_LOCATION_ELEMENTS,
+  RECORD_SET_ELEMENTS,
+  type ChangeInput,
+  type RecordSetInput,
+} from './change-input.js';
 import { InvalidInputError, type Route53ApiError } from './errors.js';
 import type { RecordPage } from './listing.js';
 import { toRoute53Name } from '../../../shared/zone/names.js';
@@ -61,40 +68,15 @@ export function parseChangeResourceRecordSetsRequest(xml: string): {
   return { ...texts(batch, { comment: 'Comment' }), changes };
 }
 
-/** A ResourceRecordSet's elements: input member → element name. */
-const RECORD_SET = {
-  name: 'Name',
-  type: 'Type',
-  setIdentifier: 'SetIdentifier',
-  weight: 'Weight',
-  region: 'Region',
-  failover: 'Failover',
-  multiValueAnswer: 'MultiValueAnswer',
-  ttl: 'TTL',
-  healthCheckId: 'HealthCheckId',
-  trafficPolicyInstanceId: 'TrafficPolicyInstanceId',
-} as const;
-const GEO_LOCATION = {
-  continentCode: 'ContinentCode',
-  countryCode: 'CountryCode',
-  subdivisionCode: 'SubdivisionCode',
-} as const;
-const ALIAS_TARGET = {
-  hostedZoneId: 'HostedZoneId',
-  dnsName: 'DNSName',
-  evaluateTargetHealth: 'EvaluateTargetHealth',
-} as const;
-const CIDR_ROUTING_CONFIG = { collectionId: 'CollectionId', locationName: 'LocationName' } as const;
-
 function recordSetInput(node: XmlNode): RecordSetInput {
   const records = child(node, 'ResourceRecords');
   return {
-    ...texts(node, RECORD_SET),
+    ...texts(node, RECORD_SET_ELEMENTS),
     ...present({
       geoProximityLocation: node['GeoProximityLocation'] === undefined ? undefined : true,
-      geoLocation: group(node, 'GeoLocation', GEO_LOCATION),
-      aliasTarget: group(node, 'AliasTarget', ALIAS_TARGET),
-      cidrRoutingConfig: group(node, 'CidrRoutingConfig', CIDR_ROUTING_CONFIG),
+      geoLocation: group(node, 'GeoLocation', GEO_LOCATION_ELEMENTS),
+      aliasTarget: group(node, 'AliasTarget', ALIAS_TARGET_ELEMENTS),
+      cidrRoutingConfig: group(node, 'CidrRoutingConfig', CIDR_ROUTING_CONFIG_ELEMENTS),
       values: records && list(records, 'ResourceRecord').map((record) => text(record, 'Value') ?? ''),
     }),
   };
@@ -277,14 +259,18 @@ function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
     SetIdentifier: record.setIdentifier,
     Weight: record.weight,
     Region: record.region,
-    GeoLocation: record.geoLocation && elementsOf(record.geoLocation, GEO_LOCATION),
+    GeoLocation: record.geoLocation && elementsOf(record.geoLocation, GEO_LOCATION_ELEMENTS),
     Failover: record.failover,
     MultiValueAnswer: record.multiValueAnswer,
     TTL: record.ttl,
     ResourceRecords: alias ? undefined : { ResourceRecord: record.values.map((value) => ({ Value: value })) },
-    AliasTarget: alias && { ...elementsOf(alias, ALIAS_TARGET), DNSName: toRoute53Name(alias.dnsName) },
+    AliasTarget: alias && {
+      ...elementsOf(alias, ALIAS_TARGET_ELEMENTS),
+      DNSName: toRoute53Name(alias.dnsName),
+    },
     HealthCheckId: record.healthCheckId,
-    CidrRoutingConfig: record.cidrRoutingConfig && elementsOf(record.cidrRoutingConfig, CIDR_ROUTING_CONFIG),
+    CidrRoutingConfig:
+      record.cidrRoutingConfig && elementsOf(record.cidrRoutingConfig, CIDR_ROUTING_CONFIG_ELEMENTS),
   };
 }
 
