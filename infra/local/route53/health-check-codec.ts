@@ -1,17 +1,12 @@
 /**
  * Route 53's REST-XML for health checks: CreateHealthCheckRequest and
- * UpdateHealthCheckRequest → inputs; HealthCheck, lists and status → XML.
+ * UpdateHealthCheckRequest → inputs; a HealthCheck → its elements.
  * Element names follow the SDK's model (@aws-sdk/client-route-53):
  * `<ChildHealthCheck>`, `<HealthCheck>`, `<HealthCheckObservation>` items.
  */
-import type {
-  HealthCheck,
-  HealthCheckConfigInput,
-  HealthCheckPage,
-  HealthCheckUpdateInput,
-} from './health-checks.js';
+import type { HealthCheck, HealthCheckConfigInput, HealthCheckUpdateInput } from './health-checks.js';
 import { present } from './present.js';
-import { child, document, elementsOf, group, root, textList, texts, type XmlNode } from './xml-codec.js';
+import { child, elementsOf, group, root, textList, texts, type XmlNode } from './xml-codec.js';
 
 /** Endpoint-check fields: the stand-in refuses them (it serves alarm and calculated checks only). */
 const ENDPOINT_FIELDS = [
@@ -68,7 +63,8 @@ function configFields(node: XmlNode): Omit<HealthCheckConfigInput, 'type'> {
   };
 }
 
-function healthCheck(check: HealthCheck): Record<string, unknown> {
+/** `<HealthCheck>`, as the health-check operations answer it. */
+export function healthCheck(check: HealthCheck): Record<string, unknown> {
   const config = check.config;
   return {
     Id: check.id,
@@ -84,42 +80,4 @@ function healthCheck(check: HealthCheck): Record<string, unknown> {
     },
     HealthCheckVersion: check.version,
   };
-}
-
-export function healthCheckResponse(
-  rootName: 'CreateHealthCheckResponse' | 'GetHealthCheckResponse' | 'UpdateHealthCheckResponse',
-  check: HealthCheck,
-): string {
-  return document(rootName, { HealthCheck: healthCheck(check) });
-}
-
-export function listHealthChecksResponse(page: HealthCheckPage, marker: string | undefined): string {
-  return document('ListHealthChecksResponse', {
-    HealthChecks: { HealthCheck: page.checks.map(healthCheck) },
-    Marker: marker ?? '',
-    IsTruncated: page.isTruncated,
-    NextMarker: page.nextMarker,
-    MaxItems: page.maxItems,
-  });
-}
-
-export function deleteHealthCheckResponse(): string {
-  return document('DeleteHealthCheckResponse', {});
-}
-
-export function healthCheckStatusResponse(observation: {
-  region: string;
-  status: string;
-  checkedAt: Date;
-}): string {
-  return document('GetHealthCheckStatusResponse', {
-    HealthCheckObservations: {
-      HealthCheckObservation: [
-        {
-          Region: observation.region,
-          StatusReport: { Status: observation.status, CheckedTime: observation.checkedAt.toISOString() },
-        },
-      ],
-    },
-  });
 }

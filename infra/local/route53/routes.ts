@@ -1,9 +1,10 @@
 /**
  * The local Route 53's routing table: one row per operation (method, path under the API
- * version, operation name, handler), and what the handlers share — the reply shapes and
- * the query parameters.
+ * version, operation name, handler); a handler answers the elements of the operation's
+ * `<Operation>Response`. The query parameters the handlers share are here too.
  */
 import { InvalidInputError } from './errors.js';
+import { document } from './xml-codec.js';
 
 export const API = '/2013-04-01';
 
@@ -27,23 +28,32 @@ export interface Route {
   readonly handle: (request: RouteRequest) => Reply;
 }
 
+/** What an operation answers: the elements of its `<Operation>Response`, and where a created resource is. */
+export interface Answer {
+  readonly elements: Readonly<Record<string, unknown>>;
+  /** The new resource's path under the API version: 201 Created with its `Location`, as Route 53 answers. */
+  readonly created?: string;
+}
+
 /** A row of the table; `path` is under `/2013-04-01` and may hold one `{id}`. */
 export function route(
   method: Route['method'],
   path: string,
   operation: string,
-  handle: Route['handle'],
+  answer: (request: RouteRequest) => Answer,
 ): Route {
-  return { method, pattern: new RegExp(`^${API}${path.replace('{id}', '([^/]+)')}$`), operation, handle };
-}
-
-export function ok(body: string): Reply {
-  return { status: 200, body };
-}
-
-/** 201 Created, with the new resource's `Location` as Route 53 sends it (`path` under the API version). */
-export function created(body: string, path: string): Reply {
-  return { status: 201, body, headers: { location: `https://route53.amazonaws.com${API}${path}` } };
+  const pattern = new RegExp(`^${API}${path.replace('{id}', '([^/]+)')}$`);
+  return {
+    method,
+    pattern,
+    operation,
+    handle: (request) => {
+      const { elements, created } = answer(request);
+      const body = document(`${operation}Response`, elements);
+      if (created === undefined) return { status: 200, body };
+      return { status: 201, body, headers: { location: `https://route53.amazonaws.com${API}${created}` } };
+    },
+  };
 }
 
 /** A positive integer query parameter (`maxitems`, `maxresults`), or `InvalidInput`. */

@@ -16,12 +16,11 @@ import {
   type RecordSetInput,
 } from './change-input.js';
 import { InvalidInputError, type Route53ApiError } from './errors.js';
-import type { RecordPage } from './listing.js';
 import { toRoute53Name } from '../../../shared/zone/names.js';
 import { present } from './present.js';
 import type { ChangeView } from './change-log.js';
-import type { CidrCollectionChangeInput, CidrCollectionView, Paged } from './cidr-collections.js';
-import type { HostedZonePage, HostedZoneView } from './store.js';
+import type { CidrCollectionChangeInput, CidrCollectionView } from './cidr-collections.js';
+import type { HostedZoneView } from './store.js';
 
 export const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
@@ -185,13 +184,14 @@ export function textList(node: XmlNode | undefined, item: string): string[] {
 }
 
 // --- responses ---------------------------------------------------------------
+// A response is `<Operation>Response` (routes.ts names it); these are the elements it holds.
 
 /** A response document; the builder leaves out members that are undefined and writes numbers and booleans as text. */
-export function document(rootName: string, body: Record<string, unknown>): string {
+export function document(rootName: string, body: Readonly<Record<string, unknown>>): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [rootName]: { '@_xmlns': XML_NAMESPACE, ...body } })}`;
 }
 
-function changeInfo(change: ChangeView): Record<string, unknown> {
+export function changeInfo(change: ChangeView): Record<string, unknown> {
   return {
     Id: `/change/${change.id}`,
     Status: change.status,
@@ -200,7 +200,16 @@ function changeInfo(change: ChangeView): Record<string, unknown> {
   };
 }
 
-function hostedZone(zone: HostedZoneView): Record<string, unknown> {
+/** A hosted zone with its delegation set (and the change that created it), as CreateHostedZone and GetHostedZone answer. */
+export function hostedZoneWithDelegation(zone: HostedZoneView, change?: ChangeView): Record<string, unknown> {
+  return {
+    HostedZone: hostedZone(zone),
+    ChangeInfo: change && changeInfo(change),
+    DelegationSet: { NameServers: { NameServer: [...zone.nameServers] } },
+  };
+}
+
+export function hostedZone(zone: HostedZoneView): Record<string, unknown> {
   return {
     Id: `/hostedzone/${zone.id}`,
     Name: toRoute53Name(zone.name),
@@ -210,48 +219,7 @@ function hostedZone(zone: HostedZoneView): Record<string, unknown> {
   };
 }
 
-function delegationSet(zone: HostedZoneView): Record<string, unknown> {
-  return { NameServers: { NameServer: [...zone.nameServers] } };
-}
-
-export function changeInfoResponse(
-  rootName: 'ChangeResourceRecordSetsResponse' | 'GetChangeResponse',
-  change: ChangeView,
-): string {
-  return document(rootName, { ChangeInfo: changeInfo(change) });
-}
-
-export function createHostedZoneResponse(zone: HostedZoneView, change: ChangeView): string {
-  return document('CreateHostedZoneResponse', {
-    HostedZone: hostedZone(zone),
-    ChangeInfo: changeInfo(change),
-    DelegationSet: delegationSet(zone),
-  });
-}
-
-export function getHostedZoneResponse(zone: HostedZoneView): string {
-  return document('GetHostedZoneResponse', {
-    HostedZone: hostedZone(zone),
-    DelegationSet: delegationSet(zone),
-  });
-}
-
-export function listHostedZonesByNameResponse(
-  page: HostedZonePage,
-  request: { dnsName?: string; hostedZoneId?: string; maxItems: number },
-): string {
-  return document('ListHostedZonesByNameResponse', {
-    HostedZones: { HostedZone: page.zones.map(hostedZone) },
-    DNSName: request.dnsName,
-    HostedZoneId: request.hostedZoneId,
-    IsTruncated: page.isTruncated,
-    NextDNSName: page.next === undefined ? undefined : toRoute53Name(page.next.dnsName),
-    NextHostedZoneId: page.next?.hostedZoneId,
-    MaxItems: request.maxItems,
-  });
-}
-
-function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
+export function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
   const alias = record.aliasTarget;
   return {
     Name: toRoute53Name(record.name),
@@ -284,50 +252,8 @@ export function elementsOf<K extends string>(
   );
 }
 
-export function listResourceRecordSetsResponse(page: RecordPage, maxItems: number): string {
-  return document('ListResourceRecordSetsResponse', {
-    ResourceRecordSets: { ResourceRecordSet: page.records.map(resourceRecordSet) },
-    IsTruncated: page.isTruncated,
-    NextRecordName: page.next === undefined ? undefined : toRoute53Name(page.next.name),
-    NextRecordType: page.next?.type,
-    NextRecordIdentifier: page.next?.identifier,
-    MaxItems: maxItems,
-  });
-}
-
-function collection(view: CidrCollectionView): Record<string, unknown> {
+export function cidrCollection(view: CidrCollectionView): Record<string, unknown> {
   return { Arn: view.arn, Id: view.id, Name: view.name, Version: view.version };
-}
-
-export function createCidrCollectionResponse(view: CidrCollectionView): string {
-  return document('CreateCidrCollectionResponse', { Collection: collection(view) });
-}
-
-export function changeCidrCollectionResponse(changeId: string): string {
-  return document('ChangeCidrCollectionResponse', { Id: changeId });
-}
-
-export function listCidrCollectionsResponse(page: Paged<CidrCollectionView>): string {
-  return document('ListCidrCollectionsResponse', {
-    NextToken: page.nextToken,
-    CidrCollections: { member: page.items.map(collection) },
-  });
-}
-
-export function listCidrLocationsResponse(page: Paged<string>): string {
-  return document('ListCidrLocationsResponse', {
-    NextToken: page.nextToken,
-    CidrLocations: { member: page.items.map((name) => ({ LocationName: name })) },
-  });
-}
-
-export function listCidrBlocksResponse(page: Paged<{ cidr: string; location: string }>): string {
-  return document('ListCidrBlocksResponse', {
-    NextToken: page.nextToken,
-    CidrBlocks: {
-      member: page.items.map((block) => ({ CidrBlock: block.cidr, LocationName: block.location })),
-    },
-  });
 }
 
 /**
