@@ -74,15 +74,11 @@ export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<Guard
             : undefined;
         if (operation === undefined || !Object.hasOwn(options.operations, operationName ?? ''))
           throw new AwsJsonError('UnknownOperationException', `Unknown operation ${JSON.stringify(target)}`);
-        let input: unknown;
-        try {
-          input = request.body.length === 0 ? {} : JSON.parse(request.body.toString('utf8'));
-        } catch {
-          throw new AwsJsonError('SerializationException', 'The request body is not valid JSON');
-        }
-        if (input === null || typeof input !== 'object' || Array.isArray(input))
-          throw new AwsJsonError('SerializationException', 'The request body must be a JSON object');
-        return reply(200, operation(input as Record<string, unknown>, request));
+        const input = jsonObjectOf(
+          request.body,
+          (message) => new AwsJsonError('SerializationException', message),
+        );
+        return reply(200, operation(input, request));
       } catch (error) {
         if (error instanceof AwsJsonError) return failure(error.code, error.message, error.status);
         throw error;
@@ -91,12 +87,38 @@ export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<Guard
   });
 }
 
-/** `1 validation error detected: …` as the services word it. */
+/** A request body as a JSON object (an empty body is `{}`); `refuse` makes the protocol's SerializationException. */
+export function jsonObjectOf(body: Buffer, refuse: (message: string) => Error): Record<string, unknown> {
+  let input: unknown;
+  try {
+    input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+  } catch {
+    throw refuse('The request body is not valid JSON');
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw refuse('The request body must be a JSON object');
+  return input as Record<string, unknown>;
+}
+
+/** `1 validation error detected: …` as AWS's validation layer words it. */
+export function validationMessage(field: string, value: unknown, constraint: string): string {
+  return `1 validation error detected: Value ${value === undefined ? 'null' : JSON.stringify(value)} at '${field}' failed to satisfy constraint: ${constraint}`;
+}
+
 export function validationError(field: string, value: unknown, constraint: string): AwsJsonError {
-  return new AwsJsonError(
-    'ValidationException',
-    `1 validation error detected: Value ${value === undefined ? 'null' : JSON.stringify(value)} at '${field}' failed to satisfy constraint: ${constraint}`,
-  );
+  return new AwsJsonError('ValidationException', validationMessage(field, value, constraint));
+}
+
+/** The length constraint a string breaks, and the value as the message shows it (a long one cut at 40 characters). */
+export function lengthViolation(
+  value: string,
+  min: number,
+  max: number,
+): readonly [shown: string, constraint: string] | undefined {
+  if (value.length < min) return [value, `Member must have length greater than or equal to ${min}`];
+  if (value.length > max)
+    return [`${value.slice(0, 40)}…`, `Member must have length less than or equal to ${max}`];
+  return undefined;
 }
 
 /** A string member of 1–max characters, or the service's ValidationException. */
@@ -111,13 +133,7 @@ export function requiredString(
     throw validationError(field, undefined, 'Member must not be null');
   if (typeof value !== 'string')
     throw new AwsJsonError('SerializationException', `${member} must be a string`);
-  if (value.length < 1)
-    throw validationError(field, value, 'Member must have length greater than or equal to 1');
-  if (value.length > max)
-    throw validationError(
-      field,
-      `${value.slice(0, 40)}…`,
-      `Member must have length less than or equal to ${max}`,
-    );
+  const broken = lengthViolation(value, 1, max);
+  if (broken !== undefined) throw validationError(field, ...broken);
   return value;
 }

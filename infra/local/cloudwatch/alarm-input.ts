@@ -6,7 +6,7 @@
  * detection (`ThresholdMetricId`) and alarm actions are refused as not supported here, naming
  * what was asked for, rather than accepted and ignored.
  */
-import { CloudWatchApiError, invalidValue, unsupported } from './errors.js';
+import { invalidCombination, invalidValue, unsupported } from './errors.js';
 import {
   booleanMember,
   enumMember,
@@ -114,8 +114,7 @@ function refuseUnsupported(input: JsonObject): void {
 function statisticOf(input: JsonObject): Statistic {
   const given = ['Statistic', 'ExtendedStatistic'].filter((m) => input[m] !== undefined && input[m] !== null);
   if (given.length !== 1)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       'Exactly one of the parameters Statistic or ExtendedStatistic must be specified.',
     );
   if (given[0] === 'ExtendedStatistic') {
@@ -123,8 +122,7 @@ function statisticOf(input: JsonObject): Statistic {
     throw unsupported(`percentile alarms (ExtendedStatistic ${String(input.ExtendedStatistic)})`);
   }
   if (input.EvaluateLowSampleCountPercentile !== undefined && input.EvaluateLowSampleCountPercentile !== null)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       'The parameter EvaluateLowSampleCountPercentile is only valid with a percentile ExtendedStatistic.',
     );
   return enumMember(input, 'Statistic', 'Statistic', STATISTICS, true) as Statistic;
@@ -141,15 +139,13 @@ function periodsOf(input: JsonObject) {
   const datapointsToAlarm =
     integerMember(input, 'DatapointsToAlarm', 'DatapointsToAlarm', { min: 1 }) ?? evaluationPeriods;
   if (datapointsToAlarm > evaluationPeriods)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       `DatapointsToAlarm (${datapointsToAlarm}) must be less than or equal to EvaluationPeriods (${evaluationPeriods}).`,
     );
   const range = period * evaluationPeriods;
   const limit = period < 3600 ? MAX_SHORT_PERIOD_RANGE_SECONDS : MAX_RANGE_SECONDS;
   if (range > limit)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       `Period × EvaluationPeriods (${range} s) must not exceed ${limit} s${period < 3600 ? ' when Period is under one hour' : ''}.`,
     );
   return { period, evaluationPeriods, datapointsToAlarm };

@@ -6,7 +6,7 @@
  * their children or parents is refused as not supported.
  */
 import { LOCAL_ACCOUNT } from '../ssm/server.js';
-import { CloudWatchApiError, unsupported, validationError } from './errors.js';
+import { CloudWatchApiError, invalidCombination, unsupported, validationError } from './errors.js';
 import { enumMember, integerMember, listMember, stringMember, type JsonObject } from './json-fields.js';
 import type { AlarmRecord, RegionStore } from './store.js';
 
@@ -37,8 +37,7 @@ export function describeAlarms(store: RegionStore, input: JsonObject, region: st
   const names = alarmNamesOf(input, false);
   const prefix = stringMember(input, 'AlarmNamePrefix', 'AlarmNamePrefix', { max: 255 });
   if (names !== undefined && prefix !== undefined)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       'The parameters AlarmNames and AlarmNamePrefix are mutually exclusive and you have specified both.',
     );
   const state = enumMember(input, 'StateValue', 'StateValue', STATE_VALUES);

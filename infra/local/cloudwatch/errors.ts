@@ -6,6 +6,7 @@
  * reads first: the SDK raises `InvalidParameterValueException` with `Code` `InvalidParameterValue`.
  */
 import { TrafficManagerError } from '../../../shared/errors.js';
+import { validationMessage } from '../aws-json.js';
 
 /** Query error code → [exception shape, HTTP status], as CloudWatch's model pairs them. */
 export const CLOUDWATCH_ERROR = {
@@ -50,6 +51,16 @@ export function invalidValue(parameter: string, value: unknown, rule?: string): 
   );
 }
 
+/** A value CloudWatch refuses, in its own words (InvalidParameterValue). */
+export function invalidParameter(message: string): CloudWatchApiError {
+  return new CloudWatchApiError('InvalidParameterValue', message);
+}
+
+/** Parameters that do not go together (InvalidParameterCombination). */
+export function invalidCombination(message: string): CloudWatchApiError {
+  return new CloudWatchApiError('InvalidParameterCombination', message);
+}
+
 /** `The parameter P is required.` (MissingParameter). */
 export function missingParameter(parameter: string): CloudWatchApiError {
   return new CloudWatchApiError('MissingParameter', `The parameter ${parameter} is required.`);
@@ -57,11 +68,7 @@ export function missingParameter(parameter: string): CloudWatchApiError {
 
 /** A constraint of CloudWatch's model (length, range, enum), worded as AWS's validation layer words it. */
 export function validationError(field: string, value: unknown, constraint: string): CloudWatchApiError {
-  const shown = value === undefined ? 'null' : JSON.stringify(value);
-  return new CloudWatchApiError(
-    'ValidationError',
-    `1 validation error detected: Value ${shown} at '${field}' failed to satisfy constraint: ${constraint}`,
-  );
+  return new CloudWatchApiError('ValidationError', validationMessage(field, value, constraint));
 }
 
 /** Something CloudWatch accepts that the local stand-in does not implement. */

@@ -4,12 +4,21 @@
  * member of the wrong JSON type is the protocol's `SerializationException`. `path` is the
  * member's name in CloudWatch's messages (`MetricData.member.2.Value`).
  */
+import { lengthViolation } from '../aws-json.js';
 import { CloudWatchApiError, missingParameter, validationError } from './errors.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
 function wrongType(path: string, expected: string): CloudWatchApiError {
   return new CloudWatchApiError('SerializationException', `${path} must be ${expected}`);
+}
+
+/** A member's value; null is absent, as undefined; an absent required member is MissingParameter. */
+function memberValue(input: JsonObject, member: string, path: string, required: boolean): unknown {
+  const value = input[member];
+  if (value !== undefined && value !== null) return value;
+  if (required) throw missingParameter(path);
+  return undefined;
 }
 
 /** A string member of `min`–`max` characters. */
@@ -23,20 +32,11 @@ export function stringMember(
     max,
   }: { readonly required?: boolean; readonly min?: number; readonly max: number },
 ): string | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(path);
-    return undefined;
-  }
+  const value = memberValue(input, member, path, required);
+  if (value === undefined) return undefined;
   if (typeof value !== 'string') throw wrongType(path, 'a string');
-  if (value.length < min)
-    throw validationError(path, value, `Member must have length greater than or equal to ${min}`);
-  if (value.length > max)
-    throw validationError(
-      path,
-      `${value.slice(0, 40)}…`,
-      `Member must have length less than or equal to ${max}`,
-    );
+  const broken = lengthViolation(value, min, max);
+  if (broken !== undefined) throw validationError(path, ...broken);
   return value;
 }
 
@@ -65,12 +65,8 @@ export function numberMember(
   path: string,
   required = false,
 ): number | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(path);
-    return undefined;
-  }
-  if (typeof value === 'number') return value;
+  const value = memberValue(input, member, path, required);
+  if (value === undefined || typeof value === 'number') return value;
   if (value === 'NaN' || value === 'Infinity' || value === '-Infinity') return Number(value);
   throw wrongType(path, 'a number');
 }
@@ -91,8 +87,8 @@ export function integerMember(
 }
 
 export function booleanMember(input: JsonObject, member: string, path: string): boolean | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) return undefined;
+  const value = memberValue(input, member, path, false);
+  if (value === undefined) return undefined;
   if (typeof value !== 'boolean') throw wrongType(path, 'a boolean');
   return value;
 }
@@ -103,11 +99,8 @@ export function listMember(
   path: string,
   required = false,
 ): unknown[] | undefined {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(path);
-    return undefined;
-  }
+  const value = memberValue(input, member, path, required);
+  if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw wrongType(path, 'a list');
   return value;
 }

@@ -7,7 +7,13 @@
  * infinite, `StorageResolution` 1 or 60, and a timestamp from two weeks before now to two hours
  * after it (both durations multiplied by the time scale, as every duration of the local stack).
  */
-import { CloudWatchApiError, invalidValue, missingParameter, unsupported } from './errors.js';
+import {
+  invalidCombination,
+  invalidParameter,
+  invalidValue,
+  missingParameter,
+  unsupported,
+} from './errors.js';
 import {
   enumMember,
   integerMember,
@@ -24,34 +30,12 @@ const VALUE_LIMIT = 2 ** 360;
 const TWO_WEEKS_MS = 14 * 24 * 3600_000;
 const TWO_HOURS_MS = 2 * 3600_000;
 
+// prettier-ignore
 export const UNITS = [
-  'Seconds',
-  'Microseconds',
-  'Milliseconds',
-  'Bytes',
-  'Kilobytes',
-  'Megabytes',
-  'Gigabytes',
-  'Terabytes',
-  'Bits',
-  'Kilobits',
-  'Megabits',
-  'Gigabits',
-  'Terabits',
-  'Percent',
-  'Count',
-  'Bytes/Second',
-  'Kilobytes/Second',
-  'Megabytes/Second',
-  'Gigabytes/Second',
-  'Terabytes/Second',
-  'Bits/Second',
-  'Kilobits/Second',
-  'Megabits/Second',
-  'Gigabits/Second',
-  'Terabits/Second',
-  'Count/Second',
-  'None',
+  'Seconds', 'Microseconds', 'Milliseconds', 'Bytes', 'Kilobytes', 'Megabytes', 'Gigabytes', 'Terabytes', 'Bits',
+  'Kilobits', 'Megabits', 'Gigabits', 'Terabits', 'Percent', 'Count', 'Bytes/Second', 'Kilobytes/Second',
+  'Megabytes/Second', 'Gigabytes/Second', 'Terabytes/Second', 'Bits/Second', 'Kilobits/Second', 'Megabits/Second',
+  'Gigabits/Second', 'Terabits/Second', 'Count/Second', 'None',
 ] as const;
 export type Unit = (typeof UNITS)[number];
 
@@ -83,10 +67,7 @@ export function metricDataOf(input: JsonObject, time: TimeContext): Datapoint[] 
   const data = listMember(input, 'MetricData', 'MetricData', true) as unknown[];
   if (data.length === 0) throw missingParameter('MetricData');
   if (data.length > MAX_METRIC_DATA)
-    throw new CloudWatchApiError(
-      'InvalidParameterValue',
-      `The collection MetricData must not have a size greater than ${MAX_METRIC_DATA}.`,
-    );
+    throw invalidParameter(`The collection MetricData must not have a size greater than ${MAX_METRIC_DATA}.`);
   return data.map((item, index) => datapointOf(namespace, item, `MetricData.member.${index + 1}`, time));
 }
 
@@ -114,13 +95,11 @@ function timestampOf(datum: JsonObject, path: string, { now, timeScale }: TimeCo
   const at = seconds * 1000;
   if (!Number.isFinite(at)) throw invalidValue(`${path}.Timestamp`, seconds);
   if (at > now + TWO_HOURS_MS * timeScale)
-    throw new CloudWatchApiError(
-      'InvalidParameterValue',
+    throw invalidParameter(
       `The parameter ${path}.Timestamp must specify a time no more than two hours in the future.`,
     );
   if (at < now - TWO_WEEKS_MS * timeScale)
-    throw new CloudWatchApiError(
-      'InvalidParameterValue',
+    throw invalidParameter(
       `The parameter ${path}.Timestamp must specify a time no more than two weeks in the past.`,
     );
   return at;
@@ -132,17 +111,13 @@ function valuesOf(datum: JsonObject, path: string): StatisticSet {
     (m) => datum[m] !== undefined && datum[m] !== null,
   );
   if (given.length > 1)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       `The parameters ${path}.${given[0]} and ${path}.${given[1]} are mutually exclusive and you have specified both.`,
     );
   if (given[0] === 'StatisticValues') return statisticValuesOf(datum, path);
   if (given[0] === 'Values') return valueListOf(datum, path);
   if (datum.Counts !== undefined && datum.Counts !== null)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
-      `The parameter ${path}.Counts needs ${path}.Values.`,
-    );
+    throw invalidCombination(`The parameter ${path}.Counts needs ${path}.Values.`);
   const value = checkedValue(numberMember(datum, 'Value', `${path}.Value`, true) as number, `${path}.Value`);
   return { sampleCount: 1, sum: value, minimum: value, maximum: value };
 }
@@ -171,10 +146,7 @@ function statisticValuesOf(datum: JsonObject, path: string): StatisticSet {
   if (values.sampleCount <= 0)
     throw invalidValue(`${at}.SampleCount`, values.sampleCount, 'It must be greater than 0.');
   if (values.minimum > values.maximum)
-    throw new CloudWatchApiError(
-      'InvalidParameterValue',
-      `The parameter ${at}.Minimum must not be greater than ${at}.Maximum.`,
-    );
+    throw invalidParameter(`The parameter ${at}.Minimum must not be greater than ${at}.Maximum.`);
   return values;
 }
 
@@ -187,10 +159,7 @@ function valueListOf(datum: JsonObject, path: string): StatisticSet {
   );
   if (values.length === 0) throw missingParameter(`${path}.Values`);
   if (values.length > MAX_VALUES)
-    throw new CloudWatchApiError(
-      'InvalidParameterValue',
-      `The collection ${path}.Values must not have a size greater than ${MAX_VALUES}.`,
-    );
+    throw invalidParameter(`The collection ${path}.Values must not have a size greater than ${MAX_VALUES}.`);
   const counts = (listMember(datum, 'Counts', `${path}.Counts`) ?? values.map(() => 1)).map((count, i) => {
     const n = numberMember({ c: count }, 'c', `${path}.Counts.member.${i + 1}`, true) as number;
     if (!Number.isFinite(n) || n < 0)
@@ -198,10 +167,7 @@ function valueListOf(datum: JsonObject, path: string): StatisticSet {
     return n;
   });
   if (counts.length !== values.length)
-    throw new CloudWatchApiError(
-      'InvalidParameterValue',
-      `The parameters ${path}.Values and ${path}.Counts must be of the same size.`,
-    );
+    throw invalidParameter(`The parameters ${path}.Values and ${path}.Counts must be of the same size.`);
   const sampleCount = counts.reduce((a, b) => a + b, 0);
   if (sampleCount <= 0)
     throw invalidValue(`${path}.Counts`, counts, 'At least one count must be greater than 0.');

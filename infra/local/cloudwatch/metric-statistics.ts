@@ -9,7 +9,7 @@
  * supported here. `tm status` reads Route 53's `HealthCheckStatus` this way.
  */
 import { STATISTICS, type Statistic } from './alarm-input.js';
-import { CloudWatchApiError, invalidValue, missingParameter, unsupported } from './errors.js';
+import { invalidCombination, invalidValue, missingParameter, unsupported } from './errors.js';
 import { integerMember, listMember, numberMember, type JsonObject } from './json-fields.js';
 import { dimensionsOf, metricNameOf, namespaceOf } from './metric.js';
 import type { RegionStore } from './store.js';
@@ -46,8 +46,7 @@ export function metricStatistics(store: RegionStore, input: JsonObject, timeScal
   const periodMs = period * 1000 * timeScale;
   const count = Math.ceil((end - start) / periodMs);
   if (count > MAX_DATAPOINTS)
-    throw new CloudWatchApiError(
-      'InvalidParameterCombination',
+    throw invalidCombination(
       `You have requested up to ${count} datapoints, which exceeds the limit of ${MAX_DATAPOINTS}. You may reduce the datapoints requested by increasing Period, or decreasing the time range.`,
     );
   const datapoints = store.statistics(metric, start, end, periodMs, statistics as Statistic[]);

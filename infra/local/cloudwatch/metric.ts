@@ -3,7 +3,7 @@
  * (a metric with a different set of dimensions is a different metric, whatever the order they
  * are given in).
  */
-import { CloudWatchApiError, invalidValue } from './errors.js';
+import { invalidParameter, invalidValue } from './errors.js';
 import { listMember, objectOf, stringMember, type JsonObject } from './json-fields.js';
 
 export interface Dimension {
@@ -69,6 +69,6 @@ export function dimensionsOf(input: JsonObject, path: string): Dimension[] {
   });
   const names = new Set(dimensions.map((d) => d.Name));
   if (names.size !== dimensions.length)
-    throw new CloudWatchApiError('InvalidParameterValue', `The dimension names of ${path} must be unique.`);
+    throw invalidParameter(`The dimension names of ${path} must be unique.`);
   return dimensions.sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0));
 }

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { Clock } from '../../../shared/clock.js';
-import { signedRegionOf } from '../aws-json.js';
+import { jsonObjectOf, signedRegionOf } from '../aws-json.js';
 import { startGuardedHttpServer, type GuardedRequest, type HttpReply } from '../http-guard.js';
 import type { AlarmStates, AlarmStateValue } from './alarm-states.js';
 import { alarmDefinitionOf } from './alarm-input.js';
@@ -174,15 +174,7 @@ function inputOf(request: GuardedRequest): JsonObject {
       'SerializationException',
       `Content-Encoding ${encoding} is not supported (gzip is)`,
     );
-  let input: unknown;
-  try {
-    input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new CloudWatchApiError('SerializationException', 'The request body is not valid JSON');
-  }
-  if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw new CloudWatchApiError('SerializationException', 'The request body must be a JSON object');
-  return input as JsonObject;
+  return jsonObjectOf(body, (message) => new CloudWatchApiError('SerializationException', message));
 }
 
 function reply(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): HttpReply {

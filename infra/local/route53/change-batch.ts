@@ -98,31 +98,32 @@ function changeProblems(
   ];
 }
 
+/** What a value of each type must be, and how Route 53's parser names the problem when it is not. */
+const VALUE_RULES: Partial<
+  Record<string, readonly [valid: (value: string) => boolean, problem: string, what: string]>
+> = {
+  A: [isIPv4, 'ARRDATAIllegalIPv4Address', 'a valid IPv4 address'],
+  AAAA: [isIPv6, 'AAAARRDATAIllegalIPv6Address', 'a valid IPv6 address'],
+  CNAME: [
+    (value) =>
+      /^(\*\.)?([a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.?$/i.test(value),
+    'DomainNameInvalid',
+    'a valid domain name',
+  ],
+};
+
 function valueProblemsOf(record: RecordSet): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
+  const rule = VALUE_RULES[record.type];
   for (const value of record.values) {
     const canonical = canonicalValue(record.type, value);
     if (seen.has(canonical)) problems.push(`Duplicate Resource Record: '${value}'`);
     seen.add(canonical);
-    if (record.type === 'A' && !isIPv4(value)) {
+    if (rule !== undefined && !rule[0](value))
       problems.push(
-        `Invalid Resource Record: 'FATAL problem: ARRDATAIllegalIPv4Address (Value is not a valid IPv4 address) encountered with '${value}''`,
+        `Invalid Resource Record: 'FATAL problem: ${rule[1]} (Value is not ${rule[2]}) encountered with '${value}''`,
       );
-    }
-    if (record.type === 'AAAA' && !isIPv6(value)) {
-      problems.push(
-        `Invalid Resource Record: 'FATAL problem: AAAARRDATAIllegalIPv6Address (Value is not a valid IPv6 address) encountered with '${value}''`,
-      );
-    }
-    if (
-      record.type === 'CNAME' &&
-      !/^(\*\.)?([a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.?$/i.test(value)
-    ) {
-      problems.push(
-        `Invalid Resource Record: 'FATAL problem: DomainNameInvalid (Value is not a valid domain name) encountered with '${value}''`,
-      );
-    }
   }
   if (record.type === 'CNAME' && record.values.length > 1) {
     problems.push(
@@ -165,6 +166,18 @@ export function routingKindOf(
   return 'simple';
 }
 
+/** What two record sets of one name, type and routing kind may not share, and how Route 53 names it. */
+const SLOTS: Partial<Record<RoutingKind, (record: StoredRecordSet) => readonly [key: string, what: string]>> =
+  {
+    failover: ({ failover }) => [`${failover}`, `failover ${failover} RRSet`],
+    latency: ({ region }) => [`${region}`, `latency RRSet for region ${region}`],
+    geolocation: (record) => [geoKey(record), `geolocation RRSet for location ${geoKey(record)}`],
+    cidr: ({ cidrRoutingConfig: cidr }) => [
+      `${cidr?.locationName}`,
+      `CIDR RRSet for location ${cidr?.locationName}`,
+    ],
+  };
+
 function routingConflicts(
   context: BatchContext,
   record: RecordSet,
@@ -178,30 +191,13 @@ function routingConflicts(
     return [
       `${rrsetLabel(record)} cannot be created as a non-${kind} set exists with the same name and type.`,
     ];
-  switch (kind) {
-    case 'failover':
-      return sameType.some((other) => other.failover === record.failover)
-        ? [
-            `${rrsetLabel(record)} cannot be created as a failover ${record.failover} RRSet already exists with the same name and type.`,
-          ]
-        : [];
-    case 'latency':
-      return sameType.some((other) => other.region === record.region)
-        ? [
-            `${rrsetLabel(record)} cannot be created as a latency RRSet for region ${record.region} already exists with the same name and type.`,
-          ]
-        : [];
-    case 'geolocation':
-      return sameType.some((other) => geoKey(other) === geoKey(record))
-        ? [
-            `${rrsetLabel(record)} cannot be created as a geolocation RRSet for location ${geoKey(record)} already exists with the same name and type.`,
-          ]
-        : [];
-    case 'cidr':
-      return cidrProblems(context, record, sameType);
-    default:
-      return [];
-  }
+  const cidr = kind === 'cidr' ? cidrProblems(context, record, sameType) : [];
+  const slot = SLOTS[kind];
+  if (cidr.length > 0 || slot === undefined) return cidr;
+  const [key, what] = slot(record);
+  return sameType.some((other) => slot(other)[0] === key)
+    ? [`${rrsetLabel(record)} cannot be created as a ${what} already exists with the same name and type.`]
+    : [];
 }
 
 function geoKey(record: Pick<RecordSet, 'geoLocation'>): string {
@@ -209,6 +205,7 @@ function geoKey(record: Pick<RecordSet, 'geoLocation'>): string {
   return [geo.continentCode ?? '', geo.countryCode ?? '', geo.subdivisionCode ?? ''].join('/');
 }
 
+/** A CIDR record set names an existing collection and location, the same collection as its siblings. */
 function cidrProblems(
   context: BatchContext,
   record: RecordSet,
@@ -227,11 +224,6 @@ function cidrProblems(
   if (sameType.some((other) => other.cidrRoutingConfig?.collectionId !== config.collectionId)) {
     return [
       `${rrsetLabel(record)} cannot be created as RRSets with the same name and type use another CIDR collection.`,
-    ];
-  }
-  if (sameType.some((other) => other.cidrRoutingConfig?.locationName === config.locationName)) {
-    return [
-      `${rrsetLabel(record)} cannot be created as a CIDR RRSet for location ${config.locationName} already exists with the same name and type.`,
     ];
   }
   return [];

@@ -35,6 +35,13 @@ export class InvalidInputError extends Route53ApiError {
   }
 }
 
+/** A value outside the API model's constraint for a field, worded as Route 53 words it (`InvalidInput`). */
+export function constraintError(field: string, value: unknown, constraint: string): InvalidInputError {
+  return new InvalidInputError(
+    `Value '${String(value ?? null)}' at '${field}' failed to satisfy constraint: ${constraint}`,
+  );
+}
+
 export class NoSuchHostedZoneError extends Route53ApiError {
   override readonly name = 'NoSuchHostedZoneError';
   constructor(id: string) {

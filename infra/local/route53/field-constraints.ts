@@ -9,35 +9,19 @@ import type {
   Change,
   ChangeAction,
   FailoverRole,
-  GeoLocation,
   RecordSet,
   RecordType,
 } from '../../../shared/zone/record-set.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
 import { CONTINENT_CODES } from '../../../shared/profile/geo-codes.js';
 import { InvalidInputError } from './errors.js';
+import { present } from './present.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 
 const ACTIONS: readonly ChangeAction[] = ['CREATE', 'DELETE', 'UPSERT'];
 const ROUTE53_TYPES = [
-  'SOA',
-  'A',
-  'TXT',
-  'NS',
-  'CNAME',
-  'MX',
-  'NAPTR',
-  'PTR',
-  'SRV',
-  'SPF',
-  'AAAA',
-  'CAA',
-  'DS',
-  'TLSA',
-  'SSHFP',
-  'SVCB',
-  'HTTPS',
-];
+  'SOA', 'A', 'TXT', 'NS', 'CNAME', 'MX', 'NAPTR', 'PTR', 'SRV', 'SPF', 'AAAA', 'CAA', 'DS', 'TLSA', 'SSHFP', 'SVCB', 'HTTPS',
+]; // prettier-ignore
 /** The types this local Route 53 stores and serves (what the planner publishes). */
 export const SUPPORTED_TYPES: readonly RecordType[] = ['A', 'AAAA', 'CNAME'];
 const FAILOVER_ROLES: readonly FailoverRole[] = ['PRIMARY', 'SECONDARY'];
@@ -72,106 +56,107 @@ export function parseChanges(inputs: readonly ChangeInput[]): Change[] {
   return inputs.map((input) => toChange(input));
 }
 
-function constraintViolations(input: ChangeInput, path: string): string[] {
-  const violations: string[] = [];
-  const violation = (field: string, value: unknown, constraint: string) =>
-    violations.push(
-      `Value '${String(value)}' at '${path}.${field}' failed to satisfy constraint: ${constraint}`,
-    );
-  const set = input.recordSet;
-  const rrs = 'resourceRecordSet';
+/** A field's constraints in the API model. */
+interface Rule {
+  readonly required?: boolean;
+  readonly oneOf?: readonly string[];
+  readonly length?: readonly [min: number, max: number];
+  readonly maxLength?: number;
+  readonly integer?: readonly [min: number, max: number];
+  readonly boolean?: boolean;
+  /** A pattern and how Route 53 words its violation. */
+  readonly pattern?: readonly [RegExp, string];
+}
 
-  if (input.action === undefined) violation('action', null, 'Member must not be null');
-  else if (!(ACTIONS as readonly string[]).includes(input.action))
-    violation('action', input.action, `Member must satisfy enum value set: [${ACTIONS.join(', ')}]`);
-  if (set.name === undefined) violation(`${rrs}.name`, null, 'Member must not be null');
-  else if (set.name.length > 1024)
-    violation(`${rrs}.name`, set.name, 'Member must have length less than or equal to 1024');
-  if (set.type === undefined) violation(`${rrs}.type`, null, 'Member must not be null');
-  else if (!ROUTE53_TYPES.includes(set.type))
-    violation(`${rrs}.type`, set.type, `Member must satisfy enum value set: [${ROUTE53_TYPES.join(', ')}]`);
-  if (set.setIdentifier !== undefined && (set.setIdentifier.length < 1 || set.setIdentifier.length > 128)) {
-    violation(`${rrs}.setIdentifier`, set.setIdentifier, 'Member must have length between 1 and 128');
+/** The constraint `value` breaks, worded as Route 53 words it; undefined when none. */
+function broken(value: string | undefined, rule: Rule): string | undefined {
+  if (value === undefined) {
+    if (rule.required === true) return 'Member must not be null';
+    return rule.pattern?.[1];
   }
-  checkInteger(set.weight, 0, 255, (constraint) => violation(`${rrs}.weight`, set.weight, constraint));
-  checkInteger(set.ttl, 0, MAX_TTL, (constraint) => violation(`${rrs}.tTL`, set.ttl, constraint));
-  if (set.region !== undefined && !LATENCY_REGIONS.includes(set.region)) {
-    violation(
-      `${rrs}.region`,
-      set.region,
-      `Member must satisfy enum value set: [${LATENCY_REGIONS.join(', ')}]`,
-    );
-  }
-  if (set.failover !== undefined && !(FAILOVER_ROLES as readonly string[]).includes(set.failover)) {
-    violation(
-      `${rrs}.failover`,
-      set.failover,
-      `Member must satisfy enum value set: [${FAILOVER_ROLES.join(', ')}]`,
-    );
-  }
-  if (
-    set.multiValueAnswer !== undefined &&
-    set.multiValueAnswer !== 'true' &&
-    set.multiValueAnswer !== 'false'
-  ) {
-    violation(`${rrs}.multiValueAnswer`, set.multiValueAnswer, 'Member must be a boolean');
-  }
-  set.values?.forEach((value, index) => {
-    if (value.length > 4000)
-      violation(
-        `${rrs}.resourceRecords.${index + 1}.member.value`,
-        value,
-        'Member must have length less than or equal to 4000',
-      );
+  const { oneOf, length, maxLength, integer, pattern } = rule;
+  if (oneOf !== undefined && !oneOf.includes(value))
+    return `Member must satisfy enum value set: [${oneOf.join(', ')}]`;
+  if (length !== undefined && (value.length < length[0] || value.length > length[1]))
+    return `Member must have length between ${length[0]} and ${length[1]}`;
+  if (maxLength !== undefined && value.length > maxLength)
+    return `Member must have length less than or equal to ${maxLength}`;
+  if (rule.boolean === true && value !== 'true' && value !== 'false') return 'Member must be a boolean';
+  if (pattern !== undefined && !pattern[0].test(value)) return pattern[1];
+  if (integer === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number)) return 'Member must be an integer';
+  if (number < integer[0]) return `Member must have value greater than or equal to ${integer[0]}`;
+  return number > integer[1] ? `Member must have value less than or equal to ${integer[1]}` : undefined;
+}
+
+/** One row per field, in Route 53's order: path under the change, value, rule, how a missing value shows. */
+type Field = readonly [path: string, value: string | undefined, rule: Rule, missing?: string];
+
+const CIDR_COLLECTION_RULE: Rule = {
+  pattern: [
+    CIDR_COLLECTION_ID,
+    `Member must satisfy regular expression pattern: ${CIDR_COLLECTION_ID.source}`,
+  ],
+};
+const CIDR_LOCATION_RULE: Rule = {
+  pattern: [
+    CIDR_LOCATION_NAME,
+    'Member must have length between 1 and 16 and satisfy regular expression pattern: [0-9A-Za-z_\\-\\*]+',
+  ],
+};
+/** Route 53 says "must not be null" of any EvaluateTargetHealth that is not a boolean. */
+const EVALUATE_TARGET_HEALTH_RULE: Rule = { pattern: [/^(true|false)$/, 'Member must not be null'] };
+
+function fieldsOf({ action, recordSet: set }: ChangeInput): Field[] {
+  const rrs = 'resourceRecordSet';
+  const { cidrRoutingConfig: cidr, aliasTarget: alias } = set;
+  return [
+    ['action', action, { required: true, oneOf: ACTIONS }],
+    [`${rrs}.name`, set.name, { required: true, maxLength: 1024 }],
+    [`${rrs}.type`, set.type, { required: true, oneOf: ROUTE53_TYPES }],
+    [`${rrs}.setIdentifier`, set.setIdentifier, { length: [1, 128] }],
+    [`${rrs}.weight`, set.weight, { integer: [0, 255] }],
+    [`${rrs}.tTL`, set.ttl, { integer: [0, MAX_TTL] }],
+    [`${rrs}.region`, set.region, { oneOf: LATENCY_REGIONS }],
+    [`${rrs}.failover`, set.failover, { oneOf: FAILOVER_ROLES }],
+    [`${rrs}.multiValueAnswer`, set.multiValueAnswer, { boolean: true }],
+    ...(set.values ?? []).map((value, index): Field => [
+      `${rrs}.resourceRecords.${index + 1}.member.value`,
+      value,
+      { maxLength: 4000 },
+    ]),
+    [`${rrs}.healthCheckId`, set.healthCheckId, { length: [1, 64] }],
+    ...(cidr === undefined
+      ? []
+      : ([
+          [`${rrs}.cidrRoutingConfig.collectionId`, cidr.collectionId, CIDR_COLLECTION_RULE, 'undefined'],
+          [`${rrs}.cidrRoutingConfig.locationName`, cidr.locationName, CIDR_LOCATION_RULE, 'undefined'],
+        ] satisfies Field[])),
+    ...(alias === undefined
+      ? []
+      : ([
+          [`${rrs}.aliasTarget.hostedZoneId`, alias.hostedZoneId, { required: true }],
+          [`${rrs}.aliasTarget.dNSName`, alias.dnsName, { required: true }],
+          [
+            `${rrs}.aliasTarget.evaluateTargetHealth`,
+            alias.evaluateTargetHealth,
+            EVALUATE_TARGET_HEALTH_RULE,
+          ],
+        ] satisfies Field[])),
+  ];
+}
+
+function constraintViolations(input: ChangeInput, path: string): string[] {
+  const violations = fieldsOf(input).flatMap(([field, value, rule, missing = 'null']) => {
+    const constraint = broken(value, rule);
+    return constraint === undefined
+      ? []
+      : [`Value '${value ?? missing}' at '${path}.${field}' failed to satisfy constraint: ${constraint}`];
   });
-  if (set.healthCheckId !== undefined && (set.healthCheckId.length < 1 || set.healthCheckId.length > 64))
-    violation(`${rrs}.healthCheckId`, set.healthCheckId, 'Member must have length between 1 and 64');
-  const cidr = set.cidrRoutingConfig;
-  if (cidr !== undefined) {
-    if (cidr.collectionId === undefined || !CIDR_COLLECTION_ID.test(cidr.collectionId)) {
-      violation(
-        `${rrs}.cidrRoutingConfig.collectionId`,
-        cidr.collectionId,
-        `Member must satisfy regular expression pattern: ${CIDR_COLLECTION_ID.source}`,
-      );
-    }
-    if (cidr.locationName === undefined || !CIDR_LOCATION_NAME.test(cidr.locationName)) {
-      violation(
-        `${rrs}.cidrRoutingConfig.locationName`,
-        cidr.locationName,
-        'Member must have length between 1 and 16 and satisfy regular expression pattern: [0-9A-Za-z_\\-\\*]+',
-      );
-    }
-  }
-  const alias = set.aliasTarget;
-  if (alias !== undefined) {
-    if (alias.hostedZoneId === undefined)
-      violation(`${rrs}.aliasTarget.hostedZoneId`, null, 'Member must not be null');
-    if (alias.dnsName === undefined) violation(`${rrs}.aliasTarget.dNSName`, null, 'Member must not be null');
-    if (alias.evaluateTargetHealth !== 'true' && alias.evaluateTargetHealth !== 'false') {
-      violation(
-        `${rrs}.aliasTarget.evaluateTargetHealth`,
-        alias.evaluateTargetHealth ?? null,
-        'Member must not be null',
-      );
-    }
-  }
   if (violations.length > 0) return violations;
   const invalid = invalidRequest(input);
   return invalid === undefined ? [] : [invalid];
-}
-
-function checkInteger(
-  text: string | undefined,
-  min: number,
-  max: number,
-  report: (constraint: string) => void,
-): void {
-  if (text === undefined) return;
-  const value = Number(text);
-  if (!Number.isInteger(value)) report('Member must be an integer');
-  else if (value < min) report(`Member must have value greater than or equal to ${min}`);
-  else if (value > max) report(`Member must have value less than or equal to ${max}`);
 }
 
 /** The "Invalid request" checks Route 53 applies to a well-typed change (answered as `InvalidInput`). */
@@ -236,43 +221,29 @@ function invalidGeoLocation(
 }
 
 function toChange(input: ChangeInput): Change {
-  const set = input.recordSet;
-  const geo = set.geoLocation;
-  const geoLocation: GeoLocation | undefined =
-    geo === undefined
-      ? undefined
-      : {
-          ...(geo.continentCode === undefined ? {} : { continentCode: geo.continentCode }),
-          ...(geo.countryCode === undefined ? {} : { countryCode: geo.countryCode }),
-          ...(geo.subdivisionCode === undefined ? {} : { subdivisionCode: geo.subdivisionCode }),
-        };
-  const alias = set.aliasTarget;
-  const cidr = set.cidrRoutingConfig;
+  const { geoLocation: geo, aliasTarget: alias, cidrRoutingConfig: cidr, ...set } = input.recordSet;
   const recordSet: RecordSet = {
     name: fromRoute53Name(set.name ?? ''),
     type: set.type as RecordType,
-    ...(set.ttl === undefined ? {} : { ttl: Number(set.ttl) }),
-    ...(set.setIdentifier === undefined ? {} : { setIdentifier: set.setIdentifier }),
-    ...(set.weight === undefined ? {} : { weight: Number(set.weight) }),
-    ...(set.region === undefined ? {} : { region: set.region }),
-    ...(geoLocation === undefined ? {} : { geoLocation }),
-    ...(set.multiValueAnswer === undefined ? {} : { multiValueAnswer: set.multiValueAnswer === 'true' }),
-    ...(cidr === undefined
-      ? {}
-      : {
-          cidrRoutingConfig: { collectionId: cidr.collectionId ?? '', locationName: cidr.locationName ?? '' },
-        }),
-    ...(set.failover === undefined ? {} : { failover: set.failover as FailoverRole }),
-    ...(alias === undefined
-      ? {}
-      : {
-          aliasTarget: {
-            hostedZoneId: (alias.hostedZoneId ?? '').replace(/^\/hostedzone\//, ''),
-            dnsName: fromRoute53Name(alias.dnsName ?? ''),
-            evaluateTargetHealth: alias.evaluateTargetHealth === 'true',
-          },
-        }),
-    ...(set.healthCheckId === undefined ? {} : { healthCheckId: set.healthCheckId }),
+    ...present({
+      ttl: set.ttl === undefined ? undefined : Number(set.ttl),
+      setIdentifier: set.setIdentifier,
+      weight: set.weight === undefined ? undefined : Number(set.weight),
+      region: set.region,
+      geoLocation: geo && present(geo),
+      multiValueAnswer: set.multiValueAnswer === undefined ? undefined : set.multiValueAnswer === 'true',
+      cidrRoutingConfig: cidr && {
+        collectionId: cidr.collectionId ?? '',
+        locationName: cidr.locationName ?? '',
+      },
+      failover: set.failover as FailoverRole | undefined,
+      aliasTarget: alias && {
+        hostedZoneId: (alias.hostedZoneId ?? '').replace(/^\/hostedzone\//, ''),
+        dnsName: fromRoute53Name(alias.dnsName ?? ''),
+        evaluateTargetHealth: alias.evaluateTargetHealth === 'true',
+      },
+      healthCheckId: set.healthCheckId,
+    }),
     values: set.values ?? [],
   };
   return { action: input.action as ChangeAction, recordSet };

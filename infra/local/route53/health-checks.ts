@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  constraintError,
   HealthCheckAlreadyExistsError,
   HealthCheckVersionMismatchError,
   InvalidInputError,
@@ -18,11 +19,13 @@ import {
   TooManyHealthChecksError,
 } from './errors.js';
 import { LATENCY_REGIONS } from './field-constraints.js';
+import { present } from './present.js';
 
 /** Route 53's default quota of health checks per account. */
 export const DEFAULT_HEALTH_CHECK_QUOTA = 200;
 export const MAX_CHILD_HEALTH_CHECKS = 256;
 const MAX_LIST_ITEMS = 1000;
+const RESETTABLE_ELEMENTS = ['FullyQualifiedDomainName', 'Regions', 'ResourcePath', 'ChildHealthChecks'];
 const DEFAULT_LIST_ITEMS = 100;
 
 export const HEALTH_CHECK_TYPES = [
@@ -115,9 +118,7 @@ export class HealthCheckStore {
     input: HealthCheckConfigInput,
   ): { check: HealthCheck; created: boolean } {
     if (callerReference === undefined || callerReference.length < 1 || callerReference.length > 64)
-      throw new InvalidInputError(
-        `Value '${callerReference ?? null}' at 'callerReference' failed to satisfy constraint: Member must have length between 1 and 64`,
-      );
+      throw constraintError('callerReference', callerReference, 'Member must have length between 1 and 64');
     const config = this.parseConfig(input);
     const earlier = this.references.get(callerReference);
     if (earlier !== undefined) {
@@ -168,15 +169,19 @@ export class HealthCheckStore {
     if (input.version !== undefined) {
       const sent = Number(input.version);
       if (!Number.isInteger(sent) || sent < 1)
-        throw new InvalidInputError(
-          `Value '${input.version}' at 'healthCheckVersion' failed to satisfy constraint: Member must have value greater than or equal to 1`,
+        throw constraintError(
+          'healthCheckVersion',
+          input.version,
+          'Member must have value greater than or equal to 1',
         );
       if (sent !== current.version) throw new HealthCheckVersionMismatchError(id, sent, current.version);
     }
     for (const element of input.resetElements) {
-      if (!['FullyQualifiedDomainName', 'Regions', 'ResourcePath', 'ChildHealthChecks'].includes(element))
-        throw new InvalidInputError(
-          `Value '${element}' at 'resetElements' failed to satisfy constraint: Member must satisfy enum value set: [FullyQualifiedDomainName, Regions, ResourcePath, ChildHealthChecks]`,
+      if (!RESETTABLE_ELEMENTS.includes(element))
+        throw constraintError(
+          'resetElements',
+          element,
+          `Member must satisfy enum value set: [${RESETTABLE_ELEMENTS.join(', ')}]`,
         );
     }
     const was = current.config;
@@ -185,22 +190,14 @@ export class HealthCheckStore {
       inverted: input.inverted ?? String(was.inverted),
       disabled: input.disabled ?? String(was.disabled),
       endpointFields: input.endpointFields,
-      ...optional('alarmIdentifier', input.alarmIdentifier ?? was.alarmIdentifier),
-      ...optional(
-        'insufficientDataHealthStatus',
-        input.insufficientDataHealthStatus ?? was.insufficientDataHealthStatus,
-      ),
-      ...optional(
-        'childHealthChecks',
-        input.resetElements.includes('ChildHealthChecks')
+      ...present({
+        alarmIdentifier: input.alarmIdentifier ?? was.alarmIdentifier,
+        insufficientDataHealthStatus: input.insufficientDataHealthStatus ?? was.insufficientDataHealthStatus,
+        childHealthChecks: input.resetElements.includes('ChildHealthChecks')
           ? []
           : (input.childHealthChecks ?? was.childHealthChecks),
-      ),
-      ...optional(
-        'healthThreshold',
-        input.healthThreshold ??
-          (was.healthThreshold === undefined ? undefined : String(was.healthThreshold)),
-      ),
+        healthThreshold: input.healthThreshold ?? was.healthThreshold?.toString(),
+      }),
     };
     const config = this.parseConfig(merged, id);
     const updated: HealthCheck = { ...current, version: current.version + 1, config };
@@ -220,13 +217,12 @@ export class HealthCheckStore {
 
   private parseConfig(input: HealthCheckConfigInput, self?: string): HealthCheckConfig {
     const type = input.type;
-    if (type === undefined)
-      throw new InvalidInputError(
-        "Value 'null' at 'healthCheckConfig.type' failed to satisfy constraint: Member must not be null",
-      );
+    if (type === undefined) throw constraintError('healthCheckConfig.type', type, 'Member must not be null');
     if (!(HEALTH_CHECK_TYPES as readonly string[]).includes(type))
-      throw new InvalidInputError(
-        `Value '${type}' at 'healthCheckConfig.type' failed to satisfy constraint: Member must satisfy enum value set: [${HEALTH_CHECK_TYPES.join(', ')}]`,
+      throw constraintError(
+        'healthCheckConfig.type',
+        type,
+        `Member must satisfy enum value set: [${HEALTH_CHECK_TYPES.join(', ')}]`,
       );
     if (!(SERVED_HEALTH_CHECK_TYPES as readonly string[]).includes(type))
       throw new InvalidInputError(
@@ -256,17 +252,23 @@ export class HealthCheckStore {
         'Invalid request: a CLOUDWATCH_METRIC health check needs an AlarmIdentifier (Region and Name)',
       );
     if (alarm.region === undefined || !LATENCY_REGIONS.includes(alarm.region))
-      throw new InvalidInputError(
-        `Value '${alarm.region ?? null}' at 'healthCheckConfig.alarmIdentifier.region' failed to satisfy constraint: Member must be an AWS region where CloudWatch runs`,
+      throw constraintError(
+        'healthCheckConfig.alarmIdentifier.region',
+        alarm.region,
+        'Member must be an AWS region where CloudWatch runs',
       );
     if (alarm.name === undefined || alarm.name.length < 1 || alarm.name.length > 256)
-      throw new InvalidInputError(
-        `Value '${alarm.name ?? null}' at 'healthCheckConfig.alarmIdentifier.name' failed to satisfy constraint: Member must have length between 1 and 256`,
+      throw constraintError(
+        'healthCheckConfig.alarmIdentifier.name',
+        alarm.name,
+        'Member must have length between 1 and 256',
       );
     const status = input.insufficientDataHealthStatus;
     if (status !== undefined && !(INSUFFICIENT_DATA_STATUSES as readonly string[]).includes(status))
-      throw new InvalidInputError(
-        `Value '${status}' at 'healthCheckConfig.insufficientDataHealthStatus' failed to satisfy constraint: Member must satisfy enum value set: [${INSUFFICIENT_DATA_STATUSES.join(', ')}]`,
+      throw constraintError(
+        'healthCheckConfig.insufficientDataHealthStatus',
+        status,
+        `Member must satisfy enum value set: [${INSUFFICIENT_DATA_STATUSES.join(', ')}]`,
       );
     return {
       alarmIdentifier: { region: alarm.region, name: alarm.name },
@@ -295,8 +297,10 @@ export class HealthCheckStore {
         'Invalid request: a CALCULATED health check needs a HealthThreshold (0–256)',
       );
     if (!Number.isInteger(threshold) || threshold < 0 || threshold > MAX_CHILD_HEALTH_CHECKS)
-      throw new InvalidInputError(
-        `Value '${input.healthThreshold}' at 'healthCheckConfig.healthThreshold' failed to satisfy constraint: Member must be an integer between 0 and ${MAX_CHILD_HEALTH_CHECKS}`,
+      throw constraintError(
+        'healthCheckConfig.healthThreshold',
+        input.healthThreshold,
+        `Member must be an integer between 0 and ${MAX_CHILD_HEALTH_CHECKS}`,
       );
     for (const child of children) {
       if (child === self)
@@ -318,9 +322,7 @@ export class HealthCheckStore {
 function booleanField(name: string, text: string | undefined): boolean {
   if (text === undefined) return false;
   if (text !== 'true' && text !== 'false')
-    throw new InvalidInputError(
-      `Value '${text}' at 'healthCheckConfig.${name}' failed to satisfy constraint: Member must be a boolean`,
-    );
+    throw constraintError(`healthCheckConfig.${name}`, text, 'Member must be a boolean');
   return text === 'true';
 }
 
@@ -337,8 +339,4 @@ function sameConfig(a: HealthCheckConfig, b: HealthCheckConfig): boolean {
       config.healthThreshold ?? null,
     ]);
   return key(a) === key(b);
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

@@ -5,13 +5,8 @@ export {
   type LocalRoute53Options,
   type Route53Call,
 } from './server.js';
-export {
-  LocalRoute53Store,
-  type ChangeListener,
-  type ChangeStatus,
-  type ChangeView,
-  type StoreOptions,
-} from './store.js';
+export { LocalRoute53Store, type ChangeListener, type StoreOptions } from './store.js';
+export type { ChangeStatus, ChangeView } from './change-log.js';
 export * from './errors.js';
 export type { ChangeInput, RecordSetInput } from './change-input.js';
 export {

@@ -39,18 +39,15 @@ export function listRecordPage(
   start: ListStart,
   maxItems: number,
 ): RecordPage {
-  const sorted = sortRecords(records);
-  const from =
+  const atOrAfter =
     start.name === undefined
-      ? 0
-      : sorted.findIndex((record) => compareRecordPosition(positionOf(record), start) >= 0);
-  const remaining = from < 0 ? [] : sorted.slice(from);
+      ? undefined
+      : (record: StoredRecordSet) => compareRecordPosition(positionOf(record), start) >= 0;
   const size = Math.min(Math.max(maxItems, 1), MAX_LIST_ITEMS);
-  const page = remaining.slice(0, size);
-  const following = remaining[size];
-  if (following === undefined) return { records: page, isTruncated: false };
+  const { items, following } = pageFrom(sortRecords(records), atOrAfter, size);
+  if (following === undefined) return { records: items, isTruncated: false };
   return {
-    records: page,
+    records: items,
     isTruncated: true,
     next: {
       name: following.name,
@@ -58,6 +55,18 @@ export function listRecordPage(
       ...(following.setIdentifier === undefined ? {} : { identifier: following.setIdentifier }),
     },
   };
+}
+
+/** A page of `size` from the first item `atOrAfter` accepts (from the first when undefined), and the item after it. */
+export function pageFrom<T>(
+  sorted: readonly T[],
+  atOrAfter: ((item: T) => boolean) | undefined,
+  size: number,
+): { items: T[]; following?: T } {
+  const from = atOrAfter === undefined ? 0 : sorted.findIndex(atOrAfter);
+  const remaining = from < 0 ? [] : sorted.slice(from);
+  const following = remaining[size];
+  return { items: remaining.slice(0, size), ...(following === undefined ? {} : { following }) };
 }
 
 function positionOf(record: StoredRecordSet): ListStart {

@@ -2,8 +2,9 @@
  * The local Route 53: an HTTP server on loopback speaking the Route 53 REST
  * API subset the evaluator uses, so the real `@aws-sdk/client-route-53`
  * client is pointed at it (`endpoint`) and the publishing code is the
- * production code. Routing, fault injection and the call log live here; the
- * zone state and Route 53's rules are in store.ts, the XML in xml-codec.ts.
+ * production code. Dispatch, fault injection and the call log live here; the
+ * routing tables are zone-routes.ts and health-check-routes.ts, the zone state
+ * and Route 53's rules store.ts, the XML xml-codec.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock, Random } from '../../../shared/clock.js';
@@ -18,11 +19,14 @@ import {
   ThrottlingError,
   UnsupportedOperationError,
 } from './errors.js';
+import { present } from './present.js';
 import { LocalRoute53Store } from './store.js';
-import * as xml from './xml-codec.js';
+import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
 import { HealthEvaluator, type HealthStatus } from './health-status.js';
 import { healthCheckRoutes } from './health-check-routes.js';
+import type { Reply, Route } from './routes.js';
+import { zoneRoutes } from './zone-routes.js';
 
 export interface Faults {
   /** Probability (0–1) that a call is answered `Throttling` (HTTP 400). @default 0 */
@@ -85,47 +89,30 @@ export interface LocalRoute53 extends Required<ZoneReader> {
   stop(): Promise<void>;
 }
 
-export interface Reply {
-  readonly status: number;
-  readonly body: string;
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-export interface Route {
-  readonly method: 'GET' | 'POST' | 'DELETE';
-  readonly pattern: RegExp;
-  readonly operation: string;
-  readonly handle: (params: readonly string[], query: URLSearchParams, body: string) => Reply;
-}
-
-const API = '/2013-04-01';
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export async function startLocalRoute53(options: LocalRoute53Options = {}): Promise<LocalRoute53> {
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const random: Random = options.random ?? Math.random;
-  const healthChecks = new HealthCheckStore({
-    ...(options.healthCheckQuota === undefined ? {} : { quota: options.healthCheckQuota }),
-  });
+  const healthChecks = new HealthCheckStore(present({ quota: options.healthCheckQuota }));
   const health = new HealthEvaluator(healthChecks, options.alarmStates ?? { stateOf: () => undefined });
   const store = new LocalRoute53Store({
     clock,
     healthCheckExists: (id) => healthChecks.find(id) !== undefined,
-    ...(options.changeDelayMs === undefined ? {} : { changeDelayMs: options.changeDelayMs }),
-    ...(options.rejectWhilePending === undefined ? {} : { rejectWhilePending: options.rejectWhilePending }),
+    ...present({ changeDelayMs: options.changeDelayMs, rejectWhilePending: options.rejectWhilePending }),
   });
   let faults: Faults = options.faults ?? {};
   let apiDown = false;
   const calls: Route53Call[] = [];
   const routes: Route[] = [
-    ...routesFor(store),
+    ...zoneRoutes(store),
     ...healthCheckRoutes({ checks: healthChecks, health, clock }),
   ];
   const tickMs = options.healthCheckTickMs ?? 1000;
   const tick = tickMs > 0 ? setInterval(() => health.observe(healthChecks.ids()), tickMs).unref() : undefined;
 
   const server = await startGuardedHttpServer({
-    ...(options.port === undefined ? {} : { port: options.port }),
+    ...present({ port: options.port }),
     caller: { sigv4Service: 'route53' },
     maxBodyBytes: MAX_BODY_BYTES,
     handle: ({ method, url, body }) => serve(method, url, body.toString('utf8')),
@@ -148,8 +135,8 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
         );
       injectFault(faults, random);
       if (route === undefined) throw new UnsupportedOperationError(method, url.pathname);
-      const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => decodeParam(param));
-      reply = route.handle(params, url.searchParams, body);
+      const [, id = ''] = route.pattern.exec(path) ?? [];
+      reply = route.handle({ id: decodeParam(id), query: url.searchParams, body });
     } catch (error) {
       reply = errorReply(error);
     }
@@ -166,10 +153,9 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     endpoint: server.endpoint,
     calls,
     createHostedZone: (name, id) =>
-      store.createHostedZone({ name, callerReference: randomUUID(), ...(id === undefined ? {} : { id }) })
-        .zone.id,
+      store.createHostedZone({ name, callerReference: randomUUID(), ...present({ id }) }).zone.id,
     createCidrCollection: (name, locations = {}) => {
-      const { id } = store.createCidrCollection({ name, callerReference: randomUUID() });
+      const { id } = store.cidrCollections.create({ name, callerReference: randomUUID() });
       const changes = Object.entries(locations).map(([locationName, cidrs]) => ({
         locationName,
         action: 'PUT',
@@ -211,180 +197,12 @@ function injectFault(faults: Faults, random: Random): void {
   if (draw < throttleRate + serverErrorRate) throw new ServiceUnavailableError();
 }
 
-function routesFor(store: LocalRoute53Store): Route[] {
-  const ok = (body: string, status = 200, headers?: Record<string, string>): Reply => ({
-    status,
-    body,
-    ...(headers === undefined ? {} : { headers }),
-  });
-  const param = (params: readonly string[], index: number): string => params[index] ?? '';
-  return [
-    {
-      method: 'POST',
-      pattern: new RegExp(`^${API}/hostedzone$`),
-      operation: 'CreateHostedZone',
-      handle: (_params, _query, body) => {
-        const { zone, change } = store.createHostedZone(xml.parseCreateHostedZoneRequest(body));
-        return ok(xml.createHostedZoneResponse(zone, change), 201, {
-          location: `https://route53.amazonaws.com${API}/hostedzone/${zone.id}`,
-        });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/hostedzonesbyname$`),
-      operation: 'ListHostedZonesByName',
-      handle: (_params, query) => {
-        const dnsName = query.get('dnsname') ?? undefined;
-        const hostedZoneId = query.get('hostedzoneid') ?? undefined;
-        const maxItems = intParam(query, 'maxitems') ?? 100;
-        const page = store.listHostedZonesByName({
-          ...opt('dnsName', dnsName),
-          ...opt('hostedZoneId', hostedZoneId),
-          maxItems,
-        });
-        return ok(
-          xml.listHostedZonesByNameResponse(page, {
-            ...opt('dnsName', dnsName),
-            ...opt('hostedZoneId', hostedZoneId),
-            maxItems,
-          }),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/hostedzone/([^/]+)$`),
-      operation: 'GetHostedZone',
-      handle: (params) => ok(xml.getHostedZoneResponse(store.getHostedZone(param(params, 0)))),
-    },
-    {
-      method: 'POST',
-      pattern: new RegExp(`^${API}/hostedzone/([^/]+)/rrset$`),
-      operation: 'ChangeResourceRecordSets',
-      handle: (params, _query, body) => {
-        const request = xml.parseChangeResourceRecordSetsRequest(body);
-        return ok(
-          xml.changeInfoResponse(
-            'ChangeResourceRecordSetsResponse',
-            store.changeResourceRecordSets(param(params, 0), request.changes, request.comment),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/hostedzone/([^/]+)/rrset$`),
-      operation: 'ListResourceRecordSets',
-      handle: (params, query) => {
-        const maxItems = Math.min(intParam(query, 'maxitems') ?? 300, 300);
-        const start = {
-          ...opt('name', query.get('name') ?? undefined),
-          ...opt('type', query.get('type') ?? undefined),
-          ...opt('identifier', query.get('identifier') ?? undefined),
-        };
-        return ok(
-          xml.listResourceRecordSetsResponse(
-            store.listResourceRecordSets(param(params, 0), start, maxItems),
-            maxItems,
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/change/([^/]+)$`),
-      operation: 'GetChange',
-      handle: (params) => ok(xml.changeInfoResponse('GetChangeResponse', store.getChange(param(params, 0)))),
-    },
-    {
-      method: 'POST',
-      pattern: new RegExp(`^${API}/cidrcollection$`),
-      operation: 'CreateCidrCollection',
-      handle: (_params, _query, body) => {
-        const view = store.createCidrCollection(xml.parseCreateCidrCollectionRequest(body));
-        return ok(xml.createCidrCollectionResponse(view), 201, {
-          location: `https://route53.amazonaws.com${API}/cidrcollection/${view.id}`,
-        });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/cidrcollection$`),
-      operation: 'ListCidrCollections',
-      handle: (_params, query) =>
-        ok(
-          xml.listCidrCollectionsResponse(
-            store.listCidrCollections(query.get('nexttoken') ?? undefined, intParam(query, 'maxresults')),
-          ),
-        ),
-    },
-    {
-      method: 'POST',
-      pattern: new RegExp(`^${API}/cidrcollection/([^/]+)$`),
-      operation: 'ChangeCidrCollection',
-      handle: (params, _query, body) => {
-        const request = xml.parseChangeCidrCollectionRequest(body);
-        return ok(
-          xml.changeCidrCollectionResponse(
-            store.changeCidrCollection(param(params, 0), request.changes, request.collectionVersion),
-          ),
-        );
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/cidrcollection/([^/]+)$`),
-      operation: 'ListCidrLocations',
-      handle: (params, query) =>
-        ok(
-          xml.listCidrLocationsResponse(
-            store.listCidrLocations(
-              param(params, 0),
-              query.get('nexttoken') ?? undefined,
-              intParam(query, 'maxresults'),
-            ),
-          ),
-        ),
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${API}/cidrcollection/([^/]+)/cidrblocks$`),
-      operation: 'ListCidrBlocks',
-      handle: (params, query) =>
-        ok(
-          xml.listCidrBlocksResponse(
-            store.listCidrBlocks(
-              param(params, 0),
-              query.get('location') ?? undefined,
-              query.get('nexttoken') ?? undefined,
-              intParam(query, 'maxresults'),
-            ),
-          ),
-        ),
-    },
-  ];
-}
-
-function opt<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
-}
-
-function intParam(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name);
-  if (text === null) return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new InvalidInputError(`Value '${text}' for ${name} must be a positive integer`);
-  return value;
-}
-
 function errorReply(error: unknown): Reply {
   const apiError =
     error instanceof Route53ApiError
       ? error
       : new Route53ApiError('InternalFailure', 500, `Local Route 53 failure: ${(error as Error).message}`);
-  return { status: apiError.status, body: xml.errorResponse(apiError, randomUUID()) };
+  return { status: apiError.status, body: errorResponse(apiError, randomUUID()) };
 }
 
 function toHttp(reply: Reply): HttpReply {

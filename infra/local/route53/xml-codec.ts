@@ -7,18 +7,20 @@
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { StoredRecordSet } from './stored-record.js';
-import type { ChangeInput, RecordSetInput } from './change-input.js';
+import {
+  ALIAS_TARGET_ELEMENTS,
+  CIDR_ROUTING_CONFIG_ELEMENTS,
+  GEO_LOCATION_ELEMENTS,
+  RECORD_SET_ELEMENTS,
+  type ChangeInput,
+  type RecordSetInput,
+} from './change-input.js';
 import { InvalidInputError, type Route53ApiError } from './errors.js';
-import type { RecordPage } from './listing.js';
 import { toRoute53Name } from '../../../shared/zone/names.js';
-import type {
-  CidrCollectionChangeInput,
-  CidrCollectionView,
-  ChangeView,
-  HostedZonePage,
-  HostedZoneView,
-  Paged,
-} from './store.js';
+import { present } from './present.js';
+import type { ChangeView } from './change-log.js';
+import type { CidrCollectionChangeInput, CidrCollectionView } from './cidr-collections.js';
+import type { HostedZoneView } from './store.js';
 
 export const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
@@ -58,60 +60,24 @@ export function parseChangeResourceRecordSetsRequest(xml: string): {
   const batch = child(root(xml, 'ChangeResourceRecordSetsRequest'), 'ChangeBatch');
   if (batch === undefined)
     throw new InvalidInputError('Invalid XML: ChangeBatch is missing from ChangeResourceRecordSetsRequest');
-  const comment = text(batch, 'Comment');
   const changes = list(child(batch, 'Changes'), 'Change').map((change): ChangeInput => ({
-    ...optional('action', text(change, 'Action')),
+    ...texts(change, { action: 'Action' }),
     recordSet: recordSetInput(child(change, 'ResourceRecordSet') ?? {}),
   }));
-  return { ...optional('comment', comment), changes };
+  return { ...texts(batch, { comment: 'Comment' }), changes };
 }
 
 function recordSetInput(node: XmlNode): RecordSetInput {
-  const geo = child(node, 'GeoLocation');
-  const alias = child(node, 'AliasTarget');
-  const cidr = child(node, 'CidrRoutingConfig');
   const records = child(node, 'ResourceRecords');
   return {
-    ...optional('name', text(node, 'Name')),
-    ...optional('type', text(node, 'Type')),
-    ...optional('setIdentifier', text(node, 'SetIdentifier')),
-    ...optional('weight', text(node, 'Weight')),
-    ...optional('region', text(node, 'Region')),
-    ...optional('failover', text(node, 'Failover')),
-    ...optional('multiValueAnswer', text(node, 'MultiValueAnswer')),
-    ...optional('ttl', text(node, 'TTL')),
-    ...optional('healthCheckId', text(node, 'HealthCheckId')),
-    ...optional('trafficPolicyInstanceId', text(node, 'TrafficPolicyInstanceId')),
-    ...(node['GeoProximityLocation'] === undefined ? {} : { geoProximityLocation: true }),
-    ...(geo === undefined
-      ? {}
-      : {
-          geoLocation: {
-            ...optional('continentCode', text(geo, 'ContinentCode')),
-            ...optional('countryCode', text(geo, 'CountryCode')),
-            ...optional('subdivisionCode', text(geo, 'SubdivisionCode')),
-          },
-        }),
-    ...(alias === undefined
-      ? {}
-      : {
-          aliasTarget: {
-            ...optional('hostedZoneId', text(alias, 'HostedZoneId')),
-            ...optional('dnsName', text(alias, 'DNSName')),
-            ...optional('evaluateTargetHealth', text(alias, 'EvaluateTargetHealth')),
-          },
-        }),
-    ...(cidr === undefined
-      ? {}
-      : {
-          cidrRoutingConfig: {
-            ...optional('collectionId', text(cidr, 'CollectionId')),
-            ...optional('locationName', text(cidr, 'LocationName')),
-          },
-        }),
-    ...(records === undefined
-      ? {}
-      : { values: list(records, 'ResourceRecord').map((record) => text(record, 'Value') ?? '') }),
+    ...texts(node, RECORD_SET_ELEMENTS),
+    ...present({
+      geoProximityLocation: node['GeoProximityLocation'] === undefined ? undefined : true,
+      geoLocation: group(node, 'GeoLocation', GEO_LOCATION_ELEMENTS),
+      aliasTarget: group(node, 'AliasTarget', ALIAS_TARGET_ELEMENTS),
+      cidrRoutingConfig: group(node, 'CidrRoutingConfig', CIDR_ROUTING_CONFIG_ELEMENTS),
+      values: records && list(records, 'ResourceRecord').map((record) => text(record, 'Value') ?? ''),
+    }),
   };
 }
 
@@ -127,7 +93,7 @@ export function parseCreateHostedZoneRequest(xml: string): {
   return {
     name: required(request, 'Name'),
     callerReference: required(request, 'CallerReference'),
-    ...optional('comment', config === undefined ? undefined : text(config, 'Comment')),
+    ...(config === undefined ? {} : texts(config, { comment: 'Comment' })),
   };
 }
 
@@ -145,9 +111,8 @@ export function parseChangeCidrCollectionRequest(xml: string): {
   if (version !== undefined && !/^\d+$/.test(version))
     throw new InvalidInputError(`Invalid CollectionVersion: '${version}'`);
   const changes = list(child(request, 'Changes'), 'member').map((change): CidrCollectionChangeInput => ({
-    ...optional('locationName', text(change, 'LocationName')),
-    ...optional('action', text(change, 'Action')),
-    cidrs: list(child(change, 'CidrList'), 'Cidr').map((cidr) => (typeof cidr === 'string' ? cidr : '')),
+    ...texts(change, { locationName: 'LocationName', action: 'Action' }),
+    cidrs: textList(child(change, 'CidrList'), 'Cidr'),
   }));
   return { ...(version === undefined ? {} : { collectionVersion: Number(version) }), changes };
 }
@@ -190,33 +155,43 @@ export function list<T = XmlNode>(node: XmlNode | undefined, item: string): T[] 
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+/** The text of each element in `elements` (input member → element name) that is there. */
+export function texts<K extends string>(
+  node: XmlNode,
+  elements: Readonly<Record<K, string>>,
+): { [P in K]?: string } {
+  const found: { [P in K]?: string } = {};
+  for (const [member, element] of Object.entries(elements) as [K, string][]) {
+    const value = text(node, element);
+    if (value !== undefined) found[member] = value;
+  }
+  return found;
+}
+
+/** `texts` of a child element, or undefined when the child is not there. */
+export function group<K extends string>(
+  node: XmlNode,
+  key: string,
+  elements: Readonly<Record<K, string>>,
+): { [P in K]?: string } | undefined {
+  const found = child(node, key);
+  return found === undefined ? undefined : texts(found, elements);
+}
+
+/** The texts of a list's items (an item that is not text reads as ''). */
+export function textList(node: XmlNode | undefined, item: string): string[] {
+  return list<unknown>(node, item).map((value) => (typeof value === 'string' ? value : ''));
 }
 
 // --- responses ---------------------------------------------------------------
+// A response is `<Operation>Response` (routes.ts names it); these are the elements it holds.
 
-export function document(rootName: string, body: Record<string, unknown>): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [rootName]: { '@_xmlns': XML_NAMESPACE, ...compact(body) } })}`;
+/** A response document; the builder leaves out members that are undefined and writes numbers and booleans as text. */
+export function document(rootName: string, body: Readonly<Record<string, unknown>>): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [rootName]: { '@_xmlns': XML_NAMESPACE, ...body } })}`;
 }
 
-/** Drops undefined members recursively (the builder would render them as text). */
-function compact(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value)) {
-    if (member === undefined) continue;
-    if (Array.isArray(member))
-      out[key] = member.map((item: unknown) => (isPlainObject(item) ? compact(item) : item));
-    else out[key] = isPlainObject(member) ? compact(member) : member;
-  }
-  return out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
-
-function changeInfo(change: ChangeView): Record<string, unknown> {
+export function changeInfo(change: ChangeView): Record<string, unknown> {
   return {
     Id: `/change/${change.id}`,
     Status: change.status,
@@ -225,143 +200,60 @@ function changeInfo(change: ChangeView): Record<string, unknown> {
   };
 }
 
-function hostedZone(zone: HostedZoneView): Record<string, unknown> {
+/** A hosted zone with its delegation set (and the change that created it), as CreateHostedZone and GetHostedZone answer. */
+export function hostedZoneWithDelegation(zone: HostedZoneView, change?: ChangeView): Record<string, unknown> {
+  return {
+    HostedZone: hostedZone(zone),
+    ChangeInfo: change && changeInfo(change),
+    DelegationSet: { NameServers: { NameServer: [...zone.nameServers] } },
+  };
+}
+
+export function hostedZone(zone: HostedZoneView): Record<string, unknown> {
   return {
     Id: `/hostedzone/${zone.id}`,
     Name: toRoute53Name(zone.name),
     CallerReference: zone.callerReference,
     Config: { Comment: zone.comment, PrivateZone: 'false' },
-    ResourceRecordSetCount: String(zone.recordCount),
+    ResourceRecordSetCount: zone.recordCount,
   };
 }
 
-function delegationSet(zone: HostedZoneView): Record<string, unknown> {
-  return { NameServers: { NameServer: [...zone.nameServers] } };
-}
-
-export function changeInfoResponse(
-  rootName: 'ChangeResourceRecordSetsResponse' | 'GetChangeResponse',
-  change: ChangeView,
-): string {
-  return document(rootName, { ChangeInfo: changeInfo(change) });
-}
-
-export function createHostedZoneResponse(zone: HostedZoneView, change: ChangeView): string {
-  return document('CreateHostedZoneResponse', {
-    HostedZone: hostedZone(zone),
-    ChangeInfo: changeInfo(change),
-    DelegationSet: delegationSet(zone),
-  });
-}
-
-export function getHostedZoneResponse(zone: HostedZoneView): string {
-  return document('GetHostedZoneResponse', {
-    HostedZone: hostedZone(zone),
-    DelegationSet: delegationSet(zone),
-  });
-}
-
-export function listHostedZonesByNameResponse(
-  page: HostedZonePage,
-  request: { dnsName?: string; hostedZoneId?: string; maxItems: number },
-): string {
-  return document('ListHostedZonesByNameResponse', {
-    HostedZones: { HostedZone: page.zones.map(hostedZone) },
-    DNSName: request.dnsName,
-    HostedZoneId: request.hostedZoneId,
-    IsTruncated: String(page.isTruncated),
-    NextDNSName: page.next === undefined ? undefined : toRoute53Name(page.next.dnsName),
-    NextHostedZoneId: page.next?.hostedZoneId,
-    MaxItems: String(request.maxItems),
-  });
-}
-
-function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
-  const geo = record.geoLocation;
+export function resourceRecordSet(record: StoredRecordSet): Record<string, unknown> {
+  const alias = record.aliasTarget;
   return {
     Name: toRoute53Name(record.name),
     Type: record.type,
     SetIdentifier: record.setIdentifier,
-    Weight: record.weight === undefined ? undefined : String(record.weight),
+    Weight: record.weight,
     Region: record.region,
-    GeoLocation:
-      geo === undefined
-        ? undefined
-        : {
-            ContinentCode: geo.continentCode,
-            CountryCode: geo.countryCode,
-            SubdivisionCode: geo.subdivisionCode,
-          },
+    GeoLocation: record.geoLocation && elementsOf(record.geoLocation, GEO_LOCATION_ELEMENTS),
     Failover: record.failover,
-    MultiValueAnswer: record.multiValueAnswer === undefined ? undefined : String(record.multiValueAnswer),
-    TTL: record.ttl === undefined ? undefined : String(record.ttl),
-    ResourceRecords:
-      record.aliasTarget === undefined
-        ? { ResourceRecord: record.values.map((value) => ({ Value: value })) }
-        : undefined,
-    AliasTarget:
-      record.aliasTarget === undefined
-        ? undefined
-        : {
-            HostedZoneId: record.aliasTarget.hostedZoneId,
-            DNSName: toRoute53Name(record.aliasTarget.dnsName),
-            EvaluateTargetHealth: String(record.aliasTarget.evaluateTargetHealth),
-          },
+    MultiValueAnswer: record.multiValueAnswer,
+    TTL: record.ttl,
+    ResourceRecords: alias ? undefined : { ResourceRecord: record.values.map((value) => ({ Value: value })) },
+    AliasTarget: alias && {
+      ...elementsOf(alias, ALIAS_TARGET_ELEMENTS),
+      DNSName: toRoute53Name(alias.dnsName),
+    },
     HealthCheckId: record.healthCheckId,
     CidrRoutingConfig:
-      record.cidrRoutingConfig === undefined
-        ? undefined
-        : {
-            CollectionId: record.cidrRoutingConfig.collectionId,
-            LocationName: record.cidrRoutingConfig.locationName,
-          },
+      record.cidrRoutingConfig && elementsOf(record.cidrRoutingConfig, CIDR_ROUTING_CONFIG_ELEMENTS),
   };
 }
 
-export function listResourceRecordSetsResponse(page: RecordPage, maxItems: number): string {
-  return document('ListResourceRecordSetsResponse', {
-    ResourceRecordSets: { ResourceRecordSet: page.records.map(resourceRecordSet) },
-    IsTruncated: String(page.isTruncated),
-    NextRecordName: page.next === undefined ? undefined : toRoute53Name(page.next.name),
-    NextRecordType: page.next?.type,
-    NextRecordIdentifier: page.next?.identifier,
-    MaxItems: String(maxItems),
-  });
+/** The inverse of `texts`: each member of `value` under its element name. */
+export function elementsOf<K extends string>(
+  value: Readonly<Partial<Record<K, unknown>>>,
+  elements: Readonly<Record<K, string>>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    (Object.entries(elements) as [K, string][]).map(([member, element]) => [element, value[member]]),
+  );
 }
 
-function collection(view: CidrCollectionView): Record<string, unknown> {
-  return { Arn: view.arn, Id: view.id, Name: view.name, Version: String(view.version) };
-}
-
-export function createCidrCollectionResponse(view: CidrCollectionView): string {
-  return document('CreateCidrCollectionResponse', { Collection: collection(view) });
-}
-
-export function changeCidrCollectionResponse(changeId: string): string {
-  return document('ChangeCidrCollectionResponse', { Id: changeId });
-}
-
-export function listCidrCollectionsResponse(page: Paged<CidrCollectionView>): string {
-  return document('ListCidrCollectionsResponse', {
-    NextToken: page.nextToken,
-    CidrCollections: { member: page.items.map(collection) },
-  });
-}
-
-export function listCidrLocationsResponse(page: Paged<string>): string {
-  return document('ListCidrLocationsResponse', {
-    NextToken: page.nextToken,
-    CidrLocations: { member: page.items.map((name) => ({ LocationName: name })) },
-  });
-}
-
-export function listCidrBlocksResponse(page: Paged<{ cidr: string; location: string }>): string {
-  return document('ListCidrBlocksResponse', {
-    NextToken: page.nextToken,
-    CidrBlocks: {
-      member: page.items.map((block) => ({ CidrBlock: block.cidr, LocationName: block.location })),
-    },
-  });
+export function cidrCollection(view: CidrCollectionView): Record<string, unknown> {
+  return { Arn: view.arn, Id: view.id, Name: view.name, Version: view.version };
 }
 
 /**
