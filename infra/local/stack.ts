@@ -27,9 +27,11 @@ import type { Profile } from '../../shared/profile/types.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { watchFirstPublish } from './first-publish.js';
-import { readRestoredState, type RestoredState } from './restored-state.js';
-import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import type { RestoredState } from './restored-state.js';
+import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, startHomeTable } from './home-table.js';
+import { startHeaderSecretStandIns } from './header-secret-stand-ins.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
+import { withHostedZones } from './hosted-zones.js';
 import { startLocalCloudWatch, type LocalCloudWatch } from './cloudwatch/index.js';
 import { publishHealthCheckStatuses } from './route53/status-metric.js';
 import {
@@ -41,15 +43,10 @@ import {
 } from './faults.js';
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
-import { openTable } from './table.js';
-import { watchStateStore } from './state-store-watch.js';
 import type { writeStateFile } from './state-file.js';
-import { createHash } from 'node:crypto';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   cloudWatchClient,
   dynamoDbClient,
-  dynamoDbStreamsClient,
   ENDPOINT_VARIABLE,
   route53Client,
 } from '../../functions/shared/aws-clients.js';
@@ -57,20 +54,14 @@ import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.j
 import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
 import { KeyPrefix } from '../../shared/state/keys.js';
-import { awsSecretSource, HeaderSecrets, withHeaderSecrets } from '../../functions/probe/header-secrets.js';
+import { withHeaderSecrets } from '../../functions/probe/header-secrets.js';
 import { probe } from '../../functions/probe/probers/registry.js';
-import { NO_LOCAL_SECRETS, type LocalSecretValues } from './secrets-file.js';
-import { startLocalSecretsManager } from './secretsmanager/server.js';
-import { startLocalParameterStore } from './ssm/server.js';
+import type { LocalSecretValues } from './secrets-file.js';
 
 export { DEFAULT_LOCAL_REGIONS };
-export const LOCAL_TABLE_NAME = 'traffic-manager';
 /** The local stack's deployment name (STATIC_FAILOVER_DEPLOYMENT): a dimension of its votes and part of its health-check ids. */
 export const LOCAL_DEPLOYMENT = 'local';
 const EVALUATOR_TICK_MS = 60_000;
-/** How long DynamoDB Local may stay gone (× time scale) before the stack gives up. */
-export const STATE_STORE_OUTAGE_LIMIT_MS = 60_000;
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export interface LocalStackOptions {
   readonly profiles: readonly Profile[];
@@ -179,34 +170,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const ddb: DynamoDbLocal = await startDynamoDbLocal(
-      options.dataDirectory === undefined ? {} : { dbPath: options.dataDirectory },
-    );
-    cleanup.push(() => ddb.stop());
-    const dynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
-    const streams = dynamoDbStreamsClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
-    const { streamArn, created } = await openTable(dynamodb, LOCAL_TABLE_NAME);
-    const restored = created ? undefined : await readRestoredState(dynamodb, LOCAL_TABLE_NAME);
-    const watchClient = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
-    cleanup.push(async () => watchClient.destroy());
-    // One outage of the store is one message (and, if it lasts, a fatal stop), not a log line per failed call.
-    const storeWatch = watchStateStore({
-      description: `DynamoDB Local at ${ddb.endpoint}`,
-      // A client of its own: the check must not wait for a socket behind the probes' hung writes.
-      check: (abortSignal) =>
-        watchClient.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME }), { abortSignal }),
+    const { ddb, dynamodb, streams, streamArn, restored, logStoreError } = await startHomeTable({
+      dataDirectory: options.dataDirectory,
+      timeScale,
       log,
-      limitMs: STATE_STORE_OUTAGE_LIMIT_MS * timeScale,
-      onGiveUp: (message) => options.onFatal?.(message),
+      stopping: options.stopping,
+      onFatal: options.onFatal,
+      cleanup,
     });
-    ddb.onExit((reason) => storeWatch.lost(`its Java process exited: ${reason}`));
-    if (options.stopping?.aborted === true) storeWatch.stop();
-    options.stopping?.addEventListener('abort', () => storeWatch.stop(), { once: true });
-    cleanup.push(async () => storeWatch.stop());
-    const logStoreError = (line: string, error: unknown) => {
-      storeWatch.observe(error);
-      if (!storeWatch.explains(error)) log(line);
-    };
 
     const cloudWatch = await startLocalCloudWatch({
       timeScale,
@@ -239,29 +210,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const probeDynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
     refuseWhileHomeRegionDown(probeDynamodb, () => homeRegionDown);
     cleanup.push(async () => probeDynamodb.destroy());
-    const secretValues = options.secrets ?? NO_LOCAL_SECRETS;
-    const secretsManager = await startLocalSecretsManager(secretValues.secrets);
-    cleanup.push(() => secretsManager.stop());
-    const parameterStore = await startLocalParameterStore(secretValues.parameters);
-    cleanup.push(() => parameterStore.stop());
-    // The probe's own secret reading, pointed at the stand-ins through the standard endpoint variables.
-    const headerSecrets = new HeaderSecrets(
-      awsSecretSource({
-        parameterRegion: 'us-east-1',
-        clientOptions: {
-          credentials,
-          env: {
-            [ENDPOINT_VARIABLE.secretsManager]: secretsManager.endpoint,
-            [ENDPOINT_VARIABLE.ssm]: parameterStore.endpoint,
-          },
-        },
-      }),
-      { now: () => Date.now() },
-      {
-        warn: (message, fields) =>
-          log(`probe: ${message}: ${String(fields.reference)} (${String(fields.error)})`),
-      },
-    );
+    const secrets = await startHeaderSecretStandIns(options.secrets, log, cleanup);
     let profiles = withHostedZones(route53, options.profiles);
 
     const events: TransitionRecord[] = [];
@@ -318,7 +267,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     cleanup.push(() => poller.stop());
 
-    const prober = withHeaderSecrets(options.prober ?? probe, headerSecrets, {
+    const prober = withHeaderSecrets(options.prober ?? probe, secrets.headerSecrets, {
       now: () => Date.now(),
     });
     for (const region of regions) {
@@ -409,8 +358,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       staticFailoverEnvironment,
       faults,
       controlEndpoint: control.endpoint,
-      secretsManagerEndpoint: secretsManager.endpoint,
-      ssmEndpoint: parameterStore.endpoint,
+      secretsManagerEndpoint: secrets.secretsManagerEndpoint,
+      ssmEndpoint: secrets.ssmEndpoint,
       tableName: LOCAL_TABLE_NAME,
       route53,
       poller,
@@ -438,25 +387,4 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw error;
   }
-}
-
-/**
- * Creates each profile's hosted zone in the local Route 53 (once per zone name) and fills in the id.
- * Without an id in the definitions the id is derived from the zone name: the table is kept
- * across restarts and names the zones it published to, while the local Route 53 starts empty.
- */
-function withHostedZones(route53: LocalRoute53, profiles: readonly Profile[]): Profile[] {
-  return profiles.map((profile) => {
-    const { zoneName, hostedZoneId } = profile.dnsConfig;
-    const existing = route53.findZone(zoneName);
-    const id =
-      existing?.zoneName === zoneName
-        ? existing.hostedZoneId
-        : route53.createHostedZone(zoneName, hostedZoneId ?? localZoneId(zoneName));
-    return { ...profile, dnsConfig: { ...profile.dnsConfig, hostedZoneId: id } };
-  });
-}
-
-function localZoneId(zoneName: string): string {
-  return `Z${createHash('sha256').update(zoneName).digest('hex').slice(0, 13).toUpperCase()}`;
 }
