@@ -19,8 +19,7 @@ import type { ControlAction } from '../../shared/control/operations.js';
 import type { MonitorOverrideItem } from '../../shared/state/items.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import { StackNotFoundError } from './errors.js';
-import { connectStack, type StackOptions } from './stack.js';
+import { connectOrSay, type StackOptions } from './stack.js';
 
 export interface ControlOptions extends StackOptions {
   readonly reason?: string;
@@ -74,14 +73,8 @@ async function control(
   options: ControlOptions,
   io: Io,
 ): Promise<number> {
-  let stack;
-  try {
-    stack = connectStack(options, command);
-  } catch (error) {
-    if (!(error instanceof StackNotFoundError)) throw error;
-    io.stderr.write(`tm ${command}: ${error.message}\n`);
-    return 1;
-  }
+  const stack = connectOrSay(options, command, io);
+  if (stack === undefined) return 1;
   const now = Date.now();
   try {
     const by = await stack.callerIdentity();

@@ -8,8 +8,7 @@ import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import { readHistory } from '../../functions/shared/history-store.js';
 import { formatTransition, historyView, type HistoryTransition } from '../../shared/history/view.js';
 import type { Io } from './io.js';
-import { StackNotFoundError } from './errors.js';
-import { connectStack, type Stack, type StackOptions } from './stack.js';
+import { connectOrSay, type Stack, type StackOptions } from './stack.js';
 
 export interface HistoryOptions extends StackOptions {
   readonly profile?: string;
@@ -20,14 +19,8 @@ export interface HistoryOptions extends StackOptions {
 }
 
 export async function run(_args: [], options: HistoryOptions, io: Io): Promise<number> {
-  let stack;
-  try {
-    stack = connectStack(options, 'history');
-  } catch (error) {
-    if (!(error instanceof StackNotFoundError)) throw error;
-    io.stderr.write(`tm history: ${error.message}\n`);
-    return 1;
-  }
+  const stack = connectOrSay(options, 'history', io);
+  if (stack === undefined) return 1;
   let transitions: HistoryTransition[];
   try {
     transitions = await readTransitions(stack, options);

@@ -12,6 +12,7 @@ import { selectRunningStack, type LocalStackPointer } from '../local/state-file.
 import { StackNotFoundError } from './errors.js';
 import { FAULT, refuseWhileHomeRegionDown } from '../local/faults.js';
 import { call } from './fault.js';
+import type { Io } from './io.js';
 
 export interface StackOptions {
   readonly dnsPort?: number;
@@ -36,7 +37,18 @@ export interface Stack {
   callerIdentity(): Promise<string>;
 }
 
-export function connectStack(options: StackOptions, command: string): Stack {
+/** `connectStack`, or undefined once it has said on stderr that there is no stack to reach. */
+export function connectOrSay(options: StackOptions, command: string, io: Io): Stack | undefined {
+  try {
+    return connectStack(options, command);
+  } catch (error) {
+    if (!(error instanceof StackNotFoundError)) throw error;
+    io.stderr.write(`tm ${command}: ${error.message}\n`);
+    return undefined;
+  }
+}
+
+function connectStack(options: StackOptions, command: string): Stack {
   if (options.table !== undefined) {
     const client = dynamoDbClient({ region: options.region });
     return {

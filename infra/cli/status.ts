@@ -15,8 +15,7 @@ import { readControls } from '../../functions/shared/control-store.js';
 import { withCurrentChecks, type CurrentVote } from '../../shared/status/current-checks.js';
 import { withCertificates, type EndpointWithCertificate } from '../../shared/status/certificates.js';
 import type { Io } from './io.js';
-import { StackNotFoundError } from './errors.js';
-import { connectStack, type Stack, type StackOptions } from './stack.js';
+import { connectOrSay, type Stack, type StackOptions } from './stack.js';
 import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/config-reader.js';
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { isUnreachable } from './unreachable.js';
@@ -38,14 +37,8 @@ export interface StatusOptions extends StackOptions {
 }
 
 export async function run(_args: [], options: StatusOptions, io: Io): Promise<number> {
-  let stack;
-  try {
-    stack = connectStack(options, 'status');
-  } catch (error) {
-    if (!(error instanceof StackNotFoundError)) throw error;
-    io.stderr.write(`tm status: ${error.message}\n`);
-    return 1;
-  }
+  const stack = connectOrSay(options, 'status', io);
+  if (stack === undefined) return 1;
   let snapshot: StatusSnapshot;
   let config: DeployedConfig;
   const now = Date.now();

@@ -4,8 +4,7 @@
  * deployment's table (the records the evaluator published), until Ctrl-C.
  */
 import type { Io } from './io.js';
-import { StackNotFoundError } from './errors.js';
-import { connectStack, type StackOptions } from './stack.js';
+import { connectOrSay, type StackOptions } from './stack.js';
 import { watchForStop } from './stop-request.js';
 import { readSnapshot } from '../ui/snapshot.js';
 import { startStatusPage } from '../ui/server.js';
@@ -16,16 +15,9 @@ export interface UiOptions extends StackOptions {
 }
 
 export async function run(_args: [], options: UiOptions, io: Io): Promise<number> {
+  const stack = connectOrSay(options, 'ui', io);
+  if (stack === undefined) return 1;
   const stop = watchForStop();
-  let stack;
-  try {
-    stack = connectStack(options, 'ui');
-  } catch (error) {
-    stop.dispose();
-    if (!(error instanceof StackNotFoundError)) throw error;
-    io.stderr.write(`tm ui: ${error.message}\n`);
-    return 1;
-  }
   let page;
   try {
     page = await startStatusPage({

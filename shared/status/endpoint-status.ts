@@ -31,28 +31,10 @@ export function configuredEndpointStatus(
   profile: Profile,
   endpoint: Endpoint,
 ): EndpointStatusDecision | undefined {
-  if (endpoint.endpointStatus === 'Disabled') {
-    const runtime = endpoint.runtime?.status;
-    return {
-      status: EndpointMonitorStatus.Disabled,
-      reason:
-        runtime === undefined
-          ? 'endpoint disabled: not monitored'
-          : `endpoint disabled at runtime ${describeAuthor(runtime.set)}: not monitored`,
-      stale: false,
-    };
-  }
-  if (profile.profileStatus === 'Disabled') {
-    const runtime = profile.runtime?.status;
-    return {
-      status: EndpointMonitorStatus.Inactive,
-      reason:
-        runtime === undefined
-          ? 'profile disabled: not monitored'
-          : `profile disabled at runtime ${describeAuthor(runtime.set)}: not monitored`,
-      stale: false,
-    };
-  }
+  if (endpoint.endpointStatus === 'Disabled')
+    return disabled(EndpointMonitorStatus.Disabled, 'endpoint', endpoint.runtime?.status);
+  if (profile.profileStatus === 'Disabled')
+    return disabled(EndpointMonitorStatus.Inactive, 'profile', profile.runtime?.status);
   if (endpoint.type === 'external' && endpoint.alwaysServe) {
     return {
       status: EndpointMonitorStatus.Unmonitored,
@@ -61,6 +43,16 @@ export function configuredEndpointStatus(
     };
   }
   return undefined;
+}
+
+/** Disabled in the definitions, or at runtime by someone (named): either way not monitored. */
+function disabled(
+  status: EndpointStatusDecision['status'],
+  what: 'endpoint' | 'profile',
+  runtime: { readonly set: Parameters<typeof describeAuthor>[0] } | undefined,
+): EndpointStatusDecision {
+  const by = runtime === undefined ? '' : ` at runtime ${describeAuthor(runtime.set)}`;
+  return { status, reason: `${what} disabled${by}: not monitored`, stale: false };
 }
 
 /**
