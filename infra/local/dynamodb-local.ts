@@ -67,7 +67,8 @@ function jarDirectory(): string {
 /**
  * The launcher compiled once into the user's cache, under a name made from its source and the
  * jar's version, so that a start does not compile it too: single-file source mode compiles it at
- * every start, 1.1 s of the 2.4 s of CPU a start took (farm-bench, median of 6). The compiler is
+ * every start (a start and stop took 2.2 s of CPU that way, 1.3 s from the compiled class;
+ * farm-bench, median of 6, with JVM_OPTIONS). The compiler is
  * the one source mode uses (the jdk.compiler module), run the way `javac` runs it. Undefined when
  * it cannot compile: the start then runs the source as before, and says why it cannot.
  */

@@ -72,8 +72,8 @@ async function buildOnce(): Promise<string> {
     mkdirSync(dirname(copy), { recursive: true });
     copyFileSync(file, copy);
   }
-  // The package's root (its "type": "module", read by `tm --version`) and dist/package.json,
-  // which the probe's user agent imports, as tsc emits it.
+  // The package's root (its "type": "module" makes bin/tm.js and dist/ ES modules) and
+  // dist/package.json as tsc emits it (the probe's user agent and `tm --version` read it).
   copyFileSync(join(ROOT, 'package.json'), join(staging, 'package.json'));
   copyFileSync(join(ROOT, 'package.json'), join(staging, 'dist', 'package.json'));
   cpSync(join(ROOT, 'bin', 'tm.js'), join(staging, 'bin', 'tm.js'));
@@ -91,8 +91,9 @@ async function buildOnce(): Promise<string> {
 function pruneOlderBuilds(current: string): void {
   for (const name of readdirSync(CACHE)) {
     const path = join(CACHE, name);
-    if (path !== current && Date.now() - statSync(path).mtimeMs > 3_600_000)
-      rmSync(path, { recursive: true, force: true });
+    // A worker's staging folder may be renamed away meanwhile: no entry, nothing to prune.
+    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (path !== current && Date.now() - modified > 3_600_000) rmSync(path, { recursive: true, force: true });
   }
 }
 
