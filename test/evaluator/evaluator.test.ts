@@ -15,6 +15,8 @@ afterEach(async () => {
 async function upEverywhere(definitions: unknown[]) {
   await h.define(definitions);
   await h.heartbeat();
+  // Evaluated before the verdicts arrive (CheckingEndpoint), not in one stream batch with them.
+  await h.settle();
   await h.allUp();
   await h.settle();
 }

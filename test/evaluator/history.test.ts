@@ -96,6 +96,8 @@ describe('history: every transition recorded and timed', () => {
   it('two changes of one endpoint in the same millisecond are two history items with two event ids', async () => {
     await h.define([shop]);
     await h.heartbeat();
+    // Evaluated before the verdicts arrive (CheckingEndpoint), not in one stream batch with them.
+    await h.settle();
     await h.allUp();
     await h.settle();
     // Act: down and up again without the clock moving
