@@ -3,17 +3,14 @@
 // the DynamoDB Local launcher, data files, the status page) beside them, and every Lambda handler bundled
 // ahead of time with the settings the CDK construct uses in this repository
 // (infra/cdk/lambda.ts BUNDLING), so an app that installs the package needs no esbuild.
-/* global process, console, URL */
+/* global process, console */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { isRuntimeFile, packageSources, PACKAGE_ROOT as root, SOURCE_FOLDERS } from './layout.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');
-const SOURCE_FOLDERS = ['shared', 'functions', 'infra'];
-const RUNTIME_FILES = new Set(['.mjs', '.json', '.java', '.html', '.css']);
 
 rmSync(dist, { recursive: true, force: true });
 execFileSync(
@@ -24,13 +21,10 @@ execFileSync(
   },
 );
 
-for (const folder of SOURCE_FOLDERS) {
-  for (const file of filesUnder(join(root, folder))) {
-    if (!RUNTIME_FILES.has(extname(file)) || file.includes('/infra/package/')) continue;
-    const target = join(dist, relative(root, file));
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(file, target);
-  }
+for (const file of packageSources().filter(isRuntimeFile)) {
+  const target = join(dist, relative(root, file));
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(file, target);
 }
 
 const { LAMBDA_ENTRIES, bundleDirOf } = await import(join(dist, 'infra/cdk/lambda-entries.js'));
@@ -49,11 +43,3 @@ for (const entry of LAMBDA_ENTRIES) {
   });
 }
 console.log(`dist/: compiled ${SOURCE_FOLDERS.join(', ')}; bundled ${LAMBDA_ENTRIES.length} Lambda handlers`);
-
-function* filesUnder(folder) {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else yield path;
-  }
-}

@@ -22,13 +22,10 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { isRuntimeFile, packageSources, PACKAGE_ROOT as ROOT } from '../../infra/package/layout.mjs';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const SOURCE_FOLDERS = ['shared', 'functions', 'infra'];
-/** What the package ships beside the compiled code (infra/package/build.mjs copies the same). */
-const RUNTIME_FILES = new Set(['.mjs', '.json', '.java', '.html', '.css']);
 const CACHE = join(ROOT, 'node_modules', '.cache', 'traffic-manager-tm');
 
 let built: Promise<string> | undefined;
@@ -40,9 +37,7 @@ export function compiledTm(): Promise<string> {
 }
 
 async function buildOnce(): Promise<string> {
-  const sources = SOURCE_FOLDERS.flatMap((folder) => [...filesUnder(join(ROOT, folder))])
-    .filter((file) => !file.includes('/infra/package/'))
-    .sort();
+  const sources = packageSources();
   const hash = createHash('sha256');
   // The sources, the bin, the package and this recipe.
   for (const file of [
@@ -67,7 +62,7 @@ async function buildOnce(): Promise<string> {
     target: 'node20.19',
     logLevel: 'warning',
   });
-  for (const file of sources.filter((file) => RUNTIME_FILES.has(extname(file)))) {
+  for (const file of sources.filter(isRuntimeFile)) {
     const copy = join(staging, 'dist', relative(ROOT, file));
     mkdirSync(dirname(copy), { recursive: true });
     copyFileSync(file, copy);
@@ -94,13 +89,5 @@ function pruneOlderBuilds(current: string): void {
     // A worker's staging folder may be renamed away meanwhile: no entry, nothing to prune.
     const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
     if (path !== current && Date.now() - modified > 3_600_000) rmSync(path, { recursive: true, force: true });
-  }
-}
-
-function* filesUnder(folder: string): Generator<string> {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else yield path;
   }
 }
