@@ -612,18 +612,16 @@ async function main(): Promise<number> {
     await sleep(5 * intervalMs);
 
     const results: PhaseResult[] = [];
+    /** Runs one phase, judges it against its bounds and prints the verdict. */
+    const [live, farm] = [stack, backends];
+    const phase = async (title: string, seed: number, minutes: number, bounds: Bounds) => {
+      const run = await runPhase(title, seed, minutes, bounds, live, farm);
+      results.push(judgePhase(run, bounds, live));
+      console.info(results.at(-1)!.lines.join('\n'));
+    };
     if (MINUTES > 0 && !abort.signal.aborted) {
       const bounds = todayBounds(shop.monitorConfig);
-      const run = await runPhase(
-        `phase 1: today's path (the evaluator publishes), ${MINUTES} min`,
-        SEED,
-        MINUTES,
-        bounds,
-        stack,
-        backends,
-      );
-      results.push(judgePhase(run, bounds, stack));
-      console.info(results.at(-1)!.lines.join('\n'));
+      await phase(`phase 1: today's path (the evaluator publishes), ${MINUTES} min`, SEED, MINUTES, bounds);
     }
     if (STATIC_MINUTES > 0 && !abort.signal.aborted) {
       const bounds = staticBounds(shop.monitorConfig);
@@ -633,16 +631,12 @@ async function main(): Promise<number> {
       try {
         // The guard flips G after the evaluator stops publishing (ADR 0011, "Guard flip"); then the static path answers.
         await sleep(GUARD_FLIP_SECONDS * 1000 * SCALE + 10 * intervalMs);
-        const run = await runPhase(
+        await phase(
           `phase 2: the static path (home-region fault on), ${STATIC_MINUTES} min`,
           SEED + 1,
           STATIC_MINUTES,
           bounds,
-          stack,
-          backends,
         );
-        results.push(judgePhase(run, bounds, stack));
-        console.info(results.at(-1)!.lines.join('\n'));
       } finally {
         stack.faults.clear('home-region');
       }
