@@ -336,7 +336,7 @@ const TRANSACTION_MAX_ACTIONS = 100;
 const TRANSACTION_MAX_BYTES = 3_500_000;
 
 /** Groups of writes that must each stay together, packed into as few transactions as the limits allow. */
-export function packTransactions(groups: readonly TransactWriteItem[][]): TransactWriteItem[][] {
+function packTransactions(groups: readonly TransactWriteItem[][]): TransactWriteItem[][] {
   const transactions: TransactWriteItem[][] = [];
   let current: TransactWriteItem[] = [];
   let bytes = 0;
@@ -358,7 +358,7 @@ export function packTransactions(groups: readonly TransactWriteItem[][]): Transa
 }
 
 /** A transition record as a history item, living HISTORY_RETENTION_DAYS after its decision. */
-export function historyItem(record: TransitionRecord): Item {
+function historyItem(record: TransitionRecord): Item {
   const item: HistoryItem = {
     ...Keys.history(record),
     ...record,

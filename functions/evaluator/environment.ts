@@ -29,7 +29,7 @@ export function depsFromEnvironment(
   return cached;
 }
 
-export function evaluatorDeps(
+function evaluatorDeps(
   env: NodeJS.ProcessEnv = process.env,
   clients: AwsClients = awsClients,
 ): EvaluatorDeps {

@@ -22,7 +22,7 @@ export const PUT_EVENTS_MAX_BYTES = 256 * 1024;
  * 15 s in all): the client has no SDK retries, so this is the one retry layer. Only the entries
  * that failed are sent again.
  */
-export const PUT_EVENTS_RETRY: RetryPolicy = { retries: 5, baseDelayMs: 200, maxDelayMs: 5_000 };
+const PUT_EVENTS_RETRY: RetryPolicy = { retries: 5, baseDelayMs: 200, maxDelayMs: 5_000 };
 
 /** Some entries of a PutEvents failed (EventBridge answers 200 with per-entry error codes). */
 export function eventBridgeSink(

@@ -23,7 +23,7 @@ export const CONFIG_REFRESH_MS = 60_000;
  * delays are exact whole seconds): the worker would wait for it and hold the shard, whose
  * rounds are serial, so it is skipped.
  */
-export const EARLY_ROUND_LIMIT_MS = 2_000;
+const EARLY_ROUND_LIMIT_MS = 2_000;
 
 export interface RoundHandlerDeps {
   readonly worker: ProbeWorker;

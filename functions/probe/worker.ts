@@ -49,13 +49,7 @@ import type { RoundReport, VerdictChange, WorkerLogger } from './worker/types.js
 import { VerdictWriter } from './worker/verdict-writer.js';
 import { VotePublisher, type VoteSink } from './worker/vote-publisher.js';
 
-export {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_HEARTBEAT_PERIOD_MS,
-  ITEM_BUDGET_BYTES,
-  MAX_CHECKPOINT_ENTRIES,
-  SUMMARY_EVERY_PERIODS,
-} from './worker/limits.js';
+export { DEFAULT_CONCURRENCY, DEFAULT_HEARTBEAT_PERIOD_MS } from './worker/limits.js';
 export type { RoundReport, VerdictChange, WorkerLogger } from './worker/types.js';
 export type { VoteSink } from './worker/vote-publisher.js';
 

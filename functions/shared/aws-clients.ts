@@ -152,7 +152,7 @@ export function ssmClient(options: AwsClientOptions = {}): SSMClient {
 }
 
 /** Route 53's API rate per account (requests per second). */
-export const ROUTE53_REQUESTS_PER_SECOND = 5;
+const ROUTE53_REQUESTS_PER_SECOND = 5;
 
 /** The process's one Route 53 limiter, shared by every Route 53 client built here. */
 const route53Limiter = new RateLimiter(ROUTE53_REQUESTS_PER_SECOND);

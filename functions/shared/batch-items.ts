@@ -18,8 +18,8 @@ import { retrying, type RetryPolicy } from './retry.js';
 export type Item = Record<string, AttributeValue>;
 
 /** DynamoDB's per-request limits. */
-export const BATCH_GET_LIMIT = 100;
-export const BATCH_WRITE_LIMIT = 25;
+const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
 
 /** Requests in flight at once: enough to hide round trips, few enough not to burst past the table's capacity. */
 const REQUESTS_IN_FLIGHT = 8;

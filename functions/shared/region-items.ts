@@ -28,12 +28,12 @@ export interface RegionReadOptions {
 }
 
 /** JSON, gzip-compressed: what a binary attribute of a region item holds. */
-export function packed(value: unknown): Uint8Array {
+function packed(value: unknown): Uint8Array {
   return gzipSync(JSON.stringify(value), { level: 9 });
 }
 
 /** The value of a packed attribute; `undefined` when it is not one (absent, or not readable). */
-export function unpacked(value: unknown): unknown {
+function unpacked(value: unknown): unknown {
   if (!(value instanceof Uint8Array)) return undefined;
   try {
     return JSON.parse(gunzipSync(value).toString('utf8'));

@@ -45,7 +45,7 @@ export interface EvaluatorProps {
 }
 
 /** Stream settings, named so tests and docs can point at them. */
-export const EVALUATOR_STREAM = {
+const EVALUATOR_STREAM = {
   batchSize: EVALUATOR_STREAM_SETTINGS.batchSize,
   maxBatchingWindow: Duration.millis(EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs),
   retryAttempts: EVALUATOR_STREAM_SETTINGS.retryAttempts,

@@ -65,7 +65,7 @@ function decryptVia(
 }
 
 /** `/shop/token` → `arn:…:ssm:<home region>:<account>:parameter/shop/token`; an ARN stays as it is. */
-export function parameterArnOf(nameOrArn: string, homeRegion: string): string {
+function parameterArnOf(nameOrArn: string, homeRegion: string): string {
   if (nameOrArn.startsWith('arn:')) return nameOrArn;
   return `arn:${Aws.PARTITION}:ssm:${homeRegion}:${Aws.ACCOUNT_ID}:parameter/${nameOrArn.replace(/^\//, '')}`;
 }

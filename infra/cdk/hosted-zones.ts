@@ -25,7 +25,7 @@ export function bindHostedZones(
 }
 
 /** `/hostedzone/Z123` and `Z123` name the same zone; IAM ARNs want the bare id. */
-export function bareHostedZoneId(id: string): string {
+function bareHostedZoneId(id: string): string {
   return id.replace(/^\/?hostedzone\//, '');
 }
 

@@ -25,7 +25,7 @@ import { TrafficManagerCdkError } from './errors.js';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A source file of this repository, by its path from the repository root. */
-export function repoPath(relative: string): string {
+function repoPath(relative: string): string {
   return fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
 }
 
@@ -57,7 +57,7 @@ export interface TrafficManagerFunctionProps {
  * the nodejs22.x runtime, so bundling it would only add cold-start weight; some bundled
  * CommonJS dependencies call `require`, which ESM output does not define.
  */
-export const BUNDLING = {
+const BUNDLING = {
   format: 'esm',
   target: 'node22',
   minify: true,

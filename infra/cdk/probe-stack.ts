@@ -84,7 +84,7 @@ export interface TrafficManagerProbeStackProps extends StackProps {
  * The function timeout adds slack for the writes; the queue's visibility timeout must not
  * be shorter than the function timeout (a Lambda event source rule).
  */
-export const PROBE_TIMEOUT = Duration.seconds(55);
+const PROBE_TIMEOUT = Duration.seconds(55);
 
 export class TrafficManagerProbeStack extends Stack {
   /** Shard 0's probe function and round queue (the first of `shards`). */

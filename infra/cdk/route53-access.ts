@@ -8,7 +8,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { recordNamesByHostedZone } from './record-names.js';
 import { staticRecordNamesByHostedZone } from './static-record-names.js';
 
-export function hostedZoneArn(hostedZoneId: string): string {
+function hostedZoneArn(hostedZoneId: string): string {
   return `arn:${Aws.PARTITION}:route53:::hostedzone/${hostedZoneId}`;
 }
 

@@ -34,7 +34,7 @@ export function staticMetricStatement(regions: readonly string[], sid: string): 
 }
 
 /** The alarm-name patterns of a deployment: its vote alarms and its guard alarm. */
-export function staticAlarmNamePatterns(deploymentName: string): string[] {
+function staticAlarmNamePatterns(deploymentName: string): string[] {
   return [voteAlarmNameOf(deploymentName, 't-*'), guardAlarmNameOf(deploymentName)];
 }
 

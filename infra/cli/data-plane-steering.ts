@@ -41,7 +41,7 @@ export interface DataPlane {
 const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** CloudWatch of a deployment (the SDK's configuration, region by region) or of the local stack. */
-export function alarmGatewayOf(local: LocalStackPointer | undefined): CloudWatchAlarmGateway {
+function alarmGatewayOf(local: LocalStackPointer | undefined): CloudWatchAlarmGateway {
   return new CloudWatchAlarmGateway((region) =>
     local?.cloudWatchEndpoint === undefined
       ? cloudWatchClient({ region })

@@ -32,7 +32,7 @@ export function localLog(log: (line: string) => void) {
 }
 
 /** One log line per event, e.g. `shop/east Online → Degraded: 4 consecutive failures (tolerated 3) in 2/3 regions`. */
-export function describeEvent(event: EvaluatorEvent): string | undefined {
+function describeEvent(event: EvaluatorEvent): string | undefined {
   if (event.kind === EventDetailType.publishRejected)
     return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
   if (event.kind === EventDetailType.driftRepaired) {
@@ -90,7 +90,7 @@ export function allDegradedNotices(
 }
 
 /** `dns shop.example.com A: UPSERT 192.0.2.10` per change. */
-export function describeDnsChanges(changes: readonly Change[]): string[] {
+function describeDnsChanges(changes: readonly Change[]): string[] {
   return changes.map((change) => {
     const record = change.recordSet;
     const target =

@@ -299,7 +299,7 @@ function withDataPlaneOptions(command: Command): Command {
     .option('--probe-regions <a,b,c>', "the deployment's probe regions, with --definitions", list);
 }
 
-export function withStackOptions(command: Command): Command {
+function withStackOptions(command: Command): Command {
   return command
     .option(
       '--dns-port <port>',

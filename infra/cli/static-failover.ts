@@ -23,7 +23,7 @@ import { DEFAULT_LOCAL_REGIONS } from '../local/regions.js';
 
 const OPTIONS = { deployment: DEFAULT_DEPLOYMENT_NAME, defaultProbeRegions: DEFAULT_LOCAL_REGIONS };
 
-export const STATIC_OFF =
+const STATIC_OFF =
   'static failover off: fails over only through Route 53’s control plane (record changes) made by the evaluator in the home region — while either is down, DNS keeps its last answers';
 
 /** A profile's lines, `indent` before each. */

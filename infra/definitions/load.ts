@@ -50,7 +50,7 @@ const MAX_YAML_ALIASES = 1_000;
 /** How long a definitions module may take to load (import and evaluate, including top-level awaits). */
 export const DEFINITIONS_LOAD_TIME_LIMIT_MS = 10_000;
 /** The heap a definitions module may use while loading. */
-export const DEFINITIONS_MODULE_HEAP_MB = 256;
+const DEFINITIONS_MODULE_HEAP_MB = 256;
 
 export interface LoadOptions {
   /** @default DEFINITIONS_LOAD_TIME_LIMIT_MS */
@@ -82,7 +82,7 @@ export async function loadDefinitions(file: string, options: LoadOptions = {}): 
 }
 
 /** The raw content of a definitions file, not yet validated. */
-export async function readDefinitions(file: string, options: LoadOptions = {}): Promise<unknown> {
+async function readDefinitions(file: string, options: LoadOptions = {}): Promise<unknown> {
   const path = resolve(file);
   const extension = extname(path).toLowerCase();
   const known = MODULE_EXTENSIONS.has(extension) || YAML_EXTENSIONS.has(extension) || extension === '.json';

@@ -105,7 +105,7 @@ export function validationMessage(field: string, value: unknown, constraint: str
   return `1 validation error detected: Value ${value === undefined ? 'null' : JSON.stringify(value)} at '${field}' failed to satisfy constraint: ${constraint}`;
 }
 
-export function validationError(field: string, value: unknown, constraint: string): AwsJsonError {
+function validationError(field: string, value: unknown, constraint: string): AwsJsonError {
   return new AwsJsonError('ValidationException', validationMessage(field, value, constraint));
 }
 

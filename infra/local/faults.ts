@@ -16,7 +16,7 @@ import { HomeRegionDownError, UnknownFaultError } from './errors.js';
 import { startGuardedHttpServer, type GuardedHttpServer, type HttpReply } from './http-guard.js';
 
 export const FAULT = { route53Api: 'route53-api', homeRegion: 'home-region' } as const;
-export const REGION_FAULT_PREFIX = 'region:';
+const REGION_FAULT_PREFIX = 'region:';
 export type FaultName = (typeof FAULT)[keyof typeof FAULT] | `region:${string}`;
 
 /** What the stack turns on and off. */
@@ -45,7 +45,7 @@ export interface LocalFaults {
 }
 
 /** A fault's name as `tm fault` takes it; UnknownFaultError names the ones there are. */
-export function parseFault(text: string, regions: readonly string[]): FaultName {
+function parseFault(text: string, regions: readonly string[]): FaultName {
   if (text === FAULT.route53Api || text === FAULT.homeRegion) return text;
   if (text.startsWith(REGION_FAULT_PREFIX)) {
     const region = text.slice(REGION_FAULT_PREFIX.length);

@@ -24,7 +24,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from 'node:net';
 import { TrafficManagerError } from '../../shared/errors.js';
 
-export const LOOPBACK_HOST = '127.0.0.1';
+const LOOPBACK_HOST = '127.0.0.1';
 
 /** What a guarded server answers: status, headers and body. */
 export interface HttpReply {
@@ -43,7 +43,7 @@ export interface GuardedRequest {
 }
 
 /** Why the guard (or the handler) did not produce a normal answer. Codes follow AWS's common errors. */
-export const GUARD_ERROR = {
+const GUARD_ERROR = {
   /** The request line, target or framing is not valid HTTP (400). */
   InvalidRequest: 400,
   /** A browser request, or a Host that is not loopback (403). */
@@ -126,7 +126,7 @@ export interface RequestFacts {
 }
 
 /** Refuses a browser request or a caller without proof; returns nothing when the request may pass. */
-export function refusal(
+function refusal(
   headers: IncomingHttpHeaders,
   caller: CallerProof,
   facts: RequestFacts,

@@ -52,7 +52,7 @@ export async function loadLocalSecrets(file: string): Promise<LocalSecretValues>
   return parseLocalSecrets(input, file);
 }
 
-export function parseLocalSecrets(input: unknown, file: string): LocalSecretValues {
+function parseLocalSecrets(input: unknown, file: string): LocalSecretValues {
   const problems: string[] = [];
   if (!isRecord(input))
     throw new LocalSecretsFileError(file, ['must be an object with "secrets" and/or "parameters"']);

@@ -60,7 +60,7 @@ import type { LocalSecretValues } from './secrets-file.js';
 
 export { DEFAULT_LOCAL_REGIONS };
 /** The local stack's deployment name (STATIC_FAILOVER_DEPLOYMENT): a dimension of its votes and part of its health-check ids. */
-export const LOCAL_DEPLOYMENT = 'local';
+const LOCAL_DEPLOYMENT = 'local';
 const EVALUATOR_TICK_MS = 60_000;
 
 export interface LocalStackOptions {

@@ -37,7 +37,7 @@ export interface LocalStackPointer {
 
 const FILE_PATTERN = /^local-(\d+)\.json$/;
 
-export function stateDirectory(): string {
+function stateDirectory(): string {
   const configured = process.env.TM_STATE_DIR;
   if (configured !== undefined && configured !== '') return configured;
   const uid = process.getuid?.();

@@ -49,12 +49,12 @@ export interface StreamPoller {
   readonly invocations: number;
 }
 
-export const LOCAL_RETRY_ATTEMPTS = EVALUATOR_STREAM_SETTINGS.retryAttempts;
+const LOCAL_RETRY_ATTEMPTS = EVALUATOR_STREAM_SETTINGS.retryAttempts;
 
 /** GetRecords' maximum page. */
 const GET_RECORDS_LIMIT = 1000;
 
-export function matchesEvaluatorFilter(record: DynamoDBRecord): boolean {
+function matchesEvaluatorFilter(record: DynamoDBRecord): boolean {
   const pk = record.dynamodb?.Keys?.pk?.S;
   return pk !== undefined && EVALUATOR_TRIGGER_PREFIXES.some((prefix) => pk.startsWith(prefix));
 }

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { LocalStreamError } from './errors.js';
 
-export const TTL_ATTRIBUTE = 'expiresAt';
+const TTL_ATTRIBUTE = 'expiresAt';
 
 export async function createTable(client: DynamoDBClient, tableName: string): Promise<{ streamArn: string }> {
   await createOnce(client, tableName);

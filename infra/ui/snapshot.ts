@@ -12,8 +12,8 @@ import { readStatus, type StatusSnapshot } from '../cli/status.js';
 import { askDns, type RecordLine } from './dns-answers.js';
 
 /** How far back the timeline goes, and how many transitions it holds at most. */
-export const TIMELINE_MS = 60 * 60_000;
-export const TIMELINE_LIMIT = 50;
+const TIMELINE_MS = 60 * 60_000;
+const TIMELINE_LIMIT = 50;
 
 export interface PageSnapshot {
   /** `the local stack (DNS port 5353)` or `table NAME in REGION`. */

@@ -20,7 +20,6 @@ import {
 import { declaredParameters, readTemplate } from './template.js';
 
 export type { AzureDocument, AzureEndpoint, AzureProfile, ReadResult } from './shapes.js';
-export { KNOWN_API_VERSIONS } from './template.js';
 
 export function readAzureDocuments(documents: readonly AzureDocument[]): ReadResult {
   const result: ReadResult = { profiles: [], problems: [], notes: [], children: [] };

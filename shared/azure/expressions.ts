@@ -29,10 +29,8 @@ export interface ExpressionScope {
   copyIndex?(loop: string | undefined): number | undefined;
 }
 
-export { SUPPORTED_FUNCTIONS };
-
 /** Whether `value` is a string ARM reads as an expression. */
-export function isExpression(value: unknown): value is string {
+function isExpression(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith('[') && !value.startsWith('[[') && value.endsWith(']');
 }
 

@@ -16,7 +16,7 @@ import { MAX_COPY, resolve, templateScope, withCopyIndex } from './template-valu
 /** Deployment metadata of an ARM resource: read, with nothing to carry over. */
 const DEPLOYMENT_FIELDS = ['apiVersion', 'dependsOn', 'comments', 'condition', 'scope', 'metadata', 'copy'];
 /** The API versions whose schema this reader follows; another one is read the same way, with a note. */
-export const KNOWN_API_VERSIONS = ['2018-08-01', '2022-04-01'];
+const KNOWN_API_VERSIONS = ['2018-08-01', '2022-04-01'];
 
 function isTrafficManagerType(type: string): boolean {
   return PROFILE_TYPE.test(type) || (ENDPOINT_TYPE.test(type) && type.includes('/'));

@@ -37,7 +37,7 @@ export interface OutboxEntry {
  * A DynamoDB item is at most 400 KB and a transaction 4 MB; the events of one write are split
  * into parts of at most this many bytes of JSON, each its own item in the same transaction.
  */
-export const OUTBOX_PART_BYTES = 300_000;
+const OUTBOX_PART_BYTES = 300_000;
 
 export interface OutboxInput {
   readonly events: readonly EvaluatorEvent[];
@@ -121,7 +121,7 @@ function inParts<T extends EvaluatorEvent>(events: readonly T[], limit: number):
 }
 
 /** The profile an event belongs to. */
-export function profileOf(event: EvaluatorEvent): string {
+function profileOf(event: EvaluatorEvent): string {
   return isStatusEvent(event) ? event.record.profile : event.profile;
 }
 

@@ -17,7 +17,7 @@ export function toStoredCertificate(certificate: PeerCertificate): StoredCertifi
   return [certificate.notAfter, certificate.subject, certificate.issuer];
 }
 
-export function fromStoredCertificate([notAfter, subject, issuer]: StoredCertificate): PeerCertificate {
+function fromStoredCertificate([notAfter, subject, issuer]: StoredCertificate): PeerCertificate {
   return { notAfter, subject, issuer };
 }
 

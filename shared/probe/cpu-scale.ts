@@ -16,7 +16,7 @@ export const CPU_SCALE_RANGE = { min: 0.5, max: 20 } as const;
 export const CPU_SCALE_WEIGHT = 0.3;
 
 /** A stored scale is rewritten when the smoothed one moved by more than this fraction of it. */
-export const CPU_SCALE_CHANGE = 0.15;
+const CPU_SCALE_CHANGE = 0.15;
 
 /** An unchanged scale is rewritten this often, so a running shard's entry stays fresh. */
 export const CPU_SCALE_REFRESH_MS = 20 * 60_000;

@@ -92,7 +92,7 @@ function noAnswerWithin(timeoutMs: number): string {
   return `no answer within ${timeoutMs} ms`;
 }
 
-export function inRanges(statusCode: number, ranges: readonly StatusCodeRange[]): boolean {
+function inRanges(statusCode: number, ranges: readonly StatusCodeRange[]): boolean {
   for (const range of ranges) if (statusCode >= range.min && statusCode <= range.max) return true;
   return false;
 }

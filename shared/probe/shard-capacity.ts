@@ -20,7 +20,7 @@ export const LAMBDA_MB_PER_VCPU = 1_769;
 export const PROBE_CPU_MS: Readonly<Record<ProbeProtocol, number>> = { HTTP: 0.2, HTTPS: 0.7, TCP: 0.1 };
 
 /** A probe starts at most this long after its own due time (its round's due time + its place in the spread). */
-export const START_LATENESS_TARGET_MS = 1_000;
+const START_LATENESS_TARGET_MS = 1_000;
 
 /**
  * The headroom a shard keeps over what it expects a round's CPU to be: it may spend half of
@@ -28,7 +28,7 @@ export const START_LATENESS_TARGET_MS = 1_000;
  * expected start time (`startSpanMs`), so a round that costs up to twice the expectation (a
  * major GC, a noisy host) still starts every probe on time.
  */
-export const CPU_HEADROOM = 2;
+const CPU_HEADROOM = 2;
 
 /**
  * How long a shard of `memoryMb` expects to need to start a round's probes: `predictedCpuMs`
@@ -84,7 +84,10 @@ export function roundCpuMs(
   return Math.round(total * 1_000) / 1_000;
 }
 
-/** The probe functions' memory size unless `probeMemorySize` says otherwise: one full vCPU (ADR 0001, "Shard size"). */
+/**
+ * The probe functions' memory size unless `probeMemorySize` says otherwise: one full vCPU (ADR 0001, "Shard size").
+ * @alias the same figure as LAMBDA_MB_PER_VCPU, named for what it sets
+ */
 export const DEFAULT_PROBE_MEMORY_MB = LAMBDA_MB_PER_VCPU;
 
 /** What sizing needs of a region's plan: its request count, round period and one round's predicted CPU (`roundCpuMs`). */

@@ -94,10 +94,7 @@ export interface PlannedProbe extends ProbeRequest {
 export type Prober = (request: ProbeRequest, timeoutMs: number) => Promise<ProbeObservation>;
 
 /** Endpoint headers override profile headers of the same name (case-insensitive). */
-export function mergeHeaders(
-  profileHeaders: readonly Header[],
-  endpointHeaders: readonly Header[],
-): Header[] {
+function mergeHeaders(profileHeaders: readonly Header[], endpointHeaders: readonly Header[]): Header[] {
   if (profileHeaders.length === 0 && endpointHeaders.length === 0) return [];
   const merged = new Map<string, Header>();
   for (const header of [...profileHeaders, ...endpointHeaders]) merged.set(header.name.toLowerCase(), header);
@@ -138,7 +135,7 @@ export function probeJudgingOf(profile: Profile): ProbeJudging {
 }
 
 /** The judge whose verdict decides `endpoint` of `profile`. */
-export function probeJudgeOf(profile: Profile, endpoint: ExternalEndpoint): ProbeJudge {
+function probeJudgeOf(profile: Profile, endpoint: ExternalEndpoint): ProbeJudge {
   const judging = probeJudgingOf(profile);
   return { key: verdictKeyOf(probeRequestOf(profile, endpoint).key, judging), ...judging };
 }

@@ -14,7 +14,7 @@ export const READ_CPU_MS_PER_REQUEST = 0.01;
 export const PLAN_CPU_MS_PER_REQUEST = 0.02;
 /** Reading and planning may take half the tick's 20 s timeout (the rest: the wait, the sends, a loaded host). */
 export const TICK_PLAN_BUDGET_MS = 10_000;
-export const MIN_TICK_MEMORY_MB = 128;
+const MIN_TICK_MEMORY_MB = 128;
 
 /** The tick's memory (MB, a multiple of 64) for a region of at most `maxProbeShards` shards. */
 export function tickMemoryMbFor(maxProbeShards: number): number {

@@ -13,7 +13,7 @@ interface AzureRegion {
   readonly awsRegion: AwsRegion;
 }
 
-export const AZURE_REGIONS: readonly AzureRegion[] = [
+const AZURE_REGIONS: readonly AzureRegion[] = [
   { displayName: 'East US', place: 'Virginia', awsRegion: 'us-east-1' },
   { displayName: 'East US 2', place: 'Virginia', awsRegion: 'us-east-1' },
   { displayName: 'Central US', place: 'Iowa', awsRegion: 'us-east-2' },

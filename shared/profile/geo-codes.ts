@@ -10,7 +10,7 @@ import type { GeoLocation } from '../zone/record-set.js';
 export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
 export type ContinentCode = (typeof CONTINENT_CODES)[number];
 
-export const COUNTRY_CODES = [
+const COUNTRY_CODES = [
   'AD',
   'AE',
   'AF',
@@ -317,7 +317,7 @@ export const US_SUBDIVISION_CODES = [
   'WY',
 ] as const;
 
-export const WORLD = 'WORLD';
+const WORLD = 'WORLD';
 const CONTINENT_PREFIX = 'GEO-';
 
 const CONTINENTS: ReadonlySet<string> = new Set(CONTINENT_CODES);

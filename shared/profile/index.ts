@@ -1,26 +1,10 @@
 export { AWS_COMMERCIAL_REGIONS, isAwsRegion, type AwsRegion } from './aws-regions.js';
 export { DEFAULTS, LIMITS, type ProfileDefaults } from './defaults.js';
 export { defineProfiles } from './define.js';
-export { InvalidDefinitionsError, ProfileError } from './errors.js';
-export {
-  CONTINENT_CODES,
-  COUNTRY_CODES,
-  geoCodeOf,
-  geoLocationOf,
-  isGeoCode,
-  US_SUBDIVISION_CODES,
-  type ContinentCode,
-} from './geo-codes.js';
-export {
-  formatCidr,
-  formatIp,
-  parseIp,
-  rangeToCidrs,
-  type Cidr,
-  type IpAddress,
-  type IpFamily,
-} from '../ip/addresses.js';
-export { parseSubnet, ROUTE53_MAX_PREFIX, type SubnetParse } from './subnet.js';
+export { InvalidDefinitionsError } from './errors.js';
+export { geoLocationOf, US_SUBDIVISION_CODES, type ContinentCode } from './geo-codes.js';
+export { formatIp, parseIp, type Cidr, type IpAddress, type IpFamily } from '../ip/addresses.js';
+export { parseSubnet, type SubnetParse } from './subnet.js';
 export { formatIssue, formatPath, formatReceived, type IssuePath, type ValidationIssue } from './issues.js';
 export { parseDefinitions, parseDefinitionsOrThrow, type ParseResult } from './parse.js';
 export {

@@ -145,7 +145,7 @@ const target = z.string({ error: MESSAGES.target }).refine((value) => classifyTa
   params: { rule: 'format' },
 });
 
-export const healthRuleSchema = z.discriminatedUnion(
+const healthRuleSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({ kind: z.literal('consecutiveFailures') }),
@@ -208,7 +208,7 @@ export const monitorConfigSchema = z.strictObject(
   { error: MESSAGES.object },
 );
 
-export const dnsConfigSchema = z.strictObject(
+const dnsConfigSchema = z.strictObject(
   {
     zoneName: z
       .string({ error: MESSAGES.zoneName })
@@ -235,7 +235,7 @@ const endpointCommon = {
   subnets: z.array(subnet, { error: 'must be a list of CIDR blocks or ranges' }).optional(),
 };
 
-export const externalEndpointSchema = z.strictObject(
+const externalEndpointSchema = z.strictObject(
   {
     ...endpointCommon,
     type: z.literal('external').optional(),
@@ -246,7 +246,7 @@ export const externalEndpointSchema = z.strictObject(
   { error: MESSAGES.object },
 );
 
-export const nestedEndpointSchema = z.strictObject(
+const nestedEndpointSchema = z.strictObject(
   {
     ...endpointCommon,
     type: z.literal('nested'),

@@ -18,7 +18,7 @@ import {
  * Route 53 CIDR collections accept IPv4 blocks /1–/24 and IPv6 blocks /1–/48; the zero-bit
  * block is the default (`*`) location, which is what an endpoint without subnets is.
  */
-export const ROUTE53_MAX_PREFIX: Readonly<Record<IpFamily, number>> = { ipv4: 24, ipv6: 48 };
+const ROUTE53_MAX_PREFIX: Readonly<Record<IpFamily, number>> = { ipv4: 24, ipv6: 48 };
 
 export type SubnetParse =
   | {

@@ -9,8 +9,8 @@ import { fnv1a32 } from '../hash/fnv1a.js';
 import type { Profile } from '../profile/types.js';
 
 export const DEFAULT_CIDR_LOCATION = '*';
-export const MAX_COLLECTION_NAME = 64;
-export const MAX_LOCATION_NAME = 16;
+const MAX_COLLECTION_NAME = 64;
+const MAX_LOCATION_NAME = 16;
 const HASH_LENGTH = 6;
 
 export function cidrCollectionNameOf(profile: Profile): string {

@@ -18,7 +18,7 @@ const NOT_ELIGIBLE: ReadonlySet<EndpointMonitorStatus> = new Set([
 ]);
 
 /** A configured-Disabled endpoint is never eligible, whatever status it was given. */
-export function isEligible(ranked: RankedEndpoint): boolean {
+function isEligible(ranked: RankedEndpoint): boolean {
   return ranked.endpoint.endpointStatus === 'Enabled' && !NOT_ELIGIBLE.has(ranked.status);
 }
 

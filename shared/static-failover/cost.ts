@@ -8,7 +8,7 @@ import { MINUTES_PER_MONTH, PRICE } from '../cost/prices.js';
 import { EVALUATOR_METRIC, type StaticStructure } from './types.js';
 
 /** Route 53's default number of health checks per account (raisable on request). */
-export const DEFAULT_HEALTH_CHECK_QUOTA = 200;
+const DEFAULT_HEALTH_CHECK_QUOTA = 200;
 /** Metrics one PutMetricData request carries at most. */
 export const METRICS_PER_REQUEST = 1000;
 

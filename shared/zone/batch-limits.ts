@@ -19,7 +19,7 @@ export interface BatchCost {
 }
 
 /** What Route 53 counts of one change: its ResourceRecord elements and their characters (an alias has none). */
-export function requestCost(change: Change): BatchCost {
+function requestCost(change: Change): BatchCost {
   const factor = change.action === 'UPSERT' ? 2 : 1;
   const { values } = change.recordSet;
   return {

@@ -11,7 +11,7 @@ import { planRecords } from '../routing/planner.js';
 import { planStaticFailover } from '../static-failover/plan.js';
 import { EndpointMonitorStatus } from '../status/vocabulary.js';
 
-export const ROUTE53_DEFAULT_QUOTAS = {
+const ROUTE53_DEFAULT_QUOTAS = {
   /** Records (record sets) per hosted zone, the zone's own SOA and NS included. */
   recordsPerHostedZone: 10_000,
 } as const;

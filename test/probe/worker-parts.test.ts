@@ -49,7 +49,12 @@ describe('the rule-state keeper', () => {
       checkedAt: 1_000,
       detail: 'ok',
     };
-    rules.restore(judge, verdict, { at: 2_500 }, { kind: 'consecutiveFailures', failures: 1, runStartedAt: 2_000 });
+    rules.restore(
+      judge,
+      verdict,
+      { at: 2_500 },
+      { kind: 'consecutiveFailures', failures: 1, runStartedAt: 2_000 },
+    );
     // Act: the next failure is the second in a row
     const down = rules.apply(probe, judge, judgedTimeout(3_000, judge.timeoutMs));
     rules.retain(new Map());

@@ -32,7 +32,7 @@ import { prepare, unresolvedSecret, type PreparedRequest } from './http-request.
  * Bytes of body read before the probe stops reading (the status has decided by then); the
  * most an expectedBody is matched against. Only a request that `keepsBody` holds them.
  */
-export const BODY_CAP_BYTES = 64 * 1024;
+const BODY_CAP_BYTES = 64 * 1024;
 
 export interface HttpProberOptions {
   /** Host name resolution for the connection; default: the operating system's (`dns.lookup`). */

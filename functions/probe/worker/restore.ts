@@ -21,7 +21,10 @@ export interface RestoreParts {
   readonly heartbeat: Pick<HeartbeatWriter, 'adopt'>;
 }
 
-export async function restoreMissingStates(parts: RestoreParts, planned: readonly PlannedProbe[]): Promise<void> {
+export async function restoreMissingStates(
+  parts: RestoreParts,
+  planned: readonly PlannedProbe[],
+): Promise<void> {
   const { region, shard, store, rules, records } = parts;
   const missing = planned.flatMap((probe) =>
     probe.judges.filter((j) => !rules.has(j.key)).map((judge) => ({ judge, request: probe.key })),

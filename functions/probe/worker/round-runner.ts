@@ -125,8 +125,12 @@ export function createRoundRunner(options: RoundRunnerOptions): RunRound {
     );
     const counts: RoundCounts = { probed: 0, judged: 0, skipped: 0, latestStartMs: 0 };
     const written = await Promise.all(
-      await startChecks(options, due, changes, counts, (i) =>
-        dueAt + startDelayMs(due.probes[i]!, roundPeriodMs, windowMs),
+      await startChecks(
+        options,
+        due,
+        changes,
+        counts,
+        (i) => dueAt + startDelayMs(due.probes[i]!, roundPeriodMs, windowMs),
       ),
     );
     const retried = await retrying;

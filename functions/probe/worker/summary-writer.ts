@@ -12,7 +12,7 @@ import type { ProbeStateStore } from '../state-store.js';
 import { ITEM_BUDGET_BYTES, SUMMARY_EVERY_PERIODS } from './limits.js';
 
 /** The shard's judges, sorted, as many as the judge list's budget holds. */
-export function judgeListOf(judges: readonly PlannedJudge[]): string[] {
+function judgeListOf(judges: readonly PlannedJudge[]): string[] {
   let used = 0;
   return [...new Set(judges.map((j) => j.key))]
     .sort()
@@ -80,7 +80,11 @@ export class CertificateWriter {
     return changes !== this.changesWritten;
   }
 
-  async write(at: number, certificates: ReadonlyMap<string, StoredCertificate>, changes: number): Promise<void> {
+  async write(
+    at: number,
+    certificates: ReadonlyMap<string, StoredCertificate>,
+    changes: number,
+  ): Promise<void> {
     await this.store.putCertificates({
       region: this.region,
       ...(this.shard === 0 ? {} : { shard: this.shard }),

@@ -26,12 +26,16 @@ export class VerdictWriter {
       const outcome = await this.store.putVerdict(item);
       if (this.pending.get(item.targetKey) === item) this.pending.delete(item.targetKey);
       if (outcome === 'superseded')
-        this.logger.warn('verdict write superseded by a newer one', { key: item.targetKey, region: this.region });
+        this.logger.warn('verdict write superseded by a newer one', {
+          key: item.targetKey,
+          region: this.region,
+        });
       return outcome === 'written';
     } catch (error) {
       // Keep the latest change only: an older pending one is superseded by it.
       const pending = this.pending.get(item.targetKey);
-      if (pending === undefined || pending.checkedAt <= item.checkedAt) this.pending.set(item.targetKey, item);
+      if (pending === undefined || pending.checkedAt <= item.checkedAt)
+        this.pending.set(item.targetKey, item);
       this.logger.warn('verdict write failed; retrying next round', {
         key: item.targetKey,
         region: this.region,

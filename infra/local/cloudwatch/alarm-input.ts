@@ -35,7 +35,7 @@ const ANOMALY_OPERATORS = [
 ] as const;
 export type ComparisonOperator = (typeof THRESHOLD_OPERATORS)[number];
 
-export const TREAT_MISSING_DATA = ['missing', 'notBreaching', 'breaching', 'ignore'] as const;
+const TREAT_MISSING_DATA = ['missing', 'notBreaching', 'breaching', 'ignore'] as const;
 export type TreatMissingData = (typeof TREAT_MISSING_DATA)[number];
 
 /** An alarm's whole evaluation range (Period × EvaluationPeriods): at most 7 days, at most 1 day when Period < 1 hour. */

@@ -9,7 +9,7 @@ import { TrafficManagerError } from '../../../shared/errors.js';
 import { validationMessage } from '../aws-json.js';
 
 /** Query error code → [exception shape, HTTP status], as CloudWatch's model pairs them. */
-export const CLOUDWATCH_ERROR = {
+const CLOUDWATCH_ERROR = {
   InvalidParameterValue: ['InvalidParameterValueException', 400],
   InvalidParameterCombination: ['InvalidParameterCombinationException', 400],
   MissingParameter: ['MissingRequiredParameterException', 400],

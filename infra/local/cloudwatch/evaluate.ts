@@ -49,7 +49,7 @@ export function aggregate(sets: readonly StatisticSet[], statistic: Statistic): 
   }
 }
 
-export function breaches(value: number, operator: ComparisonOperator, threshold: number): boolean {
+function breaches(value: number, operator: ComparisonOperator, threshold: number): boolean {
   switch (operator) {
     case 'GreaterThanOrEqualToThreshold':
       return value >= threshold;

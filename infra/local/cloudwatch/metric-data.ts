@@ -24,8 +24,8 @@ import {
 } from './json-fields.js';
 import { dimensionsOf, metricNameOf, namespaceOf, type MetricId } from './metric.js';
 
-export const MAX_METRIC_DATA = 1000;
-export const MAX_VALUES = 150;
+const MAX_METRIC_DATA = 1000;
+const MAX_VALUES = 150;
 const VALUE_LIMIT = 2 ** 360;
 const TWO_WEEKS_MS = 14 * 24 * 3600_000;
 const TWO_HOURS_MS = 2 * 3600_000;

@@ -19,7 +19,7 @@ export interface MetricId {
 }
 
 /** PutMetricData and PutMetricAlarm: at most 30 dimensions per metric. */
-export const MAX_DIMENSIONS = 30;
+const MAX_DIMENSIONS = 30;
 const NAMESPACE_MAX = 255;
 const NAME_MAX = 255;
 const DIMENSION_VALUE_MAX = 1024;

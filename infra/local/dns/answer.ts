@@ -12,7 +12,7 @@ import { selectRecords, type SelectionContext } from './routing-policy.js';
 import { soaRecordOf } from './soa.js';
 
 /** How many CNAME / alias hops one answer follows (loops end here too). */
-export const MAX_CHAIN_LENGTH = 8;
+const MAX_CHAIN_LENGTH = 8;
 /** TTL of a non-alias record that has none (Route 53 always has one). */
 const FALLBACK_TTL_SECONDS = 60;
 

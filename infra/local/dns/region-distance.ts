@@ -6,7 +6,7 @@
  */
 
 /** Approximate [latitude, longitude] of each region's metro area. */
-export const REGION_COORDINATES: Readonly<Record<string, readonly [number, number]>> = {
+const REGION_COORDINATES: Readonly<Record<string, readonly [number, number]>> = {
   'us-east-1': [38.9, -77.4], // N. Virginia
   'us-east-2': [40.0, -83.0], // Ohio
   'us-west-1': [37.4, -121.9], // N. California

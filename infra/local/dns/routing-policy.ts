@@ -29,7 +29,7 @@ export interface Selection {
   readonly scope: number;
 }
 
-export function routingPolicyOf(record: RecordSet): RoutingPolicy {
+function routingPolicyOf(record: RecordSet): RoutingPolicy {
   if (record.weight !== undefined) return 'weighted';
   if (record.region !== undefined) return 'latency';
   if (record.geoLocation !== undefined) return 'geolocation';

@@ -11,13 +11,13 @@ import { respond, type ResponderContext } from './respond.js';
 
 /** The port `tm local` uses unless told `--dns-port`. */
 export const DEFAULT_DNS_PORT = 5353;
-export const DEFAULT_DNS_HOST = '127.0.0.1';
+const DEFAULT_DNS_HOST = '127.0.0.1';
 /** A TCP connection that completes no query for this long is closed (RFC 7766 §6.2.3: seconds, not minutes). */
-export const DEFAULT_TCP_IDLE_TIMEOUT_MS = 10_000;
+const DEFAULT_TCP_IDLE_TIMEOUT_MS = 10_000;
 /** A query begun on TCP must be complete this long after its first byte (no one-byte-at-a-time clients). */
-export const DEFAULT_TCP_MESSAGE_TIMEOUT_MS = 5_000;
+const DEFAULT_TCP_MESSAGE_TIMEOUT_MS = 5_000;
 /** TCP connections at once; more are closed as they arrive. */
-export const DEFAULT_MAX_TCP_CONNECTIONS = 64;
+const DEFAULT_MAX_TCP_CONNECTIONS = 64;
 /**
  * Answers buffered for a TCP client that does not read: above this, the server stops reading
  * that connection (the kernel's buffers then push back on the client) until the client drains it.

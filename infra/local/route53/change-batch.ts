@@ -151,7 +151,7 @@ function cnameConflicts(zone: ZoneForBatch, record: RecordSet, others: readonly 
   return [];
 }
 
-export function routingKindOf(
+function routingKindOf(
   record: Pick<
     RecordSet,
     'weight' | 'region' | 'failover' | 'geoLocation' | 'multiValueAnswer' | 'cidrRoutingConfig'
@@ -256,7 +256,7 @@ function aliasProblems(
 }
 
 /** DELETE matches only the exact record set: TTL, values (in any order), routing fields, alias and health check. */
-export function sameRecordSet(a: StoredRecordSet, b: StoredRecordSet): boolean {
+function sameRecordSet(a: StoredRecordSet, b: StoredRecordSet): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 

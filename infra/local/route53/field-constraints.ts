@@ -23,7 +23,7 @@ const ROUTE53_TYPES = [
   'SOA', 'A', 'TXT', 'NS', 'CNAME', 'MX', 'NAPTR', 'PTR', 'SRV', 'SPF', 'AAAA', 'CAA', 'DS', 'TLSA', 'SSHFP', 'SVCB', 'HTTPS',
 ]; // prettier-ignore
 /** The types this local Route 53 stores and serves (what the planner publishes). */
-export const SUPPORTED_TYPES: readonly RecordType[] = ['A', 'AAAA', 'CNAME'];
+const SUPPORTED_TYPES: readonly RecordType[] = ['A', 'AAAA', 'CNAME'];
 const FAILOVER_ROLES: readonly FailoverRole[] = ['PRIMARY', 'SECONDARY'];
 /** `ResourceRecordSetRegion` of the Route 53 API model (@aws-sdk/client-route-53). */
 export const LATENCY_REGIONS: readonly string[] = [

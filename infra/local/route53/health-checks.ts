@@ -22,13 +22,13 @@ import { LATENCY_REGIONS } from './field-constraints.js';
 import { present } from './present.js';
 
 /** Route 53's default quota of health checks per account. */
-export const DEFAULT_HEALTH_CHECK_QUOTA = 200;
-export const MAX_CHILD_HEALTH_CHECKS = 256;
+const DEFAULT_HEALTH_CHECK_QUOTA = 200;
+const MAX_CHILD_HEALTH_CHECKS = 256;
 const MAX_LIST_ITEMS = 1000;
 const RESETTABLE_ELEMENTS = ['FullyQualifiedDomainName', 'Regions', 'ResourcePath', 'ChildHealthChecks'];
 const DEFAULT_LIST_ITEMS = 100;
 
-export const HEALTH_CHECK_TYPES = [
+const HEALTH_CHECK_TYPES = [
   'HTTP',
   'HTTPS',
   'HTTP_STR_MATCH',
@@ -38,12 +38,11 @@ export const HEALTH_CHECK_TYPES = [
   'CLOUDWATCH_METRIC',
   'RECOVERY_CONTROL',
 ] as const;
-export type HealthCheckType = (typeof HEALTH_CHECK_TYPES)[number];
 /** The kinds this stand-in serves: neither needs Route 53's endpoint checkers. */
-export const SERVED_HEALTH_CHECK_TYPES = ['CALCULATED', 'CLOUDWATCH_METRIC'] as const;
+const SERVED_HEALTH_CHECK_TYPES = ['CALCULATED', 'CLOUDWATCH_METRIC'] as const;
 export type ServedHealthCheckType = (typeof SERVED_HEALTH_CHECK_TYPES)[number];
 
-export const INSUFFICIENT_DATA_STATUSES = ['Healthy', 'Unhealthy', 'LastKnownStatus'] as const;
+const INSUFFICIENT_DATA_STATUSES = ['Healthy', 'Unhealthy', 'LastKnownStatus'] as const;
 export type InsufficientDataHealthStatus = (typeof INSUFFICIENT_DATA_STATUSES)[number];
 
 export interface AlarmIdentifier {

@@ -20,9 +20,9 @@ export interface RecordPage {
 }
 
 /** Route 53 returns at most 300 record sets per page, whatever MaxItems asks. */
-export const MAX_LIST_ITEMS = 300;
+const MAX_LIST_ITEMS = 300;
 
-export function compareRecordPosition(a: ListStart, b: ListStart): number {
+function compareRecordPosition(a: ListStart, b: ListStart): number {
   return (
     compareAscii(reversedLabelKey(a.name ?? ''), reversedLabelKey(b.name ?? '')) ||
     compareAscii(a.type ?? '', b.type ?? '') ||

@@ -6,7 +6,7 @@
 import { InvalidInputError } from './errors.js';
 import { document } from './xml-codec.js';
 
-export const API = '/2013-04-01';
+const API = '/2013-04-01';
 
 export interface Reply {
   readonly status: number;

@@ -22,7 +22,7 @@ import type { ChangeView } from './change-log.js';
 import type { CidrCollectionChangeInput, CidrCollectionView } from './cidr-collections.js';
 import type { HostedZoneView } from './store.js';
 
-export const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
+const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
 /** Elements that are list items in the requests we parse (so one item still parses as a list). */
 const LIST_ITEMS = new Set([
@@ -139,7 +139,7 @@ export function child(node: XmlNode | undefined, key: string): XmlNode | undefin
   return isNode(value) ? value : undefined;
 }
 
-export function text(node: XmlNode, key: string): string | undefined {
+function text(node: XmlNode, key: string): string | undefined {
   const value = node[key];
   return typeof value === 'string' ? value : undefined;
 }
@@ -150,7 +150,7 @@ function required(node: XmlNode, key: string): string {
   return value;
 }
 
-export function list<T = XmlNode>(node: XmlNode | undefined, item: string): T[] {
+function list<T = XmlNode>(node: XmlNode | undefined, item: string): T[] {
   const value = node?.[item];
   return Array.isArray(value) ? (value as T[]) : [];
 }
