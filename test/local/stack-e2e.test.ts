@@ -231,7 +231,9 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       (changes) => changes.length > 0,
     );
     expect(toOnline.map((e) => `${e.from}→${e.to}`)).toEqual(['Degraded→Online']);
-    expect(toOnline[0]?.reason).toMatch(/up in 3\/3 regions/);
+    // Online once at least half of the three regions say up (the default quorum): the third
+    // region's first success may land in the same evaluation or in the next one.
+    expect(toOnline[0]?.reason).toMatch(/^up in [23]\/3 regions/);
   });
 
   it.each([
