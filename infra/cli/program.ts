@@ -10,10 +10,11 @@
  *      (camelCase: `--dns-port` → `dnsPort`); write to `io.stdout` / `io.stderr`, return the
  *      exit code (0 ok, 1 failed). For a usage problem found after parsing, throw
  *      `UsageError` (exit 2 with the usage hint).
- *   2. Declare it below with `command(parent, 'name')`: `.argument()`, `.option()` (value
- *      parsers in options.ts; `withStackOptions` for commands that read a running stack),
- *      `.action(runs(() => import('./<name>.js')))`. A group of subcommands (`tm endpoint
- *      disable …`) is a `command(program, 'endpoint')` with `command(endpoint, 'disable')`s.
+ *   2. Declare it below, in its group's `add…Commands`, with `command(parent, 'name')`:
+ *      `.argument()`, `.option()` (value parsers in options.ts; `withStackOptions` for
+ *      commands that read a running stack), `.action(runs(() => import('./<name>.js')))`. A
+ *      group of subcommands (`tm endpoint disable …`) is a `command(program, 'endpoint')` with
+ *      `command(endpoint, 'disable')`s.
  *   3. Add it to the command table in README.md and to docs/cli.md.
  * `--help`, unknown-flag errors (exit 2, with a "did you mean" hint) and the usage line come
  * from commander for free.
@@ -29,6 +30,12 @@ import { duration, integer, list, oneOf, positiveNumber } from './options.js';
 const DAY_MS = 86_400_000;
 
 type Run = (args: never, options: never, io: Io) => Promise<number>;
+
+/** What a group of commands is declared with: buildProgram's `command` and `runs`. */
+interface Declare {
+  readonly command: (parent: Command, name: string) => Command;
+  readonly runs: (load: () => Promise<{ run: Run }>) => (...received: unknown[]) => Promise<void>;
+}
 
 export function buildProgram(io: Io, setExitCode: (code: number) => void): Command {
   const program = withOutput(new Command('tm'), io)
@@ -54,6 +61,23 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
       }
     };
 
+  const declare: Declare = { command, runs };
+  addDefinitionsCommands(program, declare);
+  addLocalCommand(program, declare);
+  addStatusCommands(program, declare);
+  addControlCommands(program, declare);
+  addFaultCommands(program, declare);
+  addImportCommands(program, declare);
+  return program;
+
+  /** A subcommand that reports usage errors as `tm <path>: …` plus a hint, to `io`. */
+  function command(parent: Command, name: string): Command {
+    return withOutput(parent.command(name), io);
+  }
+}
+
+/** `tm validate`, `tm plan`: a definitions file, no stack. */
+function addDefinitionsCommands(program: Command, { command, runs }: Declare): void {
   command(program, 'validate')
     .summary('check a definitions file; one line per profile, then its failover figures')
     .description(
@@ -84,7 +108,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
         '  tm plan examples/definitions.ts --status shop/east=Disabled,shop/west=Degraded --json\n',
     )
     .action(runs(() => import('./plan.js')));
+}
 
+function addLocalCommand(program: Command, { command, runs }: Declare): void {
   command(program, 'local')
     .summary('run the whole system on this machine (without FILE: the demo)')
     .description(
@@ -121,7 +147,10 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
         '{ secrets: { <secret ARN>: value }, parameters: { <name>: value } }), held by the local Secrets Manager and SSM',
     )
     .action(runs(() => import('./local.js')));
+}
 
+/** `tm status`, `tm history`, `tm ui`: what a stack's monitoring found. */
+function addStatusCommands(program: Command, { command, runs }: Declare): void {
   withStackOptions(command(program, 'status'))
     .summary('monitor status of every profile and endpoint, with per-region votes')
     .option('--profile <name>', 'only this profile')
@@ -149,7 +178,10 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     )
     .option('--port <port>', 'the page port on 127.0.0.1; 0 picks a free one', integer(0, 65535), 0)
     .action(runs(() => import('./ui.js')));
+}
 
+/** `tm endpoint …`, `tm profile …`: runtime control. */
+function addControlCommands(program: Command, { command, runs }: Declare): void {
   const controls = () => import('./control.js');
   const reason = '--reason <text>';
   const endpoint = command(program, 'endpoint').summary(
@@ -199,7 +231,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
     .argument('<profile>')
     .option(reason, 'why (shown by tm status and in history)')
     .action(runs(() => controls().then((m) => ({ run: m.enableProfile }))));
+}
 
+function addFaultCommands(program: Command, { command, runs }: Declare): void {
   const faults = () => import('./fault.js');
   const fault = command(program, 'fault').summary(
     'put an outage into the running local stack: route53-api, home-region, region:NAME',
@@ -228,7 +262,9 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
   faultCommand('list')
     .summary('the faults injected')
     .action(runs(() => faults().then((m) => ({ run: m.list }))));
+}
 
+function addImportCommands(program: Command, { command, runs }: Declare): void {
   const imports = command(program, 'import').summary("turn another service's configuration into definitions");
   command(imports, 'azure')
     .summary('Azure Traffic Manager profiles (ARM templates, parameters files, az JSON) → a definitions file')
@@ -260,13 +296,6 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
         '  az network traffic-manager profile list -g rg > profiles.json && tm import azure profiles.json --zone example.com --hosted-zone-id Z0123\n',
     )
     .action(runs(() => import('./import-azure.js')));
-
-  return program;
-
-  /** A subcommand that reports usage errors as `tm <path>: …` plus a hint, to `io`. */
-  function command(parent: Command, name: string): Command {
-    return withOutput(parent.command(name), io);
-  }
 }
 
 /** Writes to `io`; errors read `tm <path>: …` followed by a hint. */
@@ -281,10 +310,6 @@ function withOutput(command: Command, io: Io): Command {
     .showHelpAfterError(`(${path} --help shows the usage)`);
 }
 
-/**
- * `--dns-port`, `--table`, `--region`: which stack a command reads or changes — the running
- * local stack by default, or AWS (see stack.ts).
- */
 /** `tm endpoint …`: the stack, and how to steer through the probe regions' CloudWatch (infra/cli/data-plane-steering.ts). */
 function withDataPlaneOptions(command: Command): Command {
   return withStackOptions(command)
@@ -299,6 +324,10 @@ function withDataPlaneOptions(command: Command): Command {
     .option('--probe-regions <a,b,c>', "the deployment's probe regions, with --definitions", list);
 }
 
+/**
+ * `--dns-port`, `--table`, `--region`: which stack a command reads or changes — the running
+ * local stack by default, or AWS (see stack.ts).
+ */
 function withStackOptions(command: Command): Command {
   return command
     .option(
