@@ -32,6 +32,7 @@ import {
   LocalSecretsFileError,
 } from '../local/errors.js';
 import { DEFAULT_LOCAL_REGIONS, startLocalStack, statePointerOf } from '../local/stack.js';
+import type { LocalStack, LocalStackOptions } from '../local/stack.js';
 import {
   loadLocalSecrets,
   missingLocalSecrets,
@@ -52,7 +53,7 @@ import { logUnhandledRejections } from './keep-running.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
-import { localStack } from './stack.js';
+import { localStack, type Stack } from './stack.js';
 import { localLog } from './local-log.js';
 import type { GuardedHttpServer } from '../local/http-guard.js';
 import type { LocalFaults } from '../local/faults.js';
@@ -106,49 +107,9 @@ async function runStack(
   const timeScale = options.timeScale ?? (file === undefined ? DEMO_TIME_SCALE : 1);
   const regions = options.regions ?? [...DEFAULT_LOCAL_REGIONS];
 
-  let demo: DemoBackends | undefined;
-  let profiles: Profile[];
-  let locations: ClientLocationTable | undefined;
-  let secrets: LocalSecretValues = NO_LOCAL_SECRETS;
-  try {
-    if (options.clientLocations !== undefined) locations = await loadClientLocations(options.clientLocations);
-    if (options.secrets !== undefined) secrets = await loadLocalSecrets(options.secrets);
-    if (file === undefined) {
-      demo = await startDemoBackends((name, up) =>
-        log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`),
-      );
-      const result = parseDefinitions(demoDefinitions(demo.port));
-      if (!result.ok) throw new DemoError('the demo definitions are invalid');
-      profiles = result.profiles;
-    } else {
-      const result = await loadDefinitions(file);
-      if (!result.ok) {
-        for (const line of result.formatted) io.stderr.write(`${line}\n`);
-        const count = result.issues.length;
-        io.stderr.write(`tm local: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}\n`);
-        return 1;
-      }
-      // Local mode makes its own hosted zones: the ids a deploy needs are no concern here.
-      for (const notice of result.notices)
-        if (notice.rule !== 'deploy-requirement') io.stderr.write(`notice: ${notice.text}\n`);
-      for (const warning of inlineSecretWarnings(result.profiles))
-        io.stderr.write(`${formatWarning(warning, result.profiles)}\n`);
-      profiles = result.profiles;
-    }
-  } catch (error) {
-    await demo?.stop();
-    if (error instanceof LocalSecretsFileError) {
-      io.stderr.write(
-        `${error.problems.map((problem) => `tm local: ${error.file}: ${problem}`).join('\n')}\n`,
-      );
-      return 1;
-    }
-    if (error instanceof LocalDnsError) {
-      io.stderr.write(`tm local: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  const inputs = await loadInputs(file, options, io, log);
+  if (inputs === undefined) return 1;
+  const { demo, profiles, locations, secrets } = inputs;
 
   const regionProblems = deploymentRegionProblems(profiles, regions, 'the probe regions of --regions');
   if (regionProblems.length > 0) {
@@ -179,9 +140,8 @@ async function runStack(
     if (options.fresh === true) rmSync(dataDirectory, { recursive: true, force: true });
   }
 
-  let stack;
-  try {
-    stack = await startLocalStack({
+  const stack = await startStack(
+    {
       ...(dataDirectory === undefined ? {} : { dataDirectory }),
       profiles,
       regions,
@@ -194,96 +154,22 @@ async function runStack(
       secrets,
       ...(locations && { clientLocations: locations }),
       ...(options.reconcileInterval === undefined ? {} : { reconcileIntervalMs: options.reconcileInterval }),
-    });
-  } catch (error) {
-    await demo?.stop();
-    if (
-      error instanceof JavaMissingError ||
-      error instanceof JavaCompilerMissingError ||
-      error instanceof DynamoDbLocalMissingError ||
-      error instanceof LocalDnsError
-    ) {
-      io.stderr.write(`tm local: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    const replaced = writeStateFile(statePointerOf(stack));
-    if (replaced !== undefined)
-      log(
-        `replaced the state file of a stack that is gone (pid ${replaced.pid}, started ${replaced.startedAt})`,
-      );
-  } catch (error) {
-    log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
-  }
+    },
+    demo,
+    io,
+  );
+  if (stack === undefined) return 1;
+  writeStateFileOrLog(stack, log);
 
-  let page: GuardedHttpServer | undefined;
   const pageStack = localStack(stack);
-  try {
-    page = await startStatusPage({
-      port: options.uiPort,
-      read: () => readSnapshot(pageStack),
-      onError: (error) => log(`status page: ${(error as Error).message ?? error}`),
-    });
-  } catch (error) {
-    log(`status page not started (port ${options.uiPort}): ${(error as Error).message}`);
-  }
+  const page = await startPage(pageStack, options.uiPort, log);
 
   // The banner once DNS answers from the first publish (SERVFAIL before), or a stop came first.
   await Promise.race([stack.published, stopRequest.requested]);
 
-  const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
-  // Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends. Raw
-  // mode before the banner, so a key pressed as soon as it says so is read (not a SIGINT).
-  if (process.stdin.isTTY) {
-    emitKeypressEvents(process.stdin);
-    process.stdin.setRawMode(true);
-    process.stdin.on(
-      'keypress',
-      (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
-        if (key.ctrl === true && key.name === 'c') return stopRequest.request('Ctrl-C');
-        if (key.name === 'q') return stopRequest.request('q');
-        const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
-        if (backend !== undefined) demo?.toggle(backend.name);
-        if (demo !== undefined && key.sequence === DEMO_OUTAGE_KEY) toggleOutage(stack.faults, log);
-      },
-    );
-  }
-
-  io.stdout.write(
-    [
-      '',
-      `traffic-manager local stack is running (time scale ${timeScale}: every interval, timeout and heartbeat × ${timeScale}).`,
-      `  reconcile  every ${Math.round(stack.reconcileIntervalMs / 100) / 10} s: drift at owned names in the local Route 53 is repaired`,
-      `  DNS        127.0.0.1:${stack.dnsPort} (UDP and TCP), authoritative for ${[...new Set(profiles.map((p) => p.dnsConfig.zoneName))].join(', ')}`,
-      `  watch      watch -n1 dig @127.0.0.1 -p ${stack.dnsPort} ${names[0] ?? '<name>'} +short`,
-      `  status     npx tm status${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`,
-      ...(page === undefined ? [] : [`  page       ${page.endpoint}/ (the live status page)`]),
-      `  regions    ${regions.join(', ')} (one probe worker each)`,
-      `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
-      `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
-      `  table      ${describeTable(dataDirectory, stack.restored)}`,
-      `  CloudWatch ${stack.cloudWatchEndpoint} (local API, every region: the votes' metrics and alarms the health checks follow)`,
-      `  faults     npx tm fault inject route53-api|home-region|region:NAME${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}  (tm fault list, tm fault clear …)`,
-      `  state      ${stateFilePath(stack.dnsPort)}`,
-      ...(demo === undefined
-        ? []
-        : [
-            '',
-            `Demo: profile "shop" (Priority) over three backends on port ${demo.port}: ${DEMO_BACKENDS.map((b) => `${b.name} ${b.address}`).join(', ')}.`,
-            `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key} (${b.name})`).join(', ')}`,
-            `  or: ${demoControlCommand(demo.controlUrl, 'toggle', 'east')}   (also /down/NAME, /up/NAME)`,
-            `  East is Degraded after 3 failed checks (tolerated 2) ≈ 6 s, and dig shows west; bring it back and east returns.`,
-            `  Cut the Route 53 API and the home region (evaluator and table) together: press ${DEMO_OUTAGE_KEY} (again: restore both)`,
-            `  or: ${DEMO_OUTAGE_FAULTS.map((fault) => `npx tm fault inject ${fault}${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`).join(' && ')}`,
-            `  No record change can be made then; failover goes on through Route 53's health checks (static failover).`,
-          ]),
-      '',
-      process.stdin.isTTY ? 'Press q (or Ctrl-C) to stop everything.' : 'Ctrl-C stops everything.',
-      '',
-    ].join('\n'),
-  );
+  // Raw mode before the banner, so a key pressed as soon as it says so is read (not a SIGINT).
+  listenForKeys(stopRequest, demo, stack.faults, log);
+  io.stdout.write(banner(stack, profiles, regions, timeScale, dataDirectory, page, demo));
 
   // The definitions file is followed: a valid edit applies, an invalid one is reported.
   const stopFollowing =
@@ -310,6 +196,184 @@ async function runStack(
     removeStateFile(stack.dnsPort);
   }
   return exitCode;
+}
+
+/** What the stack runs with: the definitions (the demo's without FILE, its backends started), client locations, secrets. */
+interface Inputs {
+  readonly demo: DemoBackends | undefined;
+  readonly profiles: Profile[];
+  readonly locations: ClientLocationTable | undefined;
+  readonly secrets: LocalSecretValues;
+}
+
+/** The inputs; undefined when they cannot be had (stderr says why). */
+async function loadInputs(
+  file: string | undefined,
+  options: LocalOptions,
+  io: Io,
+  log: (line: string) => void,
+): Promise<Inputs | undefined> {
+  let demo: DemoBackends | undefined;
+  let profiles: Profile[];
+  let locations: ClientLocationTable | undefined;
+  let secrets: LocalSecretValues = NO_LOCAL_SECRETS;
+  try {
+    if (options.clientLocations !== undefined) locations = await loadClientLocations(options.clientLocations);
+    if (options.secrets !== undefined) secrets = await loadLocalSecrets(options.secrets);
+    if (file === undefined) {
+      demo = await startDemoBackends((name, up) =>
+        log(`demo backend ${name} is now ${up ? 'UP (200)' : 'DOWN (503)'}`),
+      );
+      const result = parseDefinitions(demoDefinitions(demo.port));
+      if (!result.ok) throw new DemoError('the demo definitions are invalid');
+      profiles = result.profiles;
+    } else {
+      const result = await loadDefinitions(file);
+      if (!result.ok) {
+        for (const line of result.formatted) io.stderr.write(`${line}\n`);
+        const count = result.issues.length;
+        io.stderr.write(`tm local: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}\n`);
+        return undefined;
+      }
+      // Local mode makes its own hosted zones: the ids a deploy needs are no concern here.
+      for (const notice of result.notices)
+        if (notice.rule !== 'deploy-requirement') io.stderr.write(`notice: ${notice.text}\n`);
+      for (const warning of inlineSecretWarnings(result.profiles))
+        io.stderr.write(`${formatWarning(warning, result.profiles)}\n`);
+      profiles = result.profiles;
+    }
+  } catch (error) {
+    await demo?.stop();
+    if (error instanceof LocalSecretsFileError) {
+      io.stderr.write(
+        `${error.problems.map((problem) => `tm local: ${error.file}: ${problem}`).join('\n')}\n`,
+      );
+      return undefined;
+    }
+    if (error instanceof LocalDnsError) {
+      io.stderr.write(`tm local: ${error.message}\n`);
+      return undefined;
+    }
+    throw error;
+  }
+  return { demo, profiles, locations, secrets };
+}
+
+/** The stack started; undefined when it cannot start for a reason tm local explains (on stderr). */
+async function startStack(
+  stackOptions: LocalStackOptions,
+  demo: DemoBackends | undefined,
+  io: Io,
+): Promise<LocalStack | undefined> {
+  try {
+    return await startLocalStack(stackOptions);
+  } catch (error) {
+    await demo?.stop();
+    if (
+      error instanceof JavaMissingError ||
+      error instanceof JavaCompilerMissingError ||
+      error instanceof DynamoDbLocalMissingError ||
+      error instanceof LocalDnsError
+    ) {
+      io.stderr.write(`tm local: ${error.message}\n`);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** How `tm` finds this stack; a stack that runs without it is only logged. */
+function writeStateFileOrLog(stack: LocalStack, log: (line: string) => void): void {
+  try {
+    const replaced = writeStateFile(statePointerOf(stack));
+    if (replaced !== undefined)
+      log(
+        `replaced the state file of a stack that is gone (pid ${replaced.pid}, started ${replaced.startedAt})`,
+      );
+  } catch (error) {
+    log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
+  }
+}
+
+/** The live status page; undefined (and logged) when it cannot start: the stack runs without it. */
+async function startPage(
+  pageStack: Stack,
+  port: number,
+  log: (line: string) => void,
+): Promise<GuardedHttpServer | undefined> {
+  try {
+    return await startStatusPage({
+      port,
+      read: () => readSnapshot(pageStack),
+      onError: (error) => log(`status page: ${(error as Error).message ?? error}`),
+    });
+  } catch (error) {
+    log(`status page not started (port ${port}): ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends. */
+function listenForKeys(
+  stopRequest: StopRequest,
+  demo: DemoBackends | undefined,
+  faults: LocalFaults,
+  log: (line: string) => void,
+): void {
+  if (!process.stdin.isTTY) return;
+  emitKeypressEvents(process.stdin);
+  process.stdin.setRawMode(true);
+  process.stdin.on('keypress', (_text: string, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
+    if (key.ctrl === true && key.name === 'c') return stopRequest.request('Ctrl-C');
+    if (key.name === 'q') return stopRequest.request('q');
+    const backend = DEMO_BACKENDS.find((b) => b.key === key.sequence);
+    if (backend !== undefined) demo?.toggle(backend.name);
+    if (demo !== undefined && key.sequence === DEMO_OUTAGE_KEY) toggleOutage(faults, log);
+  });
+}
+
+/** What runs where, and how to watch and steer it. */
+function banner(
+  stack: LocalStack,
+  profiles: readonly Profile[],
+  regions: readonly string[],
+  timeScale: number,
+  dataDirectory: string | undefined,
+  page: GuardedHttpServer | undefined,
+  demo: DemoBackends | undefined,
+): string {
+  const names = profiles.filter((p) => p.profileStatus === 'Enabled').map((p) => p.dnsConfig.fqdn);
+  return [
+    '',
+    `traffic-manager local stack is running (time scale ${timeScale}: every interval, timeout and heartbeat × ${timeScale}).`,
+    `  reconcile  every ${Math.round(stack.reconcileIntervalMs / 100) / 10} s: drift at owned names in the local Route 53 is repaired`,
+    `  DNS        127.0.0.1:${stack.dnsPort} (UDP and TCP), authoritative for ${[...new Set(profiles.map((p) => p.dnsConfig.zoneName))].join(', ')}`,
+    `  watch      watch -n1 dig @127.0.0.1 -p ${stack.dnsPort} ${names[0] ?? '<name>'} +short`,
+    `  status     npx tm status${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`,
+    ...(page === undefined ? [] : [`  page       ${page.endpoint}/ (the live status page)`]),
+    `  regions    ${regions.join(', ')} (one probe worker each)`,
+    `  Route 53   ${stack.route53Endpoint} (local API: aws route53 list-hosted-zones-by-name --endpoint-url ${stack.route53Endpoint})`,
+    `  DynamoDB   ${stack.dynamodbEndpoint} (table ${stack.tableName})`,
+    `  table      ${describeTable(dataDirectory, stack.restored)}`,
+    `  CloudWatch ${stack.cloudWatchEndpoint} (local API, every region: the votes' metrics and alarms the health checks follow)`,
+    `  faults     npx tm fault inject route53-api|home-region|region:NAME${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}  (tm fault list, tm fault clear …)`,
+    `  state      ${stateFilePath(stack.dnsPort)}`,
+    ...(demo === undefined
+      ? []
+      : [
+          '',
+          `Demo: profile "shop" (Priority) over three backends on port ${demo.port}: ${DEMO_BACKENDS.map((b) => `${b.name} ${b.address}`).join(', ')}.`,
+          `  Take a backend down or bring it back: press ${DEMO_BACKENDS.map((b) => `${b.key} (${b.name})`).join(', ')}`,
+          `  or: ${demoControlCommand(demo.controlUrl, 'toggle', 'east')}   (also /down/NAME, /up/NAME)`,
+          `  East is Degraded after 3 failed checks (tolerated 2) ≈ 6 s, and dig shows west; bring it back and east returns.`,
+          `  Cut the Route 53 API and the home region (evaluator and table) together: press ${DEMO_OUTAGE_KEY} (again: restore both)`,
+          `  or: ${DEMO_OUTAGE_FAULTS.map((fault) => `npx tm fault inject ${fault}${stack.dnsPort === DEFAULT_DNS_PORT ? '' : ` --dns-port ${stack.dnsPort}`}`).join(' && ')}`,
+          `  No record change can be made then; failover goes on through Route 53's health checks (static failover).`,
+        ]),
+    '',
+    process.stdin.isTTY ? 'Press q (or Ctrl-C) to stop everything.' : 'Ctrl-C stops everything.',
+    '',
+  ].join('\n');
 }
 
 /**
