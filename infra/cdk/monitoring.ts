@@ -40,23 +40,82 @@ function insights(metric: string, label: string, statistic: 'MAX' | 'MIN' | 'SUM
   });
 }
 
+/** The home-region metrics the alarms and the dashboard read. */
+function homeMetrics(evaluator: Evaluator) {
+  return {
+    failures: evaluator.failureQueue.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+    }),
+    staleRegions: insights(MetricName.staleRegions, 'stale probe regions'),
+    degraded: insights(MetricName.profileDegraded, 'profiles Degraded (max)'),
+    rejected: insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM'),
+    undelivered: insights(MetricName.outboxPending, 'events waiting in the outbox (max)'),
+    drift: insights(MetricName.driftRepaired, 'record sets repaired by the reconcile', 'SUM'),
+    expiring: insights(MetricName.certificatesExpiring, 'endpoints whose certificate expires soon'),
+    daysLeft: insights(MetricName.certificateDaysLeft, 'certificate days left (soonest)', 'MIN'),
+  };
+}
+type HomeMetrics = ReturnType<typeof homeMetrics>;
+
+/** A probe region's widgets: its rounds (every shard's function) and its dead-lettered rounds. */
+function probeRegionWidgets(props: MonitoringProps, region: string): GraphWidget[] {
+  const count = props.probeShards?.[region] ?? props.maxProbeShards ?? 1;
+  const shards = Array.from({ length: count }, (_, shard) => shard);
+  // Every shard's function, summed (Invocations, Errors) or the slowest (Duration): one line
+  // per region however many shards it splits into.
+  const probe = (metricName: string, statistic: string, over: 'SUM' | 'MAX') => {
+    // Metric ids are per graph: one name per metric and shard (e.g. errors2).
+    const id = (shard: number) => `${metricName.toLowerCase()}${shard}`;
+    return new MathExpression({
+      expression: `${over}([${shards.map(id).join(', ')}])`,
+      usingMetrics: Object.fromEntries(
+        shards.map((shard) => [
+          id(shard),
+          new Metric({
+            namespace: 'AWS/Lambda',
+            metricName,
+            dimensionsMap: { FunctionName: probeFunctionName(props.deploymentName, shard) },
+            region,
+            statistic,
+          }),
+        ]),
+      ),
+      period: Duration.minutes(1),
+      label: `${region} ${metricName}${shards.length === 1 ? '' : ` (${over} of ${shards.length} shards)`}`,
+    });
+  };
+  const deadLetters = new Metric({
+    namespace: 'AWS/SQS',
+    metricName: 'ApproximateNumberOfMessagesVisible',
+    dimensionsMap: { QueueName: roundDeadLetterQueueName(props.deploymentName) },
+    region,
+    statistic: 'Maximum',
+    period: Duration.minutes(1),
+    label: `${region} dead-lettered rounds`,
+  });
+  return [
+    new GraphWidget({
+      title: `probe ${region}: rounds`,
+      left: [probe('Invocations', 'Sum', 'SUM'), probe('Errors', 'Sum', 'SUM'), deadLetters],
+      right: [probe('Duration', 'Maximum', 'MAX')],
+      width: 12,
+    }),
+  ];
+}
+
 export class Monitoring extends Construct {
   readonly alarms: Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    const { evaluator } = props;
-    const failures = evaluator.failureQueue.metricApproximateNumberOfMessagesVisible({
-      period: Duration.minutes(1),
-    });
-    const staleRegions = insights(MetricName.staleRegions, 'stale probe regions');
-    const degraded = insights(MetricName.profileDegraded, 'profiles Degraded (max)');
-    const rejected = insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM');
-    const undelivered = insights(MetricName.outboxPending, 'events waiting in the outbox (max)');
-    const drift = insights(MetricName.driftRepaired, 'record sets repaired by the reconcile', 'SUM');
-    const expiring = insights(MetricName.certificatesExpiring, 'endpoints whose certificate expires soon');
-    const daysLeft = insights(MetricName.certificateDaysLeft, 'certificate days left (soonest)', 'MIN');
+    const metrics = homeMetrics(props.evaluator);
+    this.addAlarms(props.evaluator, metrics);
+    if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
+    this.addDashboard(props, metrics);
+  }
 
+  private addAlarms(evaluator: Evaluator, metrics: HomeMetrics): void {
+    const { failures, staleRegions, degraded, rejected, undelivered, drift, expiring } = metrics;
     this.alarm('EvaluatorDeadLetters', {
       description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
       metric: failures,
@@ -124,53 +183,11 @@ export class Monitoring extends Construct {
       // (a stopped tick raises StaleProbeRegions), so the alarm keeps its state.
       missingData: TreatMissingData.IGNORE,
     });
-    if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
+  }
 
-    const probeWidgets = props.probeRegions.flatMap((region) => {
-      const count = props.probeShards?.[region] ?? props.maxProbeShards ?? 1;
-      const shards = Array.from({ length: count }, (_, shard) => shard);
-      // Every shard's function, summed (Invocations, Errors) or the slowest (Duration): one line
-      // per region however many shards it splits into.
-      const probe = (metricName: string, statistic: string, over: 'SUM' | 'MAX') => {
-        // Metric ids are per graph: one name per metric and shard (e.g. errors2).
-        const id = (shard: number) => `${metricName.toLowerCase()}${shard}`;
-        return new MathExpression({
-          expression: `${over}([${shards.map(id).join(', ')}])`,
-          usingMetrics: Object.fromEntries(
-            shards.map((shard) => [
-              id(shard),
-              new Metric({
-                namespace: 'AWS/Lambda',
-                metricName,
-                dimensionsMap: { FunctionName: probeFunctionName(props.deploymentName, shard) },
-                region,
-                statistic,
-              }),
-            ]),
-          ),
-          period: Duration.minutes(1),
-          label: `${region} ${metricName}${shards.length === 1 ? '' : ` (${over} of ${shards.length} shards)`}`,
-        });
-      };
-      const deadLetters = new Metric({
-        namespace: 'AWS/SQS',
-        metricName: 'ApproximateNumberOfMessagesVisible',
-        dimensionsMap: { QueueName: roundDeadLetterQueueName(props.deploymentName) },
-        region,
-        statistic: 'Maximum',
-        period: Duration.minutes(1),
-        label: `${region} dead-lettered rounds`,
-      });
-      return [
-        new GraphWidget({
-          title: `probe ${region}: rounds`,
-          left: [probe('Invocations', 'Sum', 'SUM'), probe('Errors', 'Sum', 'SUM'), deadLetters],
-          right: [probe('Duration', 'Maximum', 'MAX')],
-          width: 12,
-        }),
-      ];
-    });
-
+  private addDashboard(props: MonitoringProps, metrics: HomeMetrics): void {
+    const { evaluator } = props;
+    const { failures, staleRegions, degraded, rejected, drift, expiring, daysLeft } = metrics;
     new Dashboard(this, 'Dashboard', {
       dashboardName: props.deploymentName,
       widgets: [
@@ -204,7 +221,7 @@ export class Monitoring extends Construct {
             width: 12,
           }),
         ],
-        probeWidgets,
+        props.probeRegions.flatMap((region) => probeRegionWidgets(props, region)),
       ],
     });
   }

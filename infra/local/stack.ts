@@ -5,30 +5,25 @@
  * zone; one probe worker per region name writing like the real ones; the evaluator tick.
  * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
-import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
-import type { EvaluatorDeps } from '../../functions/evaluator/evaluation.js';
-import { callbackSink } from '../../functions/evaluator/event-sinks.js';
-import { createStreamHandler } from '../../functions/evaluator/handler.js';
-import {
-  isStatusEvent,
-  noMetrics,
-  type EvaluatorEvent,
-  type StoredStatus,
-} from '../../functions/evaluator/ports.js';
-import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
+import type { EvaluatorEvent, StoredStatus } from '../../functions/evaluator/ports.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
-import { runTick } from '../../functions/evaluator/tick.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
-import { watchFirstPublish } from './first-publish.js';
+import { startLocalEvaluator } from './evaluator.js';
 import type { RestoredState } from './restored-state.js';
-import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, startHomeTable } from './home-table.js';
+import {
+  LOCAL_CREDENTIALS as credentials,
+  LOCAL_TABLE_NAME,
+  startHomeTable,
+  type HomeTable,
+} from './home-table.js';
 import { startHeaderSecretStandIns } from './header-secret-stand-ins.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { withHostedZones } from './hosted-zones.js';
@@ -39,22 +34,17 @@ import {
   isHomeRegionRefusal,
   refuseWhileHomeRegionDown,
   startFaultControl,
+  type FaultControlOptions,
   type LocalFaults,
 } from './faults.js';
+import type { GuardedHttpServer } from './http-guard.js';
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
-import { startStreamPoller, type StreamPoller } from './stream-poller.js';
+import type { StreamPoller } from './stream-poller.js';
 import type { writeStateFile } from './state-file.js';
-import {
-  cloudWatchClient,
-  dynamoDbClient,
-  ENDPOINT_VARIABLE,
-  route53Client,
-} from '../../functions/shared/aws-clients.js';
+import { cloudWatchClient, dynamoDbClient, ENDPOINT_VARIABLE } from '../../functions/shared/aws-clients.js';
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
-import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
-import { KeyPrefix } from '../../shared/state/keys.js';
-import { withHeaderSecrets } from '../../functions/probe/header-secrets.js';
+import { withHeaderSecrets, type HeaderSecrets } from '../../functions/probe/header-secrets.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import type { LocalSecretValues } from './secrets-file.js';
 
@@ -170,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const { ddb, dynamodb, streams, streamArn, restored, logStoreError } = await startHomeTable({
+    const home = await startHomeTable({
       dataDirectory: options.dataDirectory,
       timeScale,
       log,
@@ -178,137 +168,52 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       onFatal: options.onFatal,
       cleanup,
     });
-
-    const cloudWatch = await startLocalCloudWatch({
-      timeScale,
-      onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
-    });
-    cleanup.push(() => cloudWatch.stop());
-    // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms.
-    const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
-    cleanup.push(() => route53.stop());
-    const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
-    cleanup.push(async () => stopStatusMetrics());
+    const { dynamodb, logStoreError } = home;
+    const { cloudWatch, route53 } = await startCloudWatchAndRoute53(timeScale, log, cleanup);
     const staticFailoverEnvironment = {
       [EnvironmentVariable.staticFailoverDeployment]: LOCAL_DEPLOYMENT,
       [EnvironmentVariable.probeRegions]: regions.join(','),
       [ENDPOINT_VARIABLE.cloudWatch]: cloudWatch.endpoint,
     };
-    // Static failover, as the deployment runs it: the evaluator applies the structure and its tick
-    // publishes the guard; each probe region votes into its own (local) CloudWatch.
-    const staticFailover = staticFailoverDeps({
-      deployment: LOCAL_DEPLOYMENT,
-      tableName: LOCAL_TABLE_NAME,
-      dynamodb: { endpoint: ddb.endpoint, region: 'us-east-1', credentials },
-      route53: { endpoint: route53.endpoint, credentials },
-      cloudWatch: { endpoint: cloudWatch.endpoint, credentials },
-      onError: (error) =>
-        logStoreError(`static failover: ${(error as Error).message} (retried on the next trigger)`, error),
-    });
     // The home-region fault: the probe regions reach the home table through a client of their own that it switches off.
     let homeRegionDown = false;
-    const probeDynamodb = dynamoDbClient({ endpoint: ddb.endpoint, region: 'us-east-1', credentials });
+    const probeDynamodb = dynamoDbClient({ endpoint: home.ddb.endpoint, region: 'us-east-1', credentials });
     refuseWhileHomeRegionDown(probeDynamodb, () => homeRegionDown);
     cleanup.push(async () => probeDynamodb.destroy());
     const secrets = await startHeaderSecretStandIns(options.secrets, log, cleanup);
     let profiles = withHostedZones(route53, options.profiles);
-
-    const events: TransitionRecord[] = [];
-    const allEvents: EvaluatorEvent[] = [];
-    const now = () => Date.now();
-    const store = new DynamoDbEvaluatorStore(dynamodb, LOCAL_TABLE_NAME);
-    const deps: EvaluatorDeps = {
-      store,
-      zones: new Route53ZoneGateway(route53Client({ endpoint: route53.endpoint, credentials })),
-      events: callbackSink((event) => {
-        allEvents.push(event);
-        if (isStatusEvent(event)) events.push(event.record);
-        options.onEvent?.(event, profiles);
-      }),
-      metrics: noMetrics,
-      now,
-      timeScale,
-      staticFailover,
-      onPublishError: (error) => log(`events: ${(error as Error).message} (kept in the outbox, retried)`),
-    };
     route53.onChange((_zone, changes) => options.onDnsChanges?.(changes));
 
-    await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
-    // After the definitions: its reconcile is the first publish; DNS answers once it landed.
-    const firstPublish = watchFirstPublish(now());
-    await store.saveReconcileRequest({ requestedAt: firstPublish.requestedAt });
-    const evaluator = createStreamHandler(() => deps, {
-      onError: (error) =>
-        logStoreError(`evaluator: ${(error as Error).message} (the batch will be retried)`, error),
-    });
     const workers = new Map<string, LocalProbeRegion>();
-    const poller = startStreamPoller({
-      client: streams,
-      streamArn,
-      handler: async (event) => {
-        // A runtime control (`tm endpoint disable` from another terminal) changes what is probed:
-        // the workers re-plan from the effective config, as the cloud's probe handlers do each
-        // minute — beside the evaluation, which does not wait for it.
-        const replan = event.Records.some((r) => r.dynamodb?.Keys?.pk?.S === KeyPrefix.control)
-          ? readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, now()).then((effective) => {
-              for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
-            })
-          : undefined;
-        const [response] = await Promise.all([evaluator(event), replan]);
-        firstPublish.observe(event, response);
-        return response;
-      },
-      onError: (error) => logStoreError(`stream poller: ${(error as Error).message}`, error),
-      paused: () => homeRegionDown,
-      onDeadLetter: (record, reason) =>
-        log(
-          `evaluator: dead-lettered ${record.dynamodb?.Keys?.pk?.S}/${record.dynamodb?.Keys?.sk?.S}: ${reason}`,
-        ),
+    const evaluator = await startLocalEvaluator({
+      home,
+      route53,
+      cloudWatch,
+      deployment: LOCAL_DEPLOYMENT,
+      regions,
+      timeScale,
+      reconcileIntervalMs,
+      profiles,
+      onEvent: (event) => options.onEvent?.(event, profiles),
+      workers,
+      homeRegionDown: () => homeRegionDown,
+      log,
+      cleanup,
     });
-    cleanup.push(() => poller.stop());
-
-    const prober = withHeaderSecrets(options.prober ?? probe, secrets.headerSecrets, {
-      now: () => Date.now(),
-    });
-    for (const region of regions) {
-      workers.set(
-        region,
-        startLocalProbeRegion({
-          region,
-          dynamodb: probeDynamodb,
-          tableName: LOCAL_TABLE_NAME,
-          profiles,
-          defaultProbeRegions: regions,
-          timeScale,
-          prober,
-          staticFailover: {
-            deployment: LOCAL_DEPLOYMENT,
-            votes: cloudWatchVoteSink(
-              cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials }),
-            ),
-          },
-          logger: {
-            warn: (message, fields) => {
-              // The home-region fault was said once when injected, not per refused write.
-              if (!isHomeRegionRefusal(fields['error']))
-                logStoreError(`probe ${region}: ${message}`, fields['error']);
-            },
-          },
-        }),
-      );
-    }
-    cleanup.push(async () => {
-      await Promise.all([...workers.values()].map((w) => w.stop()));
+    startProbeRegions(workers, {
+      regions,
+      dynamodb: probeDynamodb,
+      profiles,
+      timeScale,
+      prober: options.prober,
+      headerSecrets: secrets.headerSecrets,
+      cloudWatch,
+      logStoreError,
+      cleanup,
     });
 
-    const tick = async () => {
-      if (homeRegionDown) return;
-      const outcome = await runTick({ store, metrics: noMetrics, now, reconcileIntervalMs, staticFailover });
-      if (outcome.changed && outcome.stale.length > 0)
-        log(`stale probe regions: ${outcome.stale.join(', ')}`);
-    };
     const tickTimer = setInterval(
-      () => void tick().catch((e) => logStoreError(`tick: ${(e as Error).message}`, e)),
+      () => void evaluator.tick().catch((e) => logStoreError(`tick: ${(e as Error).message}`, e)),
       EVALUATOR_TICK_MS * timeScale,
     );
     cleanup.push(async () => clearInterval(tickTimer));
@@ -316,42 +221,30 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dns: DnsServer = await startDnsServer({
       zones: route53,
       port: options.dnsPort ?? 5353,
-      ready: firstPublish.ready,
+      ready: evaluator.published,
       ...(options.clientLocations === undefined ? {} : { locations: options.clientLocations }),
       onError: (error) => log(`dns: ${error.message}`),
     });
     cleanup.push(() => dns.stop());
 
-    const faults = createLocalFaults(
-      {
-        regions,
-        setRoute53ApiDown: (down) => route53.setApiDown(down),
-        setHomeRegionDown: (down) => {
-          homeRegionDown = down;
-        },
-        setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
+    const { faults, control } = await startFaults({
+      regions,
+      route53,
+      workers,
+      setHomeRegionDown: (down) => {
+        homeRegionDown = down;
       },
-      (change) => log(`fault ${change.message}`),
-    );
-    const control = await startFaultControl({
-      faults,
       config: () => ({ profiles, defaultProbeRegions: regions }),
-      healthCheckStatus: (id) => {
-        try {
-          return route53.healthCheckStatus(id);
-        } catch {
-          return undefined;
-        }
-      },
+      log,
+      cleanup,
     });
-    cleanup.push(() => control.stop());
 
     return {
       dnsPort: dns.port,
-      published: firstPublish.ready,
-      ...(restored === undefined ? {} : { restored }),
+      published: evaluator.published,
+      ...(home.restored === undefined ? {} : { restored: home.restored }),
       reconcileIntervalMs,
-      dynamodbEndpoint: ddb.endpoint,
+      dynamodbEndpoint: home.ddb.endpoint,
       route53Endpoint: route53.endpoint,
       cloudWatch,
       cloudWatchEndpoint: cloudWatch.endpoint,
@@ -362,9 +255,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ssmEndpoint: secrets.ssmEndpoint,
       tableName: LOCAL_TABLE_NAME,
       route53,
-      poller,
-      events,
-      allEvents,
+      poller: evaluator.poller,
+      events: evaluator.events,
+      allEvents: evaluator.allEvents,
       get profiles() {
         return profiles;
       },
@@ -372,13 +265,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await workers.get(region)?.stop();
         workers.delete(region);
       },
-      statuses: () => store.loadStatuses(),
-      tick,
+      statuses: () => evaluator.store.loadStatuses(),
+      tick: evaluator.tick,
       async setProfiles(next) {
         profiles = withHostedZones(route53, next);
         await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
         // The workers plan from the table's profiles with the runtime controls, like the cloud's.
-        const effective = await readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, now());
+        const effective = await readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, Date.now());
         for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
       },
       stop: stopAll,
@@ -387,4 +280,107 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/** The local CloudWatch and Route 53; the health checks' statuses go to the CloudWatch as metrics. */
+async function startCloudWatchAndRoute53(
+  timeScale: number,
+  log: (line: string) => void,
+  cleanup: (() => Promise<void>)[],
+): Promise<{ cloudWatch: LocalCloudWatch; route53: LocalRoute53 }> {
+  const cloudWatch = await startLocalCloudWatch({
+    timeScale,
+    onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
+  });
+  cleanup.push(() => cloudWatch.stop());
+  // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms.
+  const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
+  cleanup.push(() => route53.stop());
+  const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
+  cleanup.push(async () => stopStatusMetrics());
+  return { cloudWatch, route53 };
+}
+
+/** One probe worker per region, into `workers`; each region votes into its own (local) CloudWatch. */
+function startProbeRegions(
+  workers: Map<string, LocalProbeRegion>,
+  options: {
+    readonly regions: readonly string[];
+    readonly dynamodb: DynamoDBClient;
+    readonly profiles: readonly Profile[];
+    readonly timeScale: number;
+    readonly prober: Prober | undefined;
+    readonly headerSecrets: HeaderSecrets;
+    readonly cloudWatch: LocalCloudWatch;
+    readonly logStoreError: HomeTable['logStoreError'];
+    readonly cleanup: (() => Promise<void>)[];
+  },
+): void {
+  const { regions, cloudWatch, logStoreError } = options;
+  const prober = withHeaderSecrets(options.prober ?? probe, options.headerSecrets, {
+    now: () => Date.now(),
+  });
+  for (const region of regions) {
+    workers.set(
+      region,
+      startLocalProbeRegion({
+        region,
+        dynamodb: options.dynamodb,
+        tableName: LOCAL_TABLE_NAME,
+        profiles: options.profiles,
+        defaultProbeRegions: regions,
+        timeScale: options.timeScale,
+        prober,
+        staticFailover: {
+          deployment: LOCAL_DEPLOYMENT,
+          votes: cloudWatchVoteSink(cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials })),
+        },
+        logger: {
+          warn: (message, fields) => {
+            // The home-region fault was said once when injected, not per refused write.
+            if (!isHomeRegionRefusal(fields['error']))
+              logStoreError(`probe ${region}: ${message}`, fields['error']);
+          },
+        },
+      }),
+    );
+  }
+  options.cleanup.push(async () => {
+    await Promise.all([...workers.values()].map((w) => w.stop()));
+  });
+}
+
+/** `tm fault`'s switches, and the control endpoint on 127.0.0.1 it reaches them through. */
+async function startFaults(options: {
+  readonly regions: readonly string[];
+  readonly route53: LocalRoute53;
+  readonly workers: ReadonlyMap<string, LocalProbeRegion>;
+  readonly setHomeRegionDown: (down: boolean) => void;
+  readonly config: FaultControlOptions['config'];
+  readonly log: (line: string) => void;
+  readonly cleanup: (() => Promise<void>)[];
+}): Promise<{ faults: LocalFaults; control: GuardedHttpServer }> {
+  const { route53, workers } = options;
+  const faults = createLocalFaults(
+    {
+      regions: options.regions,
+      setRoute53ApiDown: (down) => route53.setApiDown(down),
+      setHomeRegionDown: options.setHomeRegionDown,
+      setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
+    },
+    (change) => options.log(`fault ${change.message}`),
+  );
+  const control = await startFaultControl({
+    faults,
+    config: options.config,
+    healthCheckStatus: (id) => {
+      try {
+        return route53.healthCheckStatus(id);
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  options.cleanup.push(() => control.stop());
+  return { faults, control };
 }

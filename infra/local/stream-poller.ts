@@ -65,19 +65,79 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const pollIntervalMs = options.pollIntervalMs ?? 50;
   // While records are arriving, the next poll comes sooner: it only has to tell a burst from a lone write.
   const gatherIntervalMs = Math.min(10, pollIntervalMs);
-  const retryAttempts = options.retryAttempts ?? LOCAL_RETRY_ATTEMPTS;
-  const iterators = new Map<string, string | undefined>(); // shardId → iterator (undefined: closed)
-  const lastSequence = new Map<string, string>(); // shardId → sequence number of the last record read
   const pending: DynamoDBRecord[] = [];
-  const attempts = new Map<string, number>();
-  const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
   let stopped = false;
   let iteration = 0;
   let lastIdleIteration = -1;
-  let invocations = 0;
+  const { discoverShards, fetch } = shardReader(options, pending);
+  const delivery = batchDelivery(options, pending, { batchSize, pollIntervalMs, stopped: () => stopped });
 
   let gatheringSince: number | undefined; // when the records now pending started to arrive
 
+  /** Keep gathering while the stream is busy, the batch is not full and the window is open. */
+  const keepGathering = (fetched: number): boolean => {
+    if (pending.length === 0) {
+      gatheringSince = undefined;
+      return false;
+    }
+    gatheringSince ??= Date.now();
+    return fetched > 0 && pending.length < batchSize && Date.now() - gatheringSince < maxBatchingWindowMs;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      if (options.paused?.() === true) {
+        await sleep(pollIntervalMs);
+        continue;
+      }
+      const current = ++iteration;
+      try {
+        await discoverShards();
+        const { fetched, more } = await fetch();
+        if (keepGathering(fetched)) {
+          if (!more) await sleep(gatherIntervalMs);
+          continue;
+        }
+        gatheringSince = undefined;
+        await delivery.deliver();
+        if (fetched === 0 && pending.length === 0) lastIdleIteration = current;
+      } catch (error) {
+        if (!stopped) options.onError?.(error);
+      }
+      if (!stopped) await sleep(pollIntervalMs);
+    }
+  })();
+
+  return {
+    get deadLetters() {
+      return delivery.deadLetters;
+    },
+    get invocations() {
+      return delivery.invocations;
+    },
+    async drain(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      // An idle pass that began after this call, so nothing written before it is missed.
+      const after = iteration + 1;
+      while (lastIdleIteration < after) {
+        if (Date.now() > deadline) throw new LocalStreamError(`stream not drained within ${timeoutMs} ms`);
+        await sleep(pollIntervalMs);
+      }
+    },
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+/**
+ * The stream's shards, each read on from just after the last record read from it: `fetch` adds
+ * the records the evaluator's filter lets through to `pending`.
+ */
+function shardReader(options: StreamPollerOptions, pending: DynamoDBRecord[]) {
+  const iterators = new Map<string, string | undefined>(); // shardId → iterator (undefined: closed)
+  const lastSequence = new Map<string, string>(); // shardId → sequence number of the last record read
   let discoveredAt = 0;
   const discoverShards = async () => {
     // New shards appear rarely (DynamoDB rolls them over every few hours): look once a second.
@@ -147,18 +207,26 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     return { fetched, more };
   };
 
-  /** Keep gathering while the stream is busy, the batch is not full and the window is open. */
-  const keepGathering = (fetched: number): boolean => {
-    if (pending.length === 0) {
-      gatheringSince = undefined;
-      return false;
-    }
-    gatheringSince ??= Date.now();
-    return fetched > 0 && pending.length < batchSize && Date.now() - gatheringSince < maxBatchingWindowMs;
-  };
+  return { discoverShards, fetch };
+}
+
+/**
+ * Hands `pending` to the handler in batches: a batch is retried from its first failed record, and
+ * a record that fails more than `retryAttempts` times is dead-lettered.
+ */
+function batchDelivery(
+  options: StreamPollerOptions,
+  pending: DynamoDBRecord[],
+  settings: { readonly batchSize: number; readonly pollIntervalMs: number; readonly stopped: () => boolean },
+) {
+  const { batchSize, pollIntervalMs, stopped } = settings;
+  const retryAttempts = options.retryAttempts ?? LOCAL_RETRY_ATTEMPTS;
+  const attempts = new Map<string, number>();
+  const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
+  let invocations = 0;
 
   const deliver = async () => {
-    while (pending.length > 0 && !stopped) {
+    while (pending.length > 0 && !stopped()) {
       const batch = pending.slice(0, batchSize);
       invocations++;
       let failedFrom: number | undefined;
@@ -194,49 +262,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
   };
 
-  const loop = (async () => {
-    while (!stopped) {
-      if (options.paused?.() === true) {
-        await sleep(pollIntervalMs);
-        continue;
-      }
-      const current = ++iteration;
-      try {
-        await discoverShards();
-        const { fetched, more } = await fetch();
-        if (keepGathering(fetched)) {
-          if (!more) await sleep(gatherIntervalMs);
-          continue;
-        }
-        gatheringSince = undefined;
-        await deliver();
-        if (fetched === 0 && pending.length === 0) lastIdleIteration = current;
-      } catch (error) {
-        if (!stopped) options.onError?.(error);
-      }
-      if (!stopped) await sleep(pollIntervalMs);
-    }
-  })();
-
   return {
-    get deadLetters() {
-      return deadLetters;
-    },
+    deliver,
+    deadLetters,
     get invocations() {
       return invocations;
-    },
-    async drain(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      // An idle pass that began after this call, so nothing written before it is missed.
-      const after = iteration + 1;
-      while (lastIdleIteration < after) {
-        if (Date.now() > deadline) throw new LocalStreamError(`stream not drained within ${timeoutMs} ms`);
-        await sleep(pollIntervalMs);
-      }
-    },
-    async stop() {
-      stopped = true;
-      await loop;
     },
   };
 }
