@@ -56,8 +56,9 @@ export interface TrafficManagerFunctionProps {
  * esbuild settings of every bundle: ESM for node22 with source maps; the SDK v3 ships with
  * the nodejs22.x runtime, so bundling it would only add cold-start weight; some bundled
  * CommonJS dependencies call `require`, which ESM output does not define.
+ * @public infra/package/build.mjs imports it from dist/, by a path knip cannot follow.
  */
-const BUNDLING = {
+export const BUNDLING = {
   format: 'esm',
   target: 'node22',
   minify: true,
