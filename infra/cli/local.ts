@@ -31,8 +31,13 @@ import {
   JavaMissingError,
   LocalSecretsFileError,
 } from '../local/errors.js';
-import { DEFAULT_LOCAL_REGIONS, startLocalStack, statePointerOf } from '../local/stack.js';
-import type { LocalStack, LocalStackOptions } from '../local/stack.js';
+import {
+  DEFAULT_LOCAL_REGIONS,
+  startLocalStack,
+  statePointerOf,
+  type LocalStack,
+  type LocalStackOptions,
+} from '../local/stack.js';
 import {
   loadLocalSecrets,
   missingLocalSecrets,

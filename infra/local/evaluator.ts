@@ -14,14 +14,12 @@ import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gatew
 import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { runTick } from '../../functions/evaluator/tick.js';
 import { route53Client } from '../../functions/shared/aws-clients.js';
-import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { KeyPrefix } from '../../shared/state/keys.js';
 import type { LocalCloudWatch } from './cloudwatch/index.js';
 import { watchFirstPublish } from './first-publish.js';
 import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, type HomeTable } from './home-table.js';
-import type { LocalProbeRegion } from './probe-region.js';
 import type { LocalRoute53 } from './route53/index.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 
@@ -48,15 +46,15 @@ export async function startLocalEvaluator(options: {
   /** The definitions, written to the table before the first publish. */
   readonly profiles: readonly Profile[];
   readonly onEvent: (event: EvaluatorEvent) => void;
-  /** The probe regions' workers, re-planned when a runtime control changes. */
-  readonly workers: ReadonlyMap<string, LocalProbeRegion>;
+  /** Re-plans the probe workers from the effective config: called when a runtime control changes. */
+  readonly replanWorkers: () => Promise<void>;
   /** The home-region fault: while it is on, the stream is not polled and the tick does nothing. */
   readonly homeRegionDown: () => boolean;
   readonly log: (line: string) => void;
   /** Where each part's stop goes, in start order. */
   readonly cleanup: (() => Promise<void>)[];
 }): Promise<LocalEvaluator> {
-  const { home, route53, regions, timeScale, reconcileIntervalMs, workers, log } = options;
+  const { home, route53, regions, timeScale, reconcileIntervalMs, log } = options;
   const { dynamodb, logStoreError } = home;
   // Static failover, as the deployment runs it: the evaluator applies the structure and its tick
   // publishes the guard.
@@ -104,9 +102,7 @@ export async function startLocalEvaluator(options: {
       // the workers re-plan from the effective config, as the cloud's probe handlers do each
       // minute — beside the evaluation, which does not wait for it.
       const replan = event.Records.some((r) => r.dynamodb?.Keys?.pk?.S === KeyPrefix.control)
-        ? readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, now()).then((effective) => {
-            for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
-          })
+        ? options.replanWorkers()
         : undefined;
       const [response] = await Promise.all([evaluator(event), replan]);
       firstPublish.observe(event, response);

@@ -185,6 +185,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     route53.onChange((_zone, changes) => options.onDnsChanges?.(changes));
 
     const workers = new Map<string, LocalProbeRegion>();
+    // The workers plan from the table's profiles with the runtime controls, like the cloud's.
+    const replanWorkers = async () => {
+      const effective = await readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, Date.now());
+      for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
+    };
     const evaluator = await startLocalEvaluator({
       home,
       route53,
@@ -195,7 +200,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       reconcileIntervalMs,
       profiles,
       onEvent: (event) => options.onEvent?.(event, profiles),
-      workers,
+      replanWorkers,
       homeRegionDown: () => homeRegionDown,
       log,
       cleanup,
@@ -270,9 +275,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       async setProfiles(next) {
         profiles = withHostedZones(route53, next);
         await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
-        // The workers plan from the table's profiles with the runtime controls, like the cloud's.
-        const effective = await readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, Date.now());
-        for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
+        await replanWorkers();
       },
       stop: stopAll,
     };
