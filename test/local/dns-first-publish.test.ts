@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local.js';
+import { knownDnsPort } from '../support/dns-port.js';
 import { profileDefinition } from '../support/profiles.js';
 import { startTm, type TmProcess } from '../support/tm-process.js';
 import { dig, digAvailable, type DigResult } from './dns-fixtures.js';
@@ -36,7 +36,7 @@ describe.skipIf(!digAvailable)('tm local before its first publish', { timeout: 1
         profileDefinition({ name: 'app', endpoints: [{ name: 'primary', target: '127.0.0.61' }] }),
       ]),
     );
-    const port = await freePort();
+    const port = await knownDnsPort();
 
     // Act: dig in a loop from before the start until the answer holds the record.
     const seen: DigResult['status'][] = [];

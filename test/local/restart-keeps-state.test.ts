@@ -14,7 +14,7 @@ import type { HistoryTransition } from '../../shared/history/view.js';
 import { eventually } from '../support/eventually.js';
 import { profileDefinition } from '../support/profiles.js';
 import { tm, type TmResult } from '../support/tm.js';
-import { restartableDnsPort } from '../support/dns-port.js';
+import { knownDnsPort } from '../support/dns-port.js';
 import { startTm, type TmProcess } from '../support/tm-process.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
@@ -70,7 +70,7 @@ describe.skipIf(!digAvailable)('tm local restarted on the same DNS port', { time
         }),
       ]),
     );
-    const dnsPort = await restartableDnsPort();
+    const dnsPort = await knownDnsPort();
     const args = [file, '--dns-port', String(dnsPort), '--time-scale', '0.2'];
     const env = { TM_STATE_DIR: dir };
     const on = ['--dns-port', String(dnsPort)];

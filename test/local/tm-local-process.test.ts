@@ -15,7 +15,7 @@ import { rawRequest } from '../support/raw-http.js';
 import { isLoopback, isRunning, listeningSockets, procAvailable, processTree } from '../support/sockets.js';
 import { REPO, type TmProcess } from '../support/tm-process.js';
 import { compiledTm } from '../support/compiled-tm.js';
-import { restartableDnsPort } from '../support/dns-port.js';
+import { knownDnsPort } from '../support/dns-port.js';
 import { allGone, dynamoDbLocalIn, startTracked, statePath } from './tm-local-fixtures.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -204,7 +204,7 @@ describe.skipIf(!procAvailable)('stops leave nothing behind', { timeout: 180_000
   });
 
   it('SIGKILL of tm: Java dies with it; the stale state file is ignored, then replaced by the next stack', async () => {
-    const tm = await start(['--dns-port', String(await restartableDnsPort())]);
+    const tm = await start(['--dns-port', String(await knownDnsPort())]);
     const tree = processTree(tm.child.pid as number);
     tm.child.kill('SIGKILL');
     await nothingLeft(tm, tree);

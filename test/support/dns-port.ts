@@ -1,9 +1,10 @@
 /**
- * A DNS port a test can start `tm local` on twice (a restart on the same port). A port the
- * kernel picked (`--dns-port 0`, or a probe bind to port 0) lies in its ephemeral range, so
- * once the first stack is gone any socket another test opens without a port can be given it
- * before the restart binds it again ("DNS port … is already in use", seen on CI). A port below
- * that range is never handed out that way: pick one there, free for UDP and TCP on 127.0.0.1.
+ * A DNS port a test names before `tm local` binds it: for a restart on the same port, or to
+ * query the port before the stack is up. A port the kernel picked (`--dns-port 0`, freePort)
+ * lies in its ephemeral range, so until tm binds it any socket another test opens without a
+ * port can be given it ("DNS port … is already in use", seen on CI between a stack's SIGKILL and
+ * its restart). A port below that range is never handed out that way: pick one there, free for
+ * UDP and TCP on 127.0.0.1.
  */
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ function bindsTcp(port: number): Promise<boolean> {
   });
 }
 
-export async function restartableDnsPort(): Promise<number> {
+export async function knownDnsPort(): Promise<number> {
   const high = ephemeralLow();
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = LOWEST + Math.floor(Math.random() * (high - LOWEST));
