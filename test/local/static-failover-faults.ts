@@ -20,7 +20,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { profileDefinition } from '../support/profiles.js';
-import { dig, digAvailable } from './dns-fixtures.js';
+import { addressesOf, dig, digAvailable } from './dns-fixtures.js';
 import { eventually } from '../support/eventually.js';
 import { startSwitchableBackends, type SwitchableBackends } from '../support/loopback-backend.js';
 
@@ -73,16 +73,21 @@ export function describeFaults(cases: readonly FaultCase[]): void {
       );
     // A weighted name answers one endpoint per query, chosen by weight: every endpoint that answers
     // shows in the union of 16 queries (two of weight 1 each: one is missed with odds 2^-15).
-    const answersOf = async (name: string) => {
-      const answers = await Promise.all(Array.from({ length: 16 }, () => dig(stack.dnsPort, [name, 'A'])));
-      return [...new Set(answers.flatMap((a) => a.answers.map((r) => r.data)))].sort();
-    };
-    const within = (name: string, expected: readonly string[], bound: number) =>
-      eventually(
-        () => answersOf(name),
-        (a) => a.join() === [...expected].sort().join(),
+    const unionOf16 = async (query: () => Promise<readonly string[]>) =>
+      [...new Set((await Promise.all(Array.from({ length: 16 }, query))).flat())].sort();
+    /** Polled in-process (addressesOf) until the answers are `expected` within the bound; then dig says the same. */
+    const within = async (name: string, expected: readonly string[], bound: number) => {
+      const wanted = [...expected].sort();
+      await eventually(
+        () => unionOf16(() => addressesOf(stack.dnsPort, name)),
+        (a) => a.join() === wanted.join(),
         bound,
       );
+      const digAnswers = await unionOf16(async () =>
+        (await dig(stack.dnsPort, [name, 'A'])).answers.map((r) => r.data),
+      );
+      expect(digAnswers).toEqual(wanted);
+    };
     /**
      * The previous case's backlog (changes held while its fault was on) published: no Route 53
      * call for 3 s, so a change in flight is not counted against the next fault.
