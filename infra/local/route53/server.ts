@@ -36,8 +36,6 @@ export interface Faults {
 }
 
 export interface LocalRoute53Options {
-  /** TCP port on 127.0.0.1. @default 0 (any free port) */
-  readonly port?: number;
   /** How long a change stays PENDING before GetChange reports INSYNC. @default 0 */
   readonly changeDelayMs?: number;
   /** Answer `PriorRequestNotComplete` to a change of a zone whose previous change is still PENDING. @default false */
@@ -79,7 +77,6 @@ export interface LocalRoute53 extends Required<ZoneReader> {
   setFaults(faults: Faults): void;
   /** The `route53-api` fault: while down, every API call answers ServiceUnavailable (503); DNS and health checks go on. */
   setApiDown(down: boolean): void;
-  readonly apiDown: boolean;
   /** A health check's status as the data plane sees it (NoSuchHealthCheckError when there is none). */
   healthCheckStatus(id: string): HealthStatus;
   /** Every health check's id (what the data plane publishes a status metric for). */
@@ -112,7 +109,6 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   const tick = tickMs > 0 ? setInterval(() => health.observe(healthChecks.ids()), tickMs).unref() : undefined;
 
   const server = await startGuardedHttpServer({
-    ...present({ port: options.port }),
     caller: { sigv4Service: 'route53' },
     maxBodyBytes: MAX_BODY_BYTES,
     handle: ({ method, url, body }) => serve(method, url, body.toString('utf8')),
@@ -172,9 +168,6 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     },
     setApiDown: (down) => {
       apiDown = down;
-    },
-    get apiDown() {
-      return apiDown;
     },
     healthCheckStatus: (id) => health.statusOf(healthChecks.get(id).id),
     healthCheckIds: () => healthChecks.ids(),
