@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/zone/record-set.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
 import { CONTINENT_CODES } from '../../../shared/profile/geo-codes.js';
-import { InvalidInputError } from './errors.js';
+import { invalidInput } from './errors.js';
 import { present } from './present.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 
@@ -37,10 +37,10 @@ const MAX_TTL = 2_147_483_647;
 const CIDR_COLLECTION_ID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/;
 const CIDR_LOCATION_NAME = /^[0-9A-Za-z_\-*]{1,16}$/;
 
-/** Validates the shape of every change; throws one `InvalidInputError` naming every violated constraint. */
+/** Validates the shape of every change; throws one `InvalidInput` error naming every violated constraint. */
 export function parseChanges(inputs: readonly ChangeInput[]): Change[] {
   if (inputs.length === 0) {
-    throw new InvalidInputError(
+    throw invalidInput(
       "1 validation error detected: Value '[]' at 'changeBatch.changes' failed to satisfy constraint: Member must have length greater than or equal to 1",
     );
   }
@@ -49,7 +49,7 @@ export function parseChanges(inputs: readonly ChangeInput[]): Change[] {
   );
   if (violations.length > 0) {
     const count = violations.length;
-    throw new InvalidInputError(
+    throw invalidInput(
       `${count} validation error${count === 1 ? '' : 's'} detected: ${violations.join('; ')}`,
     );
   }
