@@ -18,7 +18,6 @@ import { present } from './present.js';
 const DEFAULT_HEALTH_CHECK_QUOTA = 200;
 const MAX_CHILD_HEALTH_CHECKS = 256;
 const MAX_LIST_ITEMS = 1000;
-const RESETTABLE_ELEMENTS = ['FullyQualifiedDomainName', 'Regions', 'ResourcePath', 'ChildHealthChecks'];
 const DEFAULT_LIST_ITEMS = 100;
 
 const HEALTH_CHECK_TYPES = [
@@ -79,7 +78,6 @@ export interface HealthCheckConfigInput {
 
 export interface HealthCheckUpdateInput extends Omit<HealthCheckConfigInput, 'type'> {
   readonly version?: string;
-  readonly resetElements: readonly string[];
 }
 
 export interface HealthCheckPage {
@@ -180,14 +178,6 @@ export class HealthCheckStore {
           `The health check ${id} is at version ${current.version}, not ${sent}: get it again and retry the update.`,
         );
     }
-    for (const element of input.resetElements) {
-      if (!RESETTABLE_ELEMENTS.includes(element))
-        throw constraintError(
-          'resetElements',
-          element,
-          `Member must satisfy enum value set: [${RESETTABLE_ELEMENTS.join(', ')}]`,
-        );
-    }
     const was = current.config;
     const merged: HealthCheckConfigInput = {
       type: was.type,
@@ -197,9 +187,7 @@ export class HealthCheckStore {
       ...present({
         alarmIdentifier: input.alarmIdentifier ?? was.alarmIdentifier,
         insufficientDataHealthStatus: input.insufficientDataHealthStatus ?? was.insufficientDataHealthStatus,
-        childHealthChecks: input.resetElements.includes('ChildHealthChecks')
-          ? []
-          : (input.childHealthChecks ?? was.childHealthChecks),
+        childHealthChecks: input.childHealthChecks ?? was.childHealthChecks,
         healthThreshold: input.healthThreshold ?? was.healthThreshold?.toString(),
       }),
     };

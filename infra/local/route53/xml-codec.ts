@@ -25,14 +25,7 @@ import type { HostedZoneView } from './store.js';
 const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
 /** Elements that are list items in the requests we parse (so one item still parses as a list). */
-const LIST_ITEMS = new Set([
-  'Change',
-  'ResourceRecord',
-  'member',
-  'Cidr',
-  'ChildHealthCheck',
-  'ResettableElementName',
-]);
+const LIST_ITEMS = new Set(['Change', 'ResourceRecord', 'member', 'Cidr', 'ChildHealthCheck']);
 
 const parser = new XMLParser({
   ignoreAttributes: true,
