@@ -18,6 +18,7 @@ import {
   type DynamoDBStreamsClient,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/keys.js';
@@ -262,29 +263,9 @@ function batchDelivery(
   };
 }
 
-function toLambdaRecord(record: StreamRecord): DynamoDBRecord {
-  const data = record.dynamodb;
-  return {
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion,
-    eventSource: record.eventSource,
-    awsRegion: record.awsRegion,
-    dynamodb: {
-      Keys: data?.Keys as never,
-      NewImage: data?.NewImage as never,
-      OldImage: data?.OldImage as never,
-      SequenceNumber: data?.SequenceNumber,
-      SizeBytes: data?.SizeBytes,
-      StreamViewType: data?.StreamViewType,
-      ApproximateCreationDateTime:
-        data?.ApproximateCreationDateTime === undefined
-          ? undefined
-          : Math.floor(new Date(data.ApproximateCreationDateTime).getTime() / 1000),
-    },
-  };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** The SDK's record as Lambda delivers it: the same fields, the creation time in epoch seconds. */
+function toLambdaRecord({ dynamodb: data, ...record }: StreamRecord): DynamoDBRecord {
+  const created = data?.ApproximateCreationDateTime;
+  const dynamodb = { ...data, ApproximateCreationDateTime: created && Math.floor(created.getTime() / 1000) };
+  return { ...record, dynamodb: dynamodb as DynamoDBRecord['dynamodb'] };
 }
