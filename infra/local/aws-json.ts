@@ -40,9 +40,6 @@ export interface AwsJsonServerOptions {
   /** `X-Amz-Target` prefix (`secretsmanager`, `AmazonSSM`). */
   readonly targetPrefix: string;
   readonly operations: Readonly<Record<string, AwsJsonOperation>>;
-  /** @default 0 (any free port) */
-  readonly port?: number;
-  readonly onError?: (error: unknown) => void;
 }
 
 const CONTENT_TYPE = 'application/x-amz-json-1.1';
@@ -61,8 +58,6 @@ export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<Guard
     reply(status, { __type: code, message }, code);
   return startGuardedHttpServer({
     caller: { sigv4Service: options.signingName },
-    ...(options.port === undefined ? {} : { port: options.port }),
-    ...(options.onError === undefined ? {} : { onError: options.onError }),
     errorReply: (error) => failure(error.code, error.message, error.status),
     handle: (request) => {
       try {

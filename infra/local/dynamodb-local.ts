@@ -29,9 +29,6 @@ import {
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>` */
   readonly endpoint: string;
-  readonly port: number;
-  /** The Java process. */
-  readonly pid: number;
   /** Called once if the Java process exits before stop(): the in-memory table is gone with it. */
   onExit(listener: (reason: string) => void): void;
   stop(): Promise<void>;
@@ -116,12 +113,10 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts DynamoDB Local on `options.port` of 127.0.0.1 (default: a free port the launcher picks),
- * its tables in memory, or in `options.dbPath` (a directory, created if missing) when given.
+ * Starts DynamoDB Local on a free port of 127.0.0.1 (the launcher picks it), its tables in
+ * memory, or in `options.dbPath` (a directory, created if missing) when given.
  */
-export async function startDynamoDbLocal(
-  options: { port?: number; dbPath?: string } = {},
-): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: { dbPath?: string } = {}): Promise<DynamoDbLocal> {
   const dir = jarDirectory();
   if (options.dbPath !== undefined) mkdirSync(options.dbPath, { recursive: true, mode: 0o700 });
   const jars = [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')];
@@ -134,7 +129,7 @@ export async function startDynamoDbLocal(
       '-cp',
       [...jars, ...(compiled === undefined ? [] : [compiled])].join(delimiter),
       compiled === undefined ? LAUNCHER : LAUNCHER_CLASS,
-      String(options.port ?? 0),
+      '0', // the port: any free one
       ...(options.dbPath === undefined ? ['-inMemory'] : ['-dbPath', options.dbPath]),
       '-sharedDb', // one database whatever the credentials and region of the client
       '-disableTelemetry',
@@ -200,8 +195,6 @@ export async function startDynamoDbLocal(
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    port,
-    pid: child.pid as number,
     onExit: (listener) => void exitListeners.push(listener),
     stop: async () => {
       stopping = true;

@@ -10,22 +10,16 @@ import { NO_LOCAL_SECRETS, type LocalSecretValues } from './secrets-file.js';
 import { startLocalSecretsManager } from './secretsmanager/server.js';
 import { startLocalParameterStore } from './ssm/server.js';
 
-export interface HeaderSecretStandIns {
-  readonly headerSecrets: HeaderSecrets;
-  readonly secretsManagerEndpoint: string;
-  readonly ssmEndpoint: string;
-}
-
 export async function startHeaderSecretStandIns(
   values: LocalSecretValues = NO_LOCAL_SECRETS,
   log: (line: string) => void,
   cleanup: (() => Promise<void>)[],
-): Promise<HeaderSecretStandIns> {
+): Promise<HeaderSecrets> {
   const secretsManager = await startLocalSecretsManager(values.secrets);
   cleanup.push(() => secretsManager.stop());
   const parameterStore = await startLocalParameterStore(values.parameters);
   cleanup.push(() => parameterStore.stop());
-  const headerSecrets = new HeaderSecrets(
+  return new HeaderSecrets(
     awsSecretSource({
       parameterRegion: 'us-east-1',
       clientOptions: {
@@ -42,9 +36,4 @@ export async function startHeaderSecretStandIns(
         log(`probe: ${message}: ${String(fields.reference)} (${String(fields.error)})`),
     },
   );
-  return {
-    headerSecrets,
-    secretsManagerEndpoint: secretsManager.endpoint,
-    ssmEndpoint: parameterStore.endpoint,
-  };
 }

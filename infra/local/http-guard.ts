@@ -98,8 +98,6 @@ export interface GuardedHttpServerOptions {
   readonly errorReply: (error: HttpGuardError) => HttpReply;
   /** Handler failures (answered 500) and errors of the error renderer, for the log. @default - ignored */
   readonly onError?: (error: unknown) => void;
-  /** @default 64; further connections wait in the kernel's backlog */
-  readonly maxConnections?: number;
 }
 
 export interface GuardedHttpServer {
@@ -272,7 +270,7 @@ export async function startGuardedHttpServer(options: GuardedHttpServerOptions):
         });
     },
   );
-  server.maxConnections = options.maxConnections ?? 64;
+  server.maxConnections = 64; // further connections wait in the kernel's backlog
   // Node's parser rejected the bytes (not HTTP, bad header, too large…): answer in the service's shape, then close.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();

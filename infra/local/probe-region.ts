@@ -8,16 +8,9 @@ import { planProbes } from '../../shared/probe/plan.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
-import { startRoundScheduler, type RoundScheduler } from './round-scheduler.js';
+import { startRoundScheduler } from './round-scheduler.js';
 import { probe } from '../../functions/probe/probers/registry.js';
-import {
-  createProbeWorker,
-  type ProbeWorker,
-  type RoundReport,
-  type VerdictChange,
-  type VoteSink,
-  type WorkerLogger,
-} from '../../functions/probe/worker.js';
+import { createProbeWorker, type VoteSink, type WorkerLogger } from '../../functions/probe/worker.js';
 import { voteTargetsOf } from '../../shared/static-failover/votes.js';
 
 export interface LocalProbeRegionOptions {
@@ -30,18 +23,12 @@ export interface LocalProbeRegionOptions {
   readonly timeScale?: number;
   /** @default the production probers */
   readonly prober?: Prober;
-  /** @default 60 s (before the time scale) */
-  readonly heartbeatPeriodMs?: number;
-  readonly onVerdictChange?: (change: VerdictChange) => void;
-  readonly onRound?: (report: RoundReport) => void;
   readonly logger?: WorkerLogger;
   /** Static failover: this region's votes go to `votes` for the targets of `deployment`. @default - no votes */
   readonly staticFailover?: { readonly deployment: string; readonly votes: VoteSink };
 }
 
 export interface LocalProbeRegion {
-  readonly worker: ProbeWorker;
-  readonly scheduler: RoundScheduler;
   /** Re-plans after a definitions change; rule states of targets that remain are kept. */
   setProfiles(profiles: readonly Profile[], defaultProbeRegions?: readonly string[]): void;
   /** A stopped region (the `region:NAME` fault) skips its rounds: it probes, writes and publishes nothing. */
@@ -58,8 +45,6 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     prober: options.prober ?? probe,
     clock: { now: () => Date.now() },
     timeScale: options.timeScale ?? 1,
-    ...(options.heartbeatPeriodMs === undefined ? {} : { heartbeatPeriodMs: options.heartbeatPeriodMs }),
-    ...(options.onVerdictChange === undefined ? {} : { onVerdictChange: options.onVerdictChange }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.staticFailover === undefined ? {} : { votes: options.staticFailover.votes }),
   });
@@ -79,10 +64,7 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
   const scheduler = startRoundScheduler({
     roundPeriodMs: () => worker.roundPeriodMs(),
     runRound: async (dueAt, period) => {
-      if (stopped) return;
-      // Not `onRound?.(await …)`: optional chaining would skip the round itself when onRound is absent.
-      const report = await worker.runRound(dueAt, period);
-      options.onRound?.(report);
+      if (!stopped) await worker.runRound(dueAt, period);
     },
     onError: (error) =>
       (options.logger ?? console).warn('probe round failed', {
@@ -91,8 +73,6 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
       }),
   });
   return {
-    worker,
-    scheduler,
     setProfiles(profiles, defaultProbeRegions) {
       defaults = defaultProbeRegions ?? defaults;
       plan(profiles);

@@ -10,10 +10,6 @@ export interface RoundSchedulerOptions {
   readonly roundPeriodMs: () => number;
   readonly runRound: (dueAt: number, roundPeriodMs: number) => Promise<unknown>;
   readonly onError?: (error: unknown) => void;
-  /** @default Date.now */
-  readonly now?: () => number;
-  /** Keep at most this many lateness samples. @default 10_000 */
-  readonly maxSamples?: number;
 }
 
 export interface RoundScheduler {
@@ -23,9 +19,10 @@ export interface RoundScheduler {
   stop(): Promise<void>;
 }
 
+/** Lateness samples kept. */
+const MAX_SAMPLES = 10_000;
+
 export function startRoundScheduler(options: RoundSchedulerOptions): RoundScheduler {
-  const now = options.now ?? Date.now;
-  const maxSamples = options.maxSamples ?? 10_000;
   const samples: number[] = [];
   const running = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
@@ -34,7 +31,7 @@ export function startRoundScheduler(options: RoundSchedulerOptions): RoundSchedu
   function scheduleAfter(previousDueAt: number | undefined): void {
     if (stopped) return;
     const period = options.roundPeriodMs();
-    const current = now();
+    const current = Date.now();
     let dueAt = roundDueAtOf(current, period) + period;
     if (previousDueAt !== undefined && dueAt <= previousDueAt) dueAt = previousDueAt + period;
     timer = setTimeout(() => fire(dueAt, period), Math.max(0, dueAt - current));
@@ -42,8 +39,8 @@ export function startRoundScheduler(options: RoundSchedulerOptions): RoundSchedu
 
   function fire(dueAt: number, period: number): void {
     if (stopped) return;
-    samples.push(now() - dueAt);
-    if (samples.length > maxSamples) samples.shift();
+    samples.push(Date.now() - dueAt);
+    if (samples.length > MAX_SAMPLES) samples.shift();
     scheduleAfter(dueAt);
     const round = options.runRound(dueAt, period).catch((error: unknown) => options.onError?.(error));
     running.add(round);

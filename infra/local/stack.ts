@@ -38,10 +38,9 @@ import {
   type LocalFaults,
 } from './faults.js';
 import type { GuardedHttpServer } from './http-guard.js';
-import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import type { StreamPoller } from './stream-poller.js';
 import type { writeStateFile } from './state-file.js';
-import { cloudWatchClient, dynamoDbClient, ENDPOINT_VARIABLE } from '../../functions/shared/aws-clients.js';
+import { cloudWatchClient, dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
 import { withHeaderSecrets, type HeaderSecrets } from '../../functions/probe/header-secrets.js';
@@ -102,18 +101,9 @@ export interface LocalStack {
   readonly reconcileIntervalMs: number;
   readonly dynamodbEndpoint: string;
   readonly route53Endpoint: string;
-  readonly secretsManagerEndpoint: string;
-  readonly ssmEndpoint: string;
   readonly tableName: string;
   readonly route53: LocalRoute53;
-  /** The local CloudWatch (every region): the votes' metrics and alarms the health checks follow. */
-  readonly cloudWatch: LocalCloudWatch;
   readonly cloudWatchEndpoint: string;
-  /**
-   * What the probe regions and the evaluator are configured with for static failover, as the
-   * cloud's functions are: STATIC_FAILOVER_DEPLOYMENT, PROBE_REGIONS and AWS_ENDPOINT_URL_CLOUDWATCH.
-   */
-  readonly staticFailoverEnvironment: Readonly<Record<string, string>>;
   /** `tm fault`: what is injected, and the switches. */
   readonly faults: LocalFaults;
   /** The fault control endpoint on 127.0.0.1 (faults.ts), recorded in the state file. */
@@ -170,17 +160,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const { dynamodb, logStoreError } = home;
     const { cloudWatch, route53 } = await startCloudWatchAndRoute53(timeScale, log, cleanup);
-    const staticFailoverEnvironment = {
-      [EnvironmentVariable.staticFailoverDeployment]: LOCAL_DEPLOYMENT,
-      [EnvironmentVariable.probeRegions]: regions.join(','),
-      [ENDPOINT_VARIABLE.cloudWatch]: cloudWatch.endpoint,
-    };
     // The home-region fault: the probe regions reach the home table through a client of their own that it switches off.
     let homeRegionDown = false;
     const probeDynamodb = dynamoDbClient({ endpoint: home.ddb.endpoint, region: 'us-east-1', credentials });
     refuseWhileHomeRegionDown(probeDynamodb, () => homeRegionDown);
     cleanup.push(async () => probeDynamodb.destroy());
-    const secrets = await startHeaderSecretStandIns(options.secrets, log, cleanup);
+    const headerSecrets = await startHeaderSecretStandIns(options.secrets, log, cleanup);
     let profiles = withHostedZones(route53, options.profiles);
     route53.onChange((_zone, changes) => options.onDnsChanges?.(changes));
 
@@ -211,7 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       profiles,
       timeScale,
       prober: options.prober,
-      headerSecrets: secrets.headerSecrets,
+      headerSecrets,
       cloudWatch,
       logStoreError,
       cleanup,
@@ -251,13 +236,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       reconcileIntervalMs,
       dynamodbEndpoint: home.ddb.endpoint,
       route53Endpoint: route53.endpoint,
-      cloudWatch,
       cloudWatchEndpoint: cloudWatch.endpoint,
-      staticFailoverEnvironment,
       faults,
       controlEndpoint: control.endpoint,
-      secretsManagerEndpoint: secrets.secretsManagerEndpoint,
-      ssmEndpoint: secrets.ssmEndpoint,
       tableName: LOCAL_TABLE_NAME,
       route53,
       poller: evaluator.poller,

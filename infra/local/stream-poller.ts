@@ -18,6 +18,7 @@ import {
   type DynamoDBStreamsClient,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import { EVALUATOR_TRIGGER_PREFIXES } from '../../shared/state/keys.js';
@@ -27,14 +28,8 @@ export interface StreamPollerOptions {
   readonly client: DynamoDBStreamsClient;
   readonly streamArn: string;
   readonly handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
-  /** @default EVALUATOR_STREAM_SETTINGS.batchSize */
-  readonly batchSize?: number;
-  /** @default EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs (closed early when the stream is quiet) */
-  readonly maxBatchingWindowMs?: number;
   /** Pause between polls of an idle stream. @default 50 */
   readonly pollIntervalMs?: number;
-  /** Attempts after the first before a record is dead-lettered (the cloud stack uses the same number). */
-  readonly retryAttempts?: number;
   readonly onDeadLetter?: (record: DynamoDBRecord, reason: string) => void;
   readonly onError?: (error: unknown) => void;
   /** While true, the poller neither reads the stream nor delivers (the `home-region` fault). @default - never */
@@ -49,8 +44,6 @@ export interface StreamPoller {
   readonly invocations: number;
 }
 
-const LOCAL_RETRY_ATTEMPTS = EVALUATOR_STREAM_SETTINGS.retryAttempts;
-
 /** GetRecords' maximum page. */
 const GET_RECORDS_LIMIT = 1000;
 
@@ -60,8 +53,7 @@ function matchesEvaluatorFilter(record: DynamoDBRecord): boolean {
 }
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
-  const batchSize = options.batchSize ?? EVALUATOR_STREAM_SETTINGS.batchSize;
-  const maxBatchingWindowMs = options.maxBatchingWindowMs ?? EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs;
+  const { batchSize, maxBatchingWindowMs } = EVALUATOR_STREAM_SETTINGS;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
   // While records are arriving, the next poll comes sooner: it only has to tell a burst from a lone write.
   const gatherIntervalMs = Math.min(10, pollIntervalMs);
@@ -212,7 +204,7 @@ function shardReader(options: StreamPollerOptions, pending: DynamoDBRecord[]) {
 
 /**
  * Hands `pending` to the handler in batches: a batch is retried from its first failed record, and
- * a record that fails more than `retryAttempts` times is dead-lettered.
+ * a record that fails more than `retryAttempts` times (the cloud's setting) is dead-lettered.
  */
 function batchDelivery(
   options: StreamPollerOptions,
@@ -220,7 +212,7 @@ function batchDelivery(
   settings: { readonly batchSize: number; readonly pollIntervalMs: number; readonly stopped: () => boolean },
 ) {
   const { batchSize, pollIntervalMs, stopped } = settings;
-  const retryAttempts = options.retryAttempts ?? LOCAL_RETRY_ATTEMPTS;
+  const { retryAttempts } = EVALUATOR_STREAM_SETTINGS;
   const attempts = new Map<string, number>();
   const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
   let invocations = 0;
@@ -271,29 +263,9 @@ function batchDelivery(
   };
 }
 
-function toLambdaRecord(record: StreamRecord): DynamoDBRecord {
-  const data = record.dynamodb;
-  return {
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion,
-    eventSource: record.eventSource,
-    awsRegion: record.awsRegion,
-    dynamodb: {
-      Keys: data?.Keys as never,
-      NewImage: data?.NewImage as never,
-      OldImage: data?.OldImage as never,
-      SequenceNumber: data?.SequenceNumber,
-      SizeBytes: data?.SizeBytes,
-      StreamViewType: data?.StreamViewType,
-      ApproximateCreationDateTime:
-        data?.ApproximateCreationDateTime === undefined
-          ? undefined
-          : Math.floor(new Date(data.ApproximateCreationDateTime).getTime() / 1000),
-    },
-  };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** The SDK's record as Lambda delivers it: the same fields, the creation time in epoch seconds. */
+function toLambdaRecord({ dynamodb: data, ...record }: StreamRecord): DynamoDBRecord {
+  const created = data?.ApproximateCreationDateTime;
+  const dynamodb = { ...data, ApproximateCreationDateTime: created && Math.floor(created.getTime() / 1000) };
+  return { ...record, dynamodb: dynamodb as DynamoDBRecord['dynamodb'] };
 }

@@ -5,6 +5,7 @@
  */
 import { invalidParameter, invalidValue } from './errors.js';
 import { listMember, objectOf, stringMember, type JsonObject } from './json-fields.js';
+import { compareAscii } from '../route53/names.js';
 
 export interface Dimension {
   readonly Name: string;
@@ -70,5 +71,5 @@ export function dimensionsOf(input: JsonObject, path: string): Dimension[] {
   const names = new Set(dimensions.map((d) => d.Name));
   if (names.size !== dimensions.length)
     throw invalidParameter(`The dimension names of ${path} must be unique.`);
-  return dimensions.sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0));
+  return dimensions.sort((a, b) => compareAscii(a.Name, b.Name));
 }

@@ -27,8 +27,6 @@ import { metricStatistics } from './metric-statistics.js';
 import { RegionStore } from './store.js';
 
 export interface LocalCloudWatchOptions {
-  /** TCP port on 127.0.0.1. @default 0 (any free port) */
-  readonly port?: number;
   /** @default - the system clock */
   readonly clock?: Clock;
   /** Every CloudWatch duration (periods, the evaluation minute, the timestamp window) is multiplied by it. @default 1 */
@@ -120,7 +118,6 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
   }
 
   const server = await startGuardedHttpServer({
-    ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
     caller: { sigv4Service: 'monitoring' },
     maxBodyBytes: MAX_BODY_BYTES,

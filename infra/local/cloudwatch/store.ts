@@ -9,6 +9,7 @@ import type { AlarmDefinition, Statistic } from './alarm-input.js';
 import { CloudWatchApiError } from './errors.js';
 import { aggregate, EXTRA_EVALUATION_PERIODS, judge } from './evaluate.js';
 import { metricKey, type MetricId } from './metric.js';
+import { compareAscii } from '../route53/names.js';
 import type { Datapoint, StatisticSet } from './metric-data.js';
 
 export interface AlarmRecord {
@@ -58,11 +59,7 @@ export class RegionStore {
   /** Alarms sorted by name. */
   allAlarms(): AlarmRecord[] {
     return [...this.alarms.values()].sort((a, b) =>
-      a.definition.alarmName < b.definition.alarmName
-        ? -1
-        : a.definition.alarmName > b.definition.alarmName
-          ? 1
-          : 0,
+      compareAscii(a.definition.alarmName, b.definition.alarmName),
     );
   }
 

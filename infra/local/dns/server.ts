@@ -11,7 +11,7 @@ import { respond, type ResponderContext } from './respond.js';
 
 /** The port `tm local` uses unless told `--dns-port`. */
 export const DEFAULT_DNS_PORT = 5353;
-const DEFAULT_DNS_HOST = '127.0.0.1';
+const DNS_HOST = '127.0.0.1';
 /** A TCP connection that completes no query for this long is closed (RFC 7766 §6.2.3: seconds, not minutes). */
 const DEFAULT_TCP_IDLE_TIMEOUT_MS = 10_000;
 /** A query begun on TCP must be complete this long after its first byte (no one-byte-at-a-time clients). */
@@ -31,8 +31,6 @@ export interface DnsServerOptions {
   readonly zones: ZoneReader;
   /** UDP and TCP port; 0 picks a free one. @default 5353 */
   readonly port?: number;
-  /** @default '127.0.0.1' */
-  readonly host?: string;
   /** Client subnets → location. @default - the built-in `client-locations.json` */
   readonly locations?: ClientLocationTable;
   /** Uniform in [0, 1), for weighted and multivalue answers. @default Math.random */
@@ -54,7 +52,6 @@ export interface DnsServerOptions {
 }
 
 export interface DnsServer {
-  readonly host: string;
   readonly port: number;
   stop(): Promise<void>;
 }
@@ -62,11 +59,11 @@ export interface DnsServer {
 const isErrno = (error: unknown, code: string): boolean =>
   (error as NodeJS.ErrnoException | undefined)?.code === code;
 
-function listenTcp(server: Server, host: string, port: number): Promise<number> {
+function listenTcp(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error): void => reject(error);
     server.once('error', onError);
-    server.listen({ host, port, exclusive: true }, () => {
+    server.listen({ host: DNS_HOST, port, exclusive: true }, () => {
       server.off('error', onError);
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : port);
@@ -74,11 +71,11 @@ function listenTcp(server: Server, host: string, port: number): Promise<number> 
   });
 }
 
-function bindUdp(socket: UdpSocket, host: string, port: number): Promise<void> {
+function bindUdp(socket: UdpSocket, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error): void => reject(error);
     socket.once('error', onError);
-    socket.bind({ address: host, port, exclusive: true }, () => {
+    socket.bind({ address: DNS_HOST, port, exclusive: true }, () => {
       socket.off('error', onError);
       resolve();
     });
@@ -96,17 +93,16 @@ const closeUdp = (socket: UdpSocket): Promise<void> =>
     }
   });
 
-function bindError(error: unknown, host: string, port: number): Error {
-  if (isErrno(error, 'EADDRINUSE')) return new DnsPortInUseError(host, port, { cause: error });
-  if (isErrno(error, 'EACCES')) return new DnsPortAccessError(host, port, { cause: error });
-  return new LocalDnsError(`cannot listen for DNS on ${host}:${port}: ${(error as Error).message}`, {
+function bindError(error: unknown, port: number): Error {
+  if (isErrno(error, 'EADDRINUSE')) return new DnsPortInUseError(DNS_HOST, port, { cause: error });
+  if (isErrno(error, 'EACCES')) return new DnsPortAccessError(DNS_HOST, port, { cause: error });
+  return new LocalDnsError(`cannot listen for DNS on ${DNS_HOST}:${port}: ${(error as Error).message}`, {
     cause: error,
   });
 }
 
-/** Starts answering DNS on `host:port` over UDP and TCP; resolves once both listen. */
+/** Starts answering DNS on 127.0.0.1:`port` over UDP and TCP; resolves once both listen. */
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
-  const host = options.host ?? DEFAULT_DNS_HOST;
   const requestedPort = options.port ?? DEFAULT_DNS_PORT;
   let ready = options.ready === undefined;
   void options.ready?.then(
@@ -135,25 +131,25 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     server.maxConnections = options.maxTcpConnections ?? DEFAULT_MAX_TCP_CONNECTIONS;
     return server;
   };
-  const newUdpSocket = (): UdpSocket => createSocket(host.includes(':') ? 'udp6' : 'udp4');
+  const newUdpSocket = (): UdpSocket => createSocket('udp4');
 
   let tcp = newTcpServer();
   let udp = newUdpSocket();
   let port = requestedPort;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      port = await listenTcp(tcp, host, requestedPort);
+      port = await listenTcp(tcp, requestedPort);
     } catch (error) {
       await closeUdp(udp);
-      throw bindError(error, host, requestedPort);
+      throw bindError(error, requestedPort);
     }
     try {
-      await bindUdp(udp, host, port);
+      await bindUdp(udp, port);
       break;
     } catch (error) {
       await Promise.all([closeTcp(tcp), closeUdp(udp)]);
       if (requestedPort !== 0 || !isErrno(error, 'EADDRINUSE') || attempt >= FREE_PORT_ATTEMPTS)
-        throw bindError(error, host, port);
+        throw bindError(error, port);
       tcp = newTcpServer();
       udp = newUdpSocket();
     }
@@ -168,7 +164,6 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
 
   let stopping: Promise<void> | undefined;
   return {
-    host,
     port,
     stop: () => {
       stopping ??= (async () => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock.js';
-import { NoSuchChangeError } from './errors.js';
+import { route53Error } from './errors.js';
 
 export type ChangeStatus = 'PENDING' | 'INSYNC';
 
@@ -44,7 +44,8 @@ export class ChangeLog {
 
   get(id: string): ChangeView {
     const change = this.changes.get(id);
-    if (change === undefined) throw new NoSuchChangeError(id);
+    if (change === undefined)
+      throw route53Error('NoSuchChange', `A change with the specified change ID does not exist: ${id}`);
     return this.view(change);
   }
 

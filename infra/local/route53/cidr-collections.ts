@@ -6,15 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { CidrCollection } from '../../../shared/zone/record-set.js';
-import {
-  CidrBlockInUseError,
-  CidrCollectionAlreadyExistsError,
-  CidrCollectionVersionMismatchError,
-  constraintError,
-  InvalidInputError,
-  NoSuchCidrCollectionError,
-  NoSuchCidrLocationError,
-} from './errors.js';
+import { constraintError, invalidInput, route53Error } from './errors.js';
 import { compareAscii } from './names.js';
 
 export interface CidrCollectionView {
@@ -63,9 +55,13 @@ export class CidrCollections {
 
   create(request: { name: string; callerReference: string }): CidrCollectionView {
     if (!/^[0-9A-Za-z_-]{1,64}$/.test(request.name))
-      throw new InvalidInputError(`Invalid CIDR collection name: '${request.name}'`);
+      throw invalidInput(`Invalid CIDR collection name: '${request.name}'`);
     for (const collection of this.collections.values()) {
-      if (collection.name === request.name) throw new CidrCollectionAlreadyExistsError(request.name);
+      if (collection.name === request.name)
+        throw route53Error(
+          'CidrCollectionAlreadyExistsException',
+          `A CIDR collection with the name ${request.name} already exists.`,
+        );
     }
     // Route 53 sets the version to 1 when it creates a collection.
     const collection: CidrCollectionState = {
@@ -83,8 +79,11 @@ export class CidrCollections {
   change(id: string, changes: readonly CidrCollectionChangeInput[], collectionVersion?: number): void {
     const collection = this.collection(id);
     if (collectionVersion !== undefined && collectionVersion !== collection.version)
-      throw new CidrCollectionVersionMismatchError(collectionVersion, collection.version);
-    if (changes.length === 0) throw new InvalidInputError('ChangeCidrCollection needs at least one change');
+      throw route53Error(
+        'CidrCollectionVersionMismatchException',
+        `The CIDR collection version is ${collection.version}, not ${collectionVersion}.`,
+      );
+    if (changes.length === 0) throw invalidInput('ChangeCidrCollection needs at least one change');
     const locations = new Map(copy(collection.locations));
     for (const change of changes) this.apply(id, locations, change);
     collection.locations = locations;
@@ -110,7 +109,10 @@ export class CidrCollections {
   ): Paged<{ cidr: string; location: string }> {
     const collection = this.collection(id);
     if (locationName !== undefined && !collection.locations.has(locationName))
-      throw new NoSuchCidrLocationError(id, locationName);
+      throw route53Error(
+        'NoSuchCidrLocationException',
+        `The CIDR collection ${id} has no location ${locationName}.`,
+      );
     const blocks = [...collection.locations]
       .filter(([location]) => locationName === undefined || location === locationName)
       .flatMap(([location, cidrs]) => cidrs.map((cidr) => ({ cidr, location })));
@@ -120,22 +122,23 @@ export class CidrCollections {
   private apply(id: string, locations: Map<string, string[]>, change: CidrCollectionChangeInput): void {
     const location = change.locationName ?? '';
     if (!/^[0-9A-Za-z_-]{1,16}$/.test(location))
-      throw new InvalidInputError(`Invalid CIDR location name: '${location}'`);
+      throw invalidInput(`Invalid CIDR location name: '${location}'`);
     const blocks = change.cidrs.map((cidr) => canonicalCidr(cidr));
     const current = locations.get(location) ?? [];
     if (change.action === 'PUT') {
       for (const block of blocks) {
         const owner = [...locations].find(([name, owned]) => name !== location && owned.includes(block));
         if (owner !== undefined)
-          throw new InvalidInputError(
-            `CIDR block ${block} is already in location ${owner[0]} of collection ${id}`,
-          );
+          throw invalidInput(`CIDR block ${block} is already in location ${owner[0]} of collection ${id}`);
       }
       locations.set(location, [...current, ...blocks.filter((block) => !current.includes(block))]);
     } else if (change.action === 'DELETE_IF_EXISTS') {
       const left = current.filter((block) => !blocks.includes(block));
       if (left.length === 0 && current.length > 0 && this.locationInUse(id, location))
-        throw new CidrBlockInUseError(id, location);
+        throw route53Error(
+          'CidrBlockInUseException',
+          `Location ${location} of CIDR collection ${id} is used by resource record sets; it must keep at least one CIDR block.`,
+        );
       if (left.length === 0) locations.delete(location);
       else locations.set(location, left);
     } else {
@@ -149,7 +152,8 @@ export class CidrCollections {
 
   private collection(id: string): CidrCollectionState {
     const collection = this.collections.get(id);
-    if (collection === undefined) throw new NoSuchCidrCollectionError(id);
+    if (collection === undefined)
+      throw route53Error('NoSuchCidrCollectionException', `The CIDR collection ${id} does not exist.`);
     return collection;
   }
 }
@@ -174,13 +178,13 @@ function canonicalCidr(cidr: string): string {
     extra === undefined &&
     /^\d{1,3}$/.test(prefix) &&
     ((isIPv4(address) && bits >= 0 && bits <= 32) || (isIPv6(address) && bits >= 0 && bits <= 128));
-  if (!valid) throw new InvalidInputError(`Invalid CIDR block: '${cidr}'`);
+  if (!valid) throw invalidInput(`Invalid CIDR block: '${cidr}'`);
   return `${address.toLowerCase()}/${bits}`;
 }
 
 function page<T>(all: readonly T[], nextToken: string | undefined, maxResults: number | undefined): Paged<T> {
   const from = nextToken === undefined ? 0 : Number(nextToken);
-  if (!Number.isInteger(from) || from < 0) throw new InvalidInputError(`Invalid NextToken: '${nextToken}'`);
+  if (!Number.isInteger(from) || from < 0) throw invalidInput(`Invalid NextToken: '${nextToken}'`);
   const size = Math.min(Math.max(maxResults ?? 100, 1), 100);
   const items = all.slice(from, from + size);
   return from + size < all.length ? { items, nextToken: String(from + size) } : { items };

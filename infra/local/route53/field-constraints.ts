@@ -5,6 +5,7 @@
  * passes becomes typed `Change`s for the batch rules (change-batch.ts).
  * Constraints: https://docs.aws.amazon.com/Route53/latest/APIReference/API_ResourceRecordSet.html
  */
+import { ResourceRecordSetRegion } from '@aws-sdk/client-route-53';
 import type {
   Change,
   ChangeAction,
@@ -14,7 +15,7 @@ import type {
 } from '../../../shared/zone/record-set.js';
 import type { ChangeInput, RecordSetInput } from './change-input.js';
 import { CONTINENT_CODES } from '../../../shared/profile/geo-codes.js';
-import { InvalidInputError } from './errors.js';
+import { invalidInput } from './errors.js';
 import { present } from './present.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
 
@@ -25,22 +26,15 @@ const ROUTE53_TYPES = [
 /** The types this local Route 53 stores and serves (what the planner publishes). */
 const SUPPORTED_TYPES: readonly RecordType[] = ['A', 'AAAA', 'CNAME'];
 const FAILOVER_ROLES: readonly FailoverRole[] = ['PRIMARY', 'SECONDARY'];
-/** `ResourceRecordSetRegion` of the Route 53 API model (@aws-sdk/client-route-53). */
-export const LATENCY_REGIONS: readonly string[] = [
-  'af-south-1', 'ap-east-1', 'ap-east-2', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-south-1', 'ap-south-2',
-  'ap-southeast-1', 'ap-southeast-2', 'ap-southeast-3', 'ap-southeast-4', 'ap-southeast-5', 'ap-southeast-6', 'ap-southeast-7',
-  'ca-central-1', 'ca-west-1', 'cn-north-1', 'cn-northwest-1', 'eu-central-1', 'eu-central-2', 'eu-north-1', 'eu-south-1',
-  'eu-south-2', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eusc-de-east-1', 'il-central-1', 'me-central-1', 'me-south-1',
-  'mx-central-1', 'sa-east-1', 'us-east-1', 'us-east-2', 'us-gov-east-1', 'us-gov-west-1', 'us-west-1', 'us-west-2',
-]; // prettier-ignore
+export const LATENCY_REGIONS: readonly string[] = Object.values(ResourceRecordSetRegion);
 const MAX_TTL = 2_147_483_647;
 const CIDR_COLLECTION_ID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/;
 const CIDR_LOCATION_NAME = /^[0-9A-Za-z_\-*]{1,16}$/;
 
-/** Validates the shape of every change; throws one `InvalidInputError` naming every violated constraint. */
+/** Validates the shape of every change; throws one `InvalidInput` error naming every violated constraint. */
 export function parseChanges(inputs: readonly ChangeInput[]): Change[] {
   if (inputs.length === 0) {
-    throw new InvalidInputError(
+    throw invalidInput(
       "1 validation error detected: Value '[]' at 'changeBatch.changes' failed to satisfy constraint: Member must have length greater than or equal to 1",
     );
   }
@@ -49,7 +43,7 @@ export function parseChanges(inputs: readonly ChangeInput[]): Change[] {
   );
   if (violations.length > 0) {
     const count = violations.length;
-    throw new InvalidInputError(
+    throw invalidInput(
       `${count} validation error${count === 1 ? '' : 's'} detected: ${violations.join('; ')}`,
     );
   }

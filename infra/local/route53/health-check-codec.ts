@@ -4,6 +4,7 @@
  * Element names follow the SDK's model (@aws-sdk/client-route-53):
  * `<ChildHealthCheck>`, `<HealthCheck>`, `<HealthCheckObservation>` items.
  */
+import { invalidInput } from './errors.js';
 import type { HealthCheck, HealthCheckConfigInput, HealthCheckUpdateInput } from './health-checks.js';
 import { present } from './present.js';
 import { child, elementsOf, group, root, textList, texts, type XmlNode } from './xml-codec.js';
@@ -39,9 +40,10 @@ export function parseCreateHealthCheckRequest(xml: string): {
 
 export function parseUpdateHealthCheckRequest(xml: string): HealthCheckUpdateInput {
   const request = root(xml, 'UpdateHealthCheckRequest');
+  if (request['ResetElements'] !== undefined)
+    throw invalidInput('Invalid request: the local Route 53 does not implement ResetElements');
   return {
     ...texts(request, { version: 'HealthCheckVersion' }),
-    resetElements: textList(child(request, 'ResetElements'), 'ResettableElementName'),
     ...configFields(request),
   };
 }

@@ -4,7 +4,7 @@
  * https://docs.aws.amazon.com/Route53/latest/APIReference/API_GetHealthCheckStatus.html
  */
 import type { Clock } from '../../../shared/clock.js';
-import { InvalidInputError } from './errors.js';
+import { invalidInput } from './errors.js';
 import {
   healthCheck,
   parseCreateHealthCheckRequest,
@@ -61,7 +61,7 @@ export function healthCheckRoutes({
       const check = checks.get(id);
       // Route 53: "You can't use GetHealthCheckStatus to get the status of a calculated health check."
       if (check.config.type === 'CALCULATED')
-        throw new InvalidInputError(
+        throw invalidInput(
           `Invalid request: health check ${check.id} is a CALCULATED health check; GetHealthCheckStatus does not report calculated health checks`,
         );
       const alarm = check.config.alarmIdentifier;

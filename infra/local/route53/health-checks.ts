@@ -10,14 +10,7 @@
  * https://docs.aws.amazon.com/Route53/latest/APIReference/API_DeleteHealthCheck.html
  */
 import { randomUUID } from 'node:crypto';
-import {
-  constraintError,
-  HealthCheckAlreadyExistsError,
-  HealthCheckVersionMismatchError,
-  InvalidInputError,
-  NoSuchHealthCheckError,
-  TooManyHealthChecksError,
-} from './errors.js';
+import { constraintError, invalidInput, route53Error } from './errors.js';
 import { LATENCY_REGIONS } from './field-constraints.js';
 import { present } from './present.js';
 
@@ -25,7 +18,6 @@ import { present } from './present.js';
 const DEFAULT_HEALTH_CHECK_QUOTA = 200;
 const MAX_CHILD_HEALTH_CHECKS = 256;
 const MAX_LIST_ITEMS = 1000;
-const RESETTABLE_ELEMENTS = ['FullyQualifiedDomainName', 'Regions', 'ResourcePath', 'ChildHealthChecks'];
 const DEFAULT_LIST_ITEMS = 100;
 
 const HEALTH_CHECK_TYPES = [
@@ -86,7 +78,6 @@ export interface HealthCheckConfigInput {
 
 export interface HealthCheckUpdateInput extends Omit<HealthCheckConfigInput, 'type'> {
   readonly version?: string;
-  readonly resetElements: readonly string[];
 }
 
 export interface HealthCheckPage {
@@ -124,9 +115,16 @@ export class HealthCheckStore {
       const existing = this.checks.get(earlier);
       if (existing !== undefined && sameConfig(existing.config, config))
         return { check: existing, created: false };
-      throw new HealthCheckAlreadyExistsError(callerReference);
+      throw route53Error(
+        'HealthCheckAlreadyExists',
+        `A health check with caller reference ${callerReference} already exists with other settings (or was deleted); use a new CallerReference.`,
+      );
     }
-    if (this.checks.size >= this.quota) throw new TooManyHealthChecksError(this.quota);
+    if (this.checks.size >= this.quota)
+      throw route53Error(
+        'TooManyHealthChecks',
+        `This account already has ${this.quota} health checks, the limit (Route 53's default quota; AWS raises it on request).`,
+      );
     const check: HealthCheck = { id: randomUUID(), callerReference, version: 1, config };
     this.checks.set(check.id, check);
     this.references.set(callerReference, check.id);
@@ -135,7 +133,8 @@ export class HealthCheckStore {
 
   get(id: string): HealthCheck {
     const check = this.checks.get(id);
-    if (check === undefined) throw new NoSuchHealthCheckError(id);
+    if (check === undefined)
+      throw route53Error('NoSuchHealthCheck', `No health check exists with the ID ${id}.`);
     return check;
   }
 
@@ -152,7 +151,7 @@ export class HealthCheckStore {
     const size = Math.min(maxItems ?? DEFAULT_LIST_ITEMS, MAX_LIST_ITEMS);
     const all = [...this.checks.values()];
     const from = marker === undefined ? 0 : all.findIndex((check) => check.id === marker);
-    if (from < 0) throw new InvalidInputError(`Invalid Marker: '${marker}' is not the id of a health check`);
+    if (from < 0) throw invalidInput(`Invalid Marker: '${marker}' is not the id of a health check`);
     const checks = all.slice(from, from + size);
     const next = all[from + size];
     return {
@@ -173,14 +172,10 @@ export class HealthCheckStore {
           input.version,
           'Member must have value greater than or equal to 1',
         );
-      if (sent !== current.version) throw new HealthCheckVersionMismatchError(id, sent, current.version);
-    }
-    for (const element of input.resetElements) {
-      if (!RESETTABLE_ELEMENTS.includes(element))
-        throw constraintError(
-          'resetElements',
-          element,
-          `Member must satisfy enum value set: [${RESETTABLE_ELEMENTS.join(', ')}]`,
+      if (sent !== current.version)
+        throw route53Error(
+          'HealthCheckVersionMismatch',
+          `The health check ${id} is at version ${current.version}, not ${sent}: get it again and retry the update.`,
         );
     }
     const was = current.config;
@@ -192,9 +187,7 @@ export class HealthCheckStore {
       ...present({
         alarmIdentifier: input.alarmIdentifier ?? was.alarmIdentifier,
         insufficientDataHealthStatus: input.insufficientDataHealthStatus ?? was.insufficientDataHealthStatus,
-        childHealthChecks: input.resetElements.includes('ChildHealthChecks')
-          ? []
-          : (input.childHealthChecks ?? was.childHealthChecks),
+        childHealthChecks: input.childHealthChecks ?? was.childHealthChecks,
         healthThreshold: input.healthThreshold ?? was.healthThreshold?.toString(),
       }),
     };
@@ -224,13 +217,13 @@ export class HealthCheckStore {
         `Member must satisfy enum value set: [${HEALTH_CHECK_TYPES.join(', ')}]`,
       );
     if (!(SERVED_HEALTH_CHECK_TYPES as readonly string[]).includes(type))
-      throw new InvalidInputError(
+      throw invalidInput(
         `Invalid request: the local Route 53 serves CLOUDWATCH_METRIC and CALCULATED health checks only; it runs no endpoint health checkers, so type ${type} is refused`,
       );
     const inverted = booleanField('inverted', input.inverted);
     const disabled = booleanField('disabled', input.disabled);
     if (input.endpointFields.length > 0)
-      throw new InvalidInputError(
+      throw invalidInput(
         `Invalid request: ${input.endpointFields.join(', ')} apply to endpoint health checks, not to a ${type} health check`,
       );
     return type === 'CLOUDWATCH_METRIC'
@@ -242,12 +235,12 @@ export class HealthCheckStore {
     input: HealthCheckConfigInput,
   ): Pick<HealthCheckConfig, 'alarmIdentifier' | 'insufficientDataHealthStatus'> {
     if (input.childHealthChecks !== undefined || input.healthThreshold !== undefined)
-      throw new InvalidInputError(
+      throw invalidInput(
         'Invalid request: ChildHealthChecks and HealthThreshold apply to CALCULATED health checks only',
       );
     const alarm = input.alarmIdentifier;
     if (alarm === undefined)
-      throw new InvalidInputError(
+      throw invalidInput(
         'Invalid request: a CLOUDWATCH_METRIC health check needs an AlarmIdentifier (Region and Name)',
       );
     if (alarm.region === undefined || !LATENCY_REGIONS.includes(alarm.region))
@@ -282,19 +275,17 @@ export class HealthCheckStore {
     self: string | undefined,
   ): Pick<HealthCheckConfig, 'childHealthChecks' | 'healthThreshold'> {
     if (input.alarmIdentifier !== undefined || input.insufficientDataHealthStatus !== undefined)
-      throw new InvalidInputError(
+      throw invalidInput(
         'Invalid request: AlarmIdentifier and InsufficientDataHealthStatus apply to CLOUDWATCH_METRIC health checks only',
       );
     const children = input.childHealthChecks ?? [];
     if (children.length > MAX_CHILD_HEALTH_CHECKS)
-      throw new InvalidInputError(
+      throw invalidInput(
         `Value at 'healthCheckConfig.childHealthChecks' failed to satisfy constraint: Member must have length less than or equal to ${MAX_CHILD_HEALTH_CHECKS}, got ${children.length}`,
       );
     const threshold = input.healthThreshold === undefined ? undefined : Number(input.healthThreshold);
     if (threshold === undefined)
-      throw new InvalidInputError(
-        'Invalid request: a CALCULATED health check needs a HealthThreshold (0–256)',
-      );
+      throw invalidInput('Invalid request: a CALCULATED health check needs a HealthThreshold (0–256)');
     if (!Number.isInteger(threshold) || threshold < 0 || threshold > MAX_CHILD_HEALTH_CHECKS)
       throw constraintError(
         'healthCheckConfig.healthThreshold',
@@ -303,17 +294,17 @@ export class HealthCheckStore {
       );
     for (const child of children) {
       if (child === self)
-        throw new InvalidInputError(`Invalid request: health check ${child} cannot be its own child`);
+        throw invalidInput(`Invalid request: health check ${child} cannot be its own child`);
       const found = this.checks.get(child);
       if (found === undefined)
-        throw new InvalidInputError(`Invalid request: child health check ${child} does not exist`);
+        throw invalidInput(`Invalid request: child health check ${child} does not exist`);
       if (found.config.type === 'CALCULATED')
-        throw new InvalidInputError(
+        throw invalidInput(
           `Invalid request: child health check ${child} is a CALCULATED health check; the local Route 53 does not nest calculated health checks`,
         );
     }
     if (new Set(children).size !== children.length)
-      throw new InvalidInputError('Invalid request: ChildHealthChecks lists a health check more than once');
+      throw invalidInput('Invalid request: ChildHealthChecks lists a health check more than once');
     return { childHealthChecks: [...children], healthThreshold: threshold };
   }
 }

@@ -3,7 +3,7 @@
  * version, operation name, handler); a handler answers the elements of the operation's
  * `<Operation>Response`. The query parameters the handlers share are here too.
  */
-import { InvalidInputError } from './errors.js';
+import { invalidInput } from './errors.js';
 import { document } from './xml-codec.js';
 
 const API = '/2013-04-01';
@@ -62,7 +62,7 @@ export function intParam(query: URLSearchParams, name: string): number | undefin
   if (text === null) return undefined;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1)
-    throw new InvalidInputError(`Value '${text}' for ${name} must be a positive integer`);
+    throw invalidInput(`Value '${text}' for ${name} must be a positive integer`);
   return value;
 }
 

@@ -12,13 +12,7 @@ import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/rec
 import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
 import type { AlarmStates } from '../cloudwatch/alarm-states.js';
-import {
-  InvalidInputError,
-  Route53ApiError,
-  ServiceUnavailableError,
-  ThrottlingError,
-  UnsupportedOperationError,
-} from './errors.js';
+import { invalidInput, Route53ApiError, route53Error } from './errors.js';
 import { present } from './present.js';
 import { LocalRoute53Store } from './store.js';
 import { errorResponse } from './xml-codec.js';
@@ -36,8 +30,6 @@ export interface Faults {
 }
 
 export interface LocalRoute53Options {
-  /** TCP port on 127.0.0.1. @default 0 (any free port) */
-  readonly port?: number;
   /** How long a change stays PENDING before GetChange reports INSYNC. @default 0 */
   readonly changeDelayMs?: number;
   /** Answer `PriorRequestNotComplete` to a change of a zone whose previous change is still PENDING. @default false */
@@ -79,8 +71,7 @@ export interface LocalRoute53 extends Required<ZoneReader> {
   setFaults(faults: Faults): void;
   /** The `route53-api` fault: while down, every API call answers ServiceUnavailable (503); DNS and health checks go on. */
   setApiDown(down: boolean): void;
-  readonly apiDown: boolean;
-  /** A health check's status as the data plane sees it (NoSuchHealthCheckError when there is none). */
+  /** A health check's status as the data plane sees it (throws NoSuchHealthCheck when there is none). */
   healthCheckStatus(id: string): HealthStatus;
   /** Every health check's id (what the data plane publishes a status metric for). */
   healthCheckIds(): string[];
@@ -112,7 +103,6 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   const tick = tickMs > 0 ? setInterval(() => health.observe(healthChecks.ids()), tickMs).unref() : undefined;
 
   const server = await startGuardedHttpServer({
-    ...present({ port: options.port }),
     caller: { sigv4Service: 'route53' },
     maxBodyBytes: MAX_BODY_BYTES,
     handle: ({ method, url, body }) => serve(method, url, body.toString('utf8')),
@@ -130,11 +120,16 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     const refused = apiDown;
     try {
       if (refused)
-        throw new ServiceUnavailableError(
+        throw route53Error(
+          'ServiceUnavailable',
           'Service Unavailable (the local Route 53 API is down: the route53-api fault is on; DNS answers and health checks keep working)',
         );
       injectFault(faults, random);
-      if (route === undefined) throw new UnsupportedOperationError(method, url.pathname);
+      if (route === undefined)
+        throw route53Error(
+          'UnsupportedOperation',
+          `The local Route 53 does not implement ${method} ${url.pathname}`,
+        );
       const [, id = ''] = route.pattern.exec(path) ?? [];
       reply = route.handle({ id: decodeParam(id), query: url.searchParams, body });
     } catch (error) {
@@ -173,9 +168,6 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     setApiDown: (down) => {
       apiDown = down;
     },
-    get apiDown() {
-      return apiDown;
-    },
     healthCheckStatus: (id) => health.statusOf(healthChecks.get(id).id),
     healthCheckIds: () => healthChecks.ids(),
     isHealthCheckHealthy: (id) => health.isHealthy(id),
@@ -193,15 +185,16 @@ function injectFault(faults: Faults, random: Random): void {
   const serverErrorRate = faults.serverErrorRate ?? 0;
   if (throttleRate <= 0 && serverErrorRate <= 0) return;
   const draw = random();
-  if (draw < throttleRate) throw new ThrottlingError();
-  if (draw < throttleRate + serverErrorRate) throw new ServiceUnavailableError();
+  if (draw < throttleRate) throw route53Error('Throttling', 'Rate exceeded');
+  if (draw < throttleRate + serverErrorRate)
+    throw route53Error('ServiceUnavailable', 'Service Unavailable (injected by the local Route 53)');
 }
 
 function errorReply(error: unknown): Reply {
   const apiError =
     error instanceof Route53ApiError
       ? error
-      : new Route53ApiError('InternalFailure', 500, `Local Route 53 failure: ${(error as Error).message}`);
+      : route53Error('InternalFailure', `Local Route 53 failure: ${(error as Error).message}`);
   return { status: apiError.status, body: errorResponse(apiError, randomUUID()) };
 }
 
@@ -218,6 +211,6 @@ function decodeParam(param: string): string {
   try {
     return decodeURIComponent(param);
   } catch {
-    throw new InvalidInputError(`Invalid percent-encoding in '${param}'`);
+    throw invalidInput(`Invalid percent-encoding in '${param}'`);
   }
 }

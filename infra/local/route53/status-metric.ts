@@ -13,12 +13,11 @@ const MINUTE_MS = 60_000;
 export function publishHealthCheckStatuses(
   route53: Pick<LocalRoute53, 'healthCheckIds' | 'healthCheckStatus'>,
   cloudWatch: Pick<LocalCloudWatch, 'publishServiceMetric'>,
-  options: { readonly timeScale: number; readonly now?: () => number },
+  options: { readonly timeScale: number },
 ): () => void {
   const minute = MINUTE_MS * options.timeScale;
   const publish = () => {
-    const now = options.now?.() ?? Date.now();
-    const at = Math.floor(now / minute) * minute;
+    const at = Math.floor(Date.now() / minute) * minute;
     for (const id of route53.healthCheckIds()) {
       const value = route53.healthCheckStatus(id) === 'Healthy' ? 1 : 0;
       cloudWatch.publishServiceMetric('us-east-1', {

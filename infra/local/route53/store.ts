@@ -11,13 +11,7 @@ import { applyChangeBatch, type ZoneForBatch } from './change-batch.js';
 import type { ChangeInput } from './change-input.js';
 import { ChangeLog, route53Ids, type ChangeView } from './change-log.js';
 import { CidrCollections, type CidrCollectionChangeInput } from './cidr-collections.js';
-import {
-  HostedZoneAlreadyExistsError,
-  InvalidInputError,
-  NoSuchHostedZoneError,
-  NoSuchHealthCheckError,
-  PriorRequestNotCompleteError,
-} from './errors.js';
+import { invalidInput, route53Error } from './errors.js';
 import { parseChanges } from './field-constraints.js';
 import { listRecordPage, pageFrom, sortRecords, type ListStart, type RecordPage } from './listing.js';
 import { fromRoute53Name, toRoute53Name } from '../../../shared/zone/names.js';
@@ -84,15 +78,17 @@ export class LocalRoute53Store implements ZoneReader {
     change: ChangeView;
   } {
     const name = fromRoute53Name(request.name);
-    if (name === '' || name.length > 1024)
-      throw new InvalidInputError(`Invalid hosted zone name: '${request.name}'`);
+    if (name === '' || name.length > 1024) throw invalidInput(`Invalid hosted zone name: '${request.name}'`);
     for (const zone of this.zones.values()) {
       if (zone.callerReference === request.callerReference)
-        throw new HostedZoneAlreadyExistsError(name, request.callerReference);
+        throw route53Error(
+          'HostedZoneAlreadyExists',
+          `A hosted zone has already been created with the specified caller reference ${request.callerReference} (name ${name}).`,
+        );
     }
     const id = request.id ?? this.newId('Z');
     if (this.zones.has(id))
-      throw new InvalidInputError(`A hosted zone with ID ${id} already exists in the local Route 53`);
+      throw invalidInput(`A hosted zone with ID ${id} already exists in the local Route 53`);
     const zone: ZoneState = {
       id,
       name,
@@ -115,7 +111,7 @@ export class LocalRoute53Store implements ZoneReader {
     maxItems?: number;
   }): HostedZonePage {
     if (request.hostedZoneId !== undefined && request.dnsName === undefined) {
-      throw new InvalidInputError('If you specify HostedZoneId, you must also specify DNSName');
+      throw invalidInput('If you specify HostedZoneId, you must also specify DNSName');
     }
     const key = (zone: { name: string; id: string }) => ({ name: reversedLabelKey(zone.name), id: zone.id });
     const compare = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -147,7 +143,10 @@ export class LocalRoute53Store implements ZoneReader {
   ): ChangeView {
     const zone = this.zone(hostedZoneId);
     if (this.rejectWhilePending && this.changes.isPending(zone.lastChangeId))
-      throw new PriorRequestNotCompleteError();
+      throw route53Error(
+        'PriorRequestNotComplete',
+        'The request was rejected because Route 53 was still processing a prior request.',
+      );
     const changes = parseChanges(inputs);
     refuseUnknownHealthChecks(changes, this.healthCheckExists);
     zone.records = applyChangeBatch(
@@ -167,9 +166,9 @@ export class LocalRoute53Store implements ZoneReader {
   listResourceRecordSets(hostedZoneId: string, start: ListStart, maxItems?: number): RecordPage {
     const zone = this.zone(hostedZoneId);
     if (start.type !== undefined && start.name === undefined)
-      throw new InvalidInputError('The input is not valid: you specified Type but not Name.');
+      throw invalidInput('The input is not valid: you specified Type but not Name.');
     if (start.identifier !== undefined && start.type === undefined)
-      throw new InvalidInputError('The input is not valid: you specified Identifier but not Type.');
+      throw invalidInput('The input is not valid: you specified Identifier but not Type.');
     const normalizedStart: ListStart = {
       ...start,
       ...(start.name === undefined ? {} : { name: fromRoute53Name(start.name) }),
@@ -229,7 +228,7 @@ export class LocalRoute53Store implements ZoneReader {
 
   private zone(id: string): ZoneState {
     const zone = this.zones.get(id);
-    if (zone === undefined) throw new NoSuchHostedZoneError(id);
+    if (zone === undefined) throw route53Error('NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
     return zone;
   }
 
@@ -271,9 +270,9 @@ function refuseUnknownHealthChecks(changes: readonly Change[], exists: (id: stri
   );
   if (missing === undefined) return;
   const { action, recordSet } = missing;
-  throw new NoSuchHealthCheckError(
-    recordSet.healthCheckId ?? '',
-    `in Change with [Action=${action}, Name=${toRoute53Name(recordSet.name)}, Type=${recordSet.type}, SetIdentifier=${recordSet.setIdentifier ?? 'null'}]`,
+  throw route53Error(
+    'NoSuchHealthCheck',
+    `No health check exists with the ID ${recordSet.healthCheckId ?? ''} in Change with [Action=${action}, Name=${toRoute53Name(recordSet.name)}, Type=${recordSet.type}, SetIdentifier=${recordSet.setIdentifier ?? 'null'}].`,
   );
 }
 

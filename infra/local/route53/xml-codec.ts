@@ -15,7 +15,7 @@ import {
   type ChangeInput,
   type RecordSetInput,
 } from './change-input.js';
-import { InvalidInputError, type Route53ApiError } from './errors.js';
+import { invalidInput, type Route53ApiError } from './errors.js';
 import { toRoute53Name } from '../../../shared/zone/names.js';
 import { present } from './present.js';
 import type { ChangeView } from './change-log.js';
@@ -25,14 +25,7 @@ import type { HostedZoneView } from './store.js';
 const XML_NAMESPACE = 'https://route53.amazonaws.com/doc/2013-04-01/';
 
 /** Elements that are list items in the requests we parse (so one item still parses as a list). */
-const LIST_ITEMS = new Set([
-  'Change',
-  'ResourceRecord',
-  'member',
-  'Cidr',
-  'ChildHealthCheck',
-  'ResettableElementName',
-]);
+const LIST_ITEMS = new Set(['Change', 'ResourceRecord', 'member', 'Cidr', 'ChildHealthCheck']);
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -59,7 +52,7 @@ export function parseChangeResourceRecordSetsRequest(xml: string): {
 } {
   const batch = child(root(xml, 'ChangeResourceRecordSetsRequest'), 'ChangeBatch');
   if (batch === undefined)
-    throw new InvalidInputError('Invalid XML: ChangeBatch is missing from ChangeResourceRecordSetsRequest');
+    throw invalidInput('Invalid XML: ChangeBatch is missing from ChangeResourceRecordSetsRequest');
   const changes = list(child(batch, 'Changes'), 'Change').map((change): ChangeInput => ({
     ...texts(change, { action: 'Action' }),
     recordSet: recordSetInput(child(change, 'ResourceRecordSet') ?? {}),
@@ -89,7 +82,7 @@ export function parseCreateHostedZoneRequest(xml: string): {
   const request = root(xml, 'CreateHostedZoneRequest');
   const config = child(request, 'HostedZoneConfig');
   if (config !== undefined && text(config, 'PrivateZone') === 'true')
-    throw new InvalidInputError('The local Route 53 serves public hosted zones only');
+    throw invalidInput('The local Route 53 serves public hosted zones only');
   return {
     name: required(request, 'Name'),
     callerReference: required(request, 'CallerReference'),
@@ -109,7 +102,7 @@ export function parseChangeCidrCollectionRequest(xml: string): {
   const request = root(xml, 'ChangeCidrCollectionRequest');
   const version = text(request, 'CollectionVersion');
   if (version !== undefined && !/^\d+$/.test(version))
-    throw new InvalidInputError(`Invalid CollectionVersion: '${version}'`);
+    throw invalidInput(`Invalid CollectionVersion: '${version}'`);
   const changes = list(child(request, 'Changes'), 'member').map((change): CidrCollectionChangeInput => ({
     ...texts(change, { locationName: 'LocationName', action: 'Action' }),
     cidrs: textList(child(change, 'CidrList'), 'Cidr'),
@@ -122,10 +115,10 @@ export function root(xml: string, name: string): XmlNode {
   try {
     parsed = parser.parse(xml, true);
   } catch (error) {
-    throw new InvalidInputError(`Invalid XML: ${(error as Error).message}`);
+    throw invalidInput(`Invalid XML: ${(error as Error).message}`);
   }
   const node = isNode(parsed) ? parsed[name] : undefined;
-  if (!isNode(node)) throw new InvalidInputError(`Invalid XML: expected a ${name} document`);
+  if (!isNode(node)) throw invalidInput(`Invalid XML: expected a ${name} document`);
   return node;
 }
 
@@ -146,7 +139,7 @@ function text(node: XmlNode, key: string): string | undefined {
 
 function required(node: XmlNode, key: string): string {
   const value = text(node, key);
-  if (value === undefined || value === '') throw new InvalidInputError(`Invalid XML: ${key} is required`);
+  if (value === undefined || value === '') throw invalidInput(`Invalid XML: ${key} is required`);
   return value;
 }
 

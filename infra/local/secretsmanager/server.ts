@@ -31,7 +31,6 @@ const NOT_FOUND = "Secrets Manager can't find the specified secret.";
 /** `secrets`: secret ARN → its SecretString (or, as bytes, its SecretBinary). */
 export async function startLocalSecretsManager(
   secrets: Readonly<Record<string, string | Uint8Array>>,
-  options: { readonly port?: number; readonly onError?: (error: unknown) => void } = {},
 ): Promise<LocalSecretsManager> {
   const createdDate = Math.floor(Date.now() / 1000);
   const stored: StoredSecret[] = Object.entries(secrets).map(([arn, value]) => ({
@@ -48,7 +47,6 @@ export async function startLocalSecretsManager(
   const server: GuardedHttpServer = await startAwsJsonServer({
     signingName: 'secretsmanager',
     targetPrefix: 'secretsmanager',
-    ...options,
     operations: {
       GetSecretValue: (input) => {
         const secretId = requiredString(input, 'SecretId', 'secretId', 2048);

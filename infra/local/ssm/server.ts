@@ -21,7 +21,6 @@ export const LOCAL_ACCOUNT = '000000000000';
 /** `parameters`: parameter name (`/shop/token` or `token`) → its value. */
 export async function startLocalParameterStore(
   parameters: Readonly<Record<string, string>>,
-  options: { readonly port?: number; readonly onError?: (error: unknown) => void } = {},
 ): Promise<LocalParameterStore> {
   const lastModified = Math.floor(Date.now() / 1000);
   const byName = new Map(Object.entries(parameters));
@@ -29,7 +28,6 @@ export async function startLocalParameterStore(
   const server = await startAwsJsonServer({
     signingName: 'ssm',
     targetPrefix: 'AmazonSSM',
-    ...options,
     operations: {
       GetParameter: (input, request) => {
         const requested = requiredString(input, 'Name', 'name', 2048);
