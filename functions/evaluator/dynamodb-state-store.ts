@@ -3,7 +3,6 @@ import {
   DeleteItemCommand,
   TransactionCanceledException,
   PutItemCommand,
-  QueryCommand,
   TransactWriteItemsCommand,
   type DynamoDBClient,
   type TransactWriteItem,
@@ -31,6 +30,7 @@ import { readDeployedConfig } from '../shared/config-reader.js';
 import { readHeartbeats, readRegionItems } from '../shared/region-items.js';
 import { regionChecksOf, type RegionChecks } from '../../shared/monitor/region-checks.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
+import { queryPartition } from '../shared/query-all.js';
 import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
 
 export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
@@ -53,8 +53,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
 
   async loadStatuses(): Promise<Map<string, StoredStatus>> {
     const statuses = new Map<string, StoredStatus>();
-    for (const item of await this.queryAll('STATUS', 'PROFILE#')) {
-      const row = unmarshall(item);
+    const rows = await queryPartition(this.client, this.tableName, 'STATUS', {
+      skPrefix: 'PROFILE#',
+      consistentRead: true,
+    });
+    for (const row of rows) {
       statuses.set(row.name as string, {
         report: JSON.parse(row.report as string),
         hostedZoneId: row.hostedZoneId as string,
@@ -121,9 +124,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async loadOutbox(): Promise<OutboxEntry[]> {
-    const items = await this.queryAll(KeyPrefix.outbox);
+    const items = await queryPartition(this.client, this.tableName, KeyPrefix.outbox, {
+      consistentRead: true,
+    });
     return items
-      .map((item) => outboxEntry(unmarshall(item) as OutboxItem))
+      .map((item) => outboxEntry(item as unknown as OutboxItem))
       .sort((a, b) => a.decidedAt - b.decidedAt);
   }
 
@@ -137,10 +142,10 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async loadCertificateWarnings(): Promise<CertificateWarningItem[]> {
-    return (await this.queryAll(KeyPrefix.certificate)).map((item) => {
-      const { pk: _pk, sk: _sk, ...warned } = unmarshall(item);
-      return warned as CertificateWarningItem;
+    const items = await queryPartition(this.client, this.tableName, KeyPrefix.certificate, {
+      consistentRead: true,
     });
+    return items.map(({ pk: _pk, sk: _sk, ...warned }) => warned as unknown as CertificateWarningItem);
   }
 
   async saveCertificateWarning(warned: CertificateWarningItem, entry: OutboxEntry): Promise<boolean> {
@@ -232,28 +237,6 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
       ...outbox.map((entry) => ({ PutRequest: { Item: outboxItem(entry) } })),
       ...zones.map((zone) => ({ PutRequest: { Item: zoneReconcileItem(zone) } })),
     ]);
-  }
-
-  private async queryAll(pk: string, skPrefix?: string): Promise<Item[]> {
-    const items: Item[] = [];
-    let startKey: Item | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: {
-            ':pk': { S: pk },
-            ...(skPrefix === undefined ? {} : { ':sk': { S: skPrefix } }),
-          },
-          ExclusiveStartKey: startKey,
-          ConsistentRead: true,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
-    return items;
   }
 
   private async batchGet(keys: readonly { pk: string; sk: string }[]): Promise<Item[]> {
