@@ -12,6 +12,7 @@ import {
   type CloudWatchClient,
   type MetricAlarm,
 } from '@aws-sdk/client-cloudwatch';
+import { chunked } from '../../shared/batches.js';
 import { guardAlarmNameOf } from '../../shared/static-failover/identity.js';
 import { alarmOverrideOf, describeAlarmOverride } from '../../shared/static-failover/override.js';
 import type {
@@ -82,8 +83,8 @@ export class CloudWatchAlarmGateway {
   }
 
   async delete(region: string, names: readonly string[]): Promise<void> {
-    for (let i = 0; i < names.length; i += PAGE)
-      await this.client(region).send(new DeleteAlarmsCommand({ AlarmNames: names.slice(i, i + PAGE) }));
+    for (const batch of chunked(names, PAGE))
+      await this.client(region).send(new DeleteAlarmsCommand({ AlarmNames: batch }));
   }
 
   /** Standard-resolution data of `metric` (in its region): `value`, once stamped at each of `at`. */

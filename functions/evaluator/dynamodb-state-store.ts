@@ -23,6 +23,7 @@ import {
   type ZoneReconcileItem,
 } from '../../shared/state/items.js';
 import { KeyPrefix, Keys } from '../../shared/state/keys.js';
+import { greedyBatches } from '../../shared/batches.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
@@ -320,24 +321,12 @@ const TRANSACTION_MAX_BYTES = 3_500_000;
 
 /** Groups of writes that must each stay together, packed into as few transactions as the limits allow. */
 function packTransactions(groups: readonly TransactWriteItem[][]): TransactWriteItem[][] {
-  const transactions: TransactWriteItem[][] = [];
-  let current: TransactWriteItem[] = [];
-  let bytes = 0;
-  for (const group of groups) {
-    const size = JSON.stringify(group).length;
-    if (
-      current.length > 0 &&
-      (current.length + group.length > TRANSACTION_MAX_ACTIONS || bytes + size > TRANSACTION_MAX_BYTES)
-    ) {
-      transactions.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(...group);
-    bytes += size;
-  }
-  if (current.length > 0) transactions.push(current);
-  return transactions;
+  return greedyBatches(groups, {
+    maxBytes: TRANSACTION_MAX_BYTES,
+    bytesOf: (group) => JSON.stringify(group).length,
+    maxCount: TRANSACTION_MAX_ACTIONS,
+    countOf: (group) => group.length,
+  }).map((transaction) => transaction.flat());
 }
 
 /** A transition record as a history item, living HISTORY_RETENTION_DAYS after its decision. */

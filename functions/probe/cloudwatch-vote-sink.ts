@@ -5,6 +5,7 @@
  * has the static-failover namespace, so one group in practice).
  */
 import { PutMetricDataCommand, type CloudWatchClient, type MetricDatum } from '@aws-sdk/client-cloudwatch';
+import { chunked } from '../../shared/batches.js';
 import { METRICS_PER_REQUEST } from '../../shared/static-failover/cost.js';
 import type { VoteDatum } from '../../shared/static-failover/votes.js';
 import type { VoteSink } from './worker/vote-publisher.js';
@@ -19,13 +20,8 @@ export function cloudWatchVoteSink(client: CloudWatchClient): VoteSink {
         byNamespace.set(datum.metric.namespace, group);
       }
       for (const [namespace, metrics] of byNamespace)
-        for (let i = 0; i < metrics.length; i += METRICS_PER_REQUEST)
-          await client.send(
-            new PutMetricDataCommand({
-              Namespace: namespace,
-              MetricData: metrics.slice(i, i + METRICS_PER_REQUEST),
-            }),
-          );
+        for (const batch of chunked(metrics, METRICS_PER_REQUEST))
+          await client.send(new PutMetricDataCommand({ Namespace: namespace, MetricData: batch }));
     },
   };
 }

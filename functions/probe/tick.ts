@@ -11,6 +11,7 @@
  * (default AWS_REGION), PROBE_REGIONS, PROBE_MEMORY_MB (default DEFAULT_PROBE_MEMORY_MB).
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { chunked } from '../../shared/batches.js';
 import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
@@ -175,9 +176,7 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
       ...tickMessagesOf({ ...planned.plan, shards: sized.shards }, sendAt, enqueuedUntil),
       ...sized,
     };
-    const batches: RoundMessageEntry[][] = [];
-    for (let i = 0; i < result.enqueued.length; i += SQS_BATCH_MAX)
-      batches.push(result.enqueued.slice(i, i + SQS_BATCH_MAX));
+    const batches = chunked(result.enqueued, SQS_BATCH_MAX);
     await Promise.all(
       deps.queues.slice(0, result.shards).flatMap((queue) => batches.map((batch) => queue.sendRounds(batch))),
     );

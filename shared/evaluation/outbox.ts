@@ -9,6 +9,7 @@
  * no status changes, so their entries are keyed by zone and written on their own, right after
  * the repair. Pure: no I/O, no clock.
  */
+import { greedyBatches } from '../batches.js';
 import { EventDetailType } from '../contracts/events.js';
 import { isStatusEvent, type EvaluatorEvent } from './events.js';
 import { withInSync } from './timing.js';
@@ -103,21 +104,7 @@ export function repairOutboxEntries(input: RepairOutboxInput): OutboxEntry[] {
 
 /** The events in order, in parts of at most `limit` bytes of JSON (an event larger than that is a part of its own). */
 function inParts<T extends EvaluatorEvent>(events: readonly T[], limit: number): T[][] {
-  const parts: T[][] = [];
-  let part: T[] = [];
-  let bytes = 0;
-  for (const event of events) {
-    const size = JSON.stringify(event).length;
-    if (part.length > 0 && bytes + size > limit) {
-      parts.push(part);
-      part = [];
-      bytes = 0;
-    }
-    part.push(event);
-    bytes += size;
-  }
-  if (part.length > 0) parts.push(part);
-  return parts;
+  return greedyBatches(events, { maxBytes: limit, bytesOf: (event) => JSON.stringify(event).length });
 }
 
 /** The profile an event belongs to. */
