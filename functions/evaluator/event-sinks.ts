@@ -26,11 +26,7 @@ export const PUT_EVENTS_MAX_BYTES = 256 * 1024;
 const PUT_EVENTS_RETRY: RetryPolicy = { retries: 5, baseDelayMs: 200, maxDelayMs: 5_000 };
 
 /** Some entries of a PutEvents failed (EventBridge answers 200 with per-entry error codes). */
-export function eventBridgeSink(
-  client: EventBridgeClient,
-  eventBusName: string,
-  retry: RetryPolicy = PUT_EVENTS_RETRY,
-): EventSink {
+export function eventBridgeSink(client: EventBridgeClient, eventBusName: string): EventSink {
   return {
     async emit(events) {
       const entries: PutEventsRequestEntry[] = events.map((event) => ({
@@ -42,7 +38,7 @@ export function eventBridgeSink(
       for (const batch of putEventsBatches(entries)) {
         let unsent = batch;
         await retrying(
-          retry,
+          PUT_EVENTS_RETRY,
           { isRetryable: (e) => e instanceof PartialPutEventsError || isTransientAwsError(e) },
           async () => {
             const result = await client.send(new PutEventsCommand({ Entries: unsent }));
