@@ -23,6 +23,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { createChecksRegistry, distinctRegions } from '../../shared/static-failover/checks.js';
 import { idOfCallerReference } from '../../shared/static-failover/identity.js';
 import { hasVote } from '../../shared/static-failover/records.js';
+import { LOCAL_CREDENTIALS } from '../local/home-table.js';
 import type { LocalStackPointer } from '../local/state-file.js';
 import { call } from './fault.js';
 
@@ -46,11 +47,9 @@ export interface HealthCheckReader {
   close(): void;
 }
 
-const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-
 /** The local stack's: ListHealthChecks on its Route 53 API, the state from its control endpoint. */
 export function localHealthCheckReader(stack: LocalStackPointer): HealthCheckReader {
-  const route53 = route53Client({ endpoint: stack.route53Endpoint, credentials: CREDENTIALS });
+  const route53 = route53Client({ endpoint: stack.route53Endpoint, credentials: LOCAL_CREDENTIALS });
   return {
     list: () => listOurChecks(route53),
     stateOf: async (healthCheckId) => {
@@ -69,7 +68,7 @@ export function localHealthCheckReader(stack: LocalStackPointer): HealthCheckRea
 }
 
 /** A deployment's: ListHealthChecks, the state from the metric AWS/Route53 HealthCheckStatus in us-east-1. */
-export function awsHealthCheckReader(now: () => number = Date.now): HealthCheckReader {
+export function awsHealthCheckReader(): HealthCheckReader {
   const route53 = route53Client();
   const cloudWatch = cloudWatchClient({ region: 'us-east-1' });
   return {
@@ -80,8 +79,8 @@ export function awsHealthCheckReader(now: () => number = Date.now): HealthCheckR
           Namespace: 'AWS/Route53',
           MetricName: 'HealthCheckStatus',
           Dimensions: [{ Name: 'HealthCheckId', Value: healthCheckId }],
-          StartTime: new Date(now() - 5 * 60_000),
-          EndTime: new Date(now()),
+          StartTime: new Date(Date.now() - 5 * 60_000),
+          EndTime: new Date(Date.now()),
           Period: 60,
           Statistics: ['Minimum'],
         }),
