@@ -24,6 +24,7 @@ import {
 } from '../../shared/state/items.js';
 import { KeyPrefix, Keys } from '../../shared/state/keys.js';
 import { greedyBatches } from '../../shared/batches.js';
+import { groupBy } from '../../shared/group-by.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
@@ -98,9 +99,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveStatuses(statuses: readonly StoredStatus[], outbox: readonly OutboxEntry[] = []): Promise<void> {
-    const entriesOf = new Map<string, OutboxEntry[]>();
-    for (const entry of outbox)
-      entriesOf.set(entry.profile, [...(entriesOf.get(entry.profile) ?? []), entry]);
+    const entriesOf = groupBy(outbox, (entry) => entry.profile);
     const plain = statuses.filter((status) => !entriesOf.has(status.report.profile));
     await this.batchWrite(plain.map((status) => ({ PutRequest: { Item: statusItem(status) } })));
     const writes = statuses.flatMap((status) => {

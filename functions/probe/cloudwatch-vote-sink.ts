@@ -6,6 +6,7 @@
  */
 import { PutMetricDataCommand, type CloudWatchClient, type MetricDatum } from '@aws-sdk/client-cloudwatch';
 import { chunked } from '../../shared/batches.js';
+import { groupBy } from '../../shared/group-by.js';
 import { METRICS_PER_REQUEST } from '../../shared/static-failover/cost.js';
 import type { VoteDatum } from '../../shared/static-failover/votes.js';
 import type { VoteSink } from './worker/vote-publisher.js';
@@ -13,14 +14,8 @@ import type { VoteSink } from './worker/vote-publisher.js';
 export function cloudWatchVoteSink(client: CloudWatchClient): VoteSink {
   return {
     async publish(data) {
-      const byNamespace = new Map<string, MetricDatum[]>();
-      for (const datum of data) {
-        const group = byNamespace.get(datum.metric.namespace) ?? [];
-        group.push(metricDatumOf(datum));
-        byNamespace.set(datum.metric.namespace, group);
-      }
-      for (const [namespace, metrics] of byNamespace)
-        for (const batch of chunked(metrics, METRICS_PER_REQUEST))
+      for (const [namespace, votes] of groupBy(data, (datum) => datum.metric.namespace))
+        for (const batch of chunked(votes.map(metricDatumOf), METRICS_PER_REQUEST))
           await client.send(new PutMetricDataCommand({ Namespace: namespace, MetricData: batch }));
     },
   };

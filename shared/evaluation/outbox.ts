@@ -10,6 +10,7 @@
  * the repair. Pure: no I/O, no clock.
  */
 import { greedyBatches } from '../batches.js';
+import { groupBy } from '../group-by.js';
 import { EventDetailType } from '../contracts/events.js';
 import { isStatusEvent, type EvaluatorEvent } from './events.js';
 import { withInSync } from './timing.js';
@@ -53,11 +54,7 @@ export interface OutboxInput {
 
 /** The outbox entries of an evaluation: per profile, its events in order, in parts of bounded size. */
 export function outboxEntries(input: OutboxInput): OutboxEntry[] {
-  const byProfile = new Map<string, EvaluatorEvent[]>();
-  for (const event of input.events) {
-    const profile = profileOf(event);
-    byProfile.set(profile, [...(byProfile.get(profile) ?? []), event]);
-  }
+  const byProfile = groupBy(input.events, profileOf);
   const limit = input.partBytes ?? OUTBOX_PART_BYTES;
   const entries: OutboxEntry[] = [];
   for (const [profile, events] of byProfile) {

@@ -11,6 +11,7 @@ import { recordOf, type RoutingPolicy } from '../routing/method.js';
 import { geographicRecords } from '../routing/methods/geographic.js';
 import { subnetRecords } from '../routing/methods/subnet.js';
 import type { FailoverRole, RecordSet, RecordType } from '../zone/record-set.js';
+import { groupBy } from '../group-by.js';
 import { fastNameOf, linkNameOf, regionNameOf, staticNameOf } from './identity.js';
 import type { StaticRecord } from './types.js';
 
@@ -62,14 +63,10 @@ function aliasTo(
 }
 
 function itemsByType(endpoints: readonly StaticEndpoint[]): Map<RecordType, Item[]> {
-  const byType = new Map<RecordType, Item[]>();
-  for (const { endpoint, answers, healthCheckRef } of endpoints)
-    for (const answer of answers) {
-      const items = byType.get(answer.type) ?? [];
-      items.push({ endpoint, answer, healthCheckRef });
-      byType.set(answer.type, items);
-    }
-  return byType;
+  const items = endpoints.flatMap(({ endpoint, answers, healthCheckRef }) =>
+    answers.map((answer): Item => ({ endpoint, answer, healthCheckRef })),
+  );
+  return groupBy(items, (item) => item.answer.type);
 }
 
 /**
@@ -123,13 +120,8 @@ function multiValue(profile: Profile, root: string, endpoints: readonly StaticEn
 function performance(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
   const records: StaticRecord[] = [];
   for (const [type, items] of itemsByType(endpoints)) {
-    const byRegion = new Map<string, Item[]>();
-    for (const item of items) {
-      const region = item.endpoint.endpointLocation;
+    for (const [region, regional] of groupBy(items, (item) => item.endpoint.endpointLocation)) {
       if (region === undefined) continue;
-      byRegion.set(region, [...(byRegion.get(region) ?? []), item]);
-    }
-    for (const [region, regional] of byRegion) {
       const [only] = regional;
       if (regional.length === 1 && only !== undefined) {
         records.push(record(profile, root, only, { setIdentifier: only.endpoint.name, region }));
