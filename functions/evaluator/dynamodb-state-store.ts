@@ -28,12 +28,12 @@ import { groupBy } from '../../shared/group-by.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
-import { readDeployedConfig } from '../shared/config-reader.js';
+import { readDeployedConfig, type DeployedConfig } from '../shared/config-reader.js';
 import { readHeartbeats, readRegionItems } from '../shared/region-items.js';
 import { regionChecksOf, type RegionChecks } from '../../shared/monitor/region-checks.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
 import { queryPartition } from '../shared/query-all.js';
-import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
+import type { EvaluatorStateStore, StoredStatus } from './ports.js';
 
 export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   constructor(
@@ -41,7 +41,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     private readonly tableName: string,
   ) {}
 
-  loadConfig(): Promise<LoadedConfig> {
+  loadConfig(): Promise<DeployedConfig> {
     return readDeployedConfig(this.client, this.tableName);
   }
 

@@ -24,6 +24,7 @@ import { withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
 import { groupBy } from '../../shared/group-by.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { cidrCollectionOf } from '../../shared/routing/cidr-collections.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { diffAlarms, diffHealthChecks } from '../../shared/static-failover/diff.js';
 import { fastNameOf, staticNameOf } from '../../shared/static-failover/identity.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
@@ -49,11 +50,6 @@ export interface StaticFailoverDeps {
   readonly onError?: (error: unknown) => void;
 }
 
-export interface StaticConfig {
-  readonly profiles: readonly Profile[];
-  readonly defaultProbeRegions: readonly string[];
-}
-
 /** The plan and the profiles it publishes a switch for (their records move to `_fast`). */
 export interface StaticPlan {
   readonly structure: StaticStructure;
@@ -61,7 +57,7 @@ export interface StaticPlan {
   readonly switched: ReadonlySet<string>;
 }
 
-export function planStatic(deployment: string, config: StaticConfig): StaticPlan {
+export function planStatic(deployment: string, config: DeployedConfig): StaticPlan {
   const profiles = config.profiles.filter((p) => p.staticFailover);
   if (profiles.length === 0) return { structure: EMPTY, switched: new Set() };
   const structure = planStaticFailover(profiles, {
@@ -118,7 +114,7 @@ function isSwitch(record: RecordSet): boolean {
 export async function syncStaticFailover(
   deps: SyncDeps,
   failover: StaticFailoverDeps,
-  config: StaticConfig,
+  config: DeployedConfig,
   options: { readonly reconcile: boolean; readonly route53: Route53Outcome },
 ): Promise<SyncOutcome> {
   const { structure, switched } = planStatic(failover.deployment, config);

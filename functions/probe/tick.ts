@@ -14,6 +14,7 @@ import { EnvironmentVariable as Env } from '../../shared/contracts/environment.j
 import { chunked } from '../../shared/batches.js';
 import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsToEnqueue, sendMomentOf } from '../../shared/probe/round-schedule.js';
 import { regionCpuScale, shardCountWithHysteresis } from '../../shared/probe/cpu-scale.js';
@@ -99,10 +100,7 @@ export interface TickDeps {
   readonly clock: Clock;
   /** One round queue per shard, in shard order; their count caps the region's shards. */
   readonly queues: readonly RoundQueue[];
-  readonly loadConfig: () => Promise<{
-    profiles: readonly Profile[];
-    defaultProbeRegions: readonly string[];
-  }>;
+  readonly loadConfig: () => Promise<DeployedConfig>;
   readonly fallbackProbeRegions: readonly string[];
   /** The shard functions' memory size (MB). @default DEFAULT_PROBE_MEMORY_MB */
   readonly probeMemoryMb?: number;
