@@ -270,26 +270,16 @@ function statusItem(status: StoredStatus): Item {
   });
 }
 
-function outboxItem(entry: OutboxEntry): Item {
-  const item: OutboxItem = {
-    ...outboxKey(entry),
-    profile: entry.profile,
-    revision: entry.revision,
-    part: entry.part,
-    decidedAt: entry.decidedAt,
-    changeIds: entry.changeIds,
-    ...(entry.hostedZoneId === undefined ? {} : { hostedZoneId: entry.hostedZoneId }),
-    ...(entry.certificate === undefined ? {} : { certificate: entry.certificate }),
-    events: JSON.stringify(entry.events),
-  };
-  return marshall(item);
+function outboxItem({ events, ...entry }: OutboxEntry): Item {
+  const item: OutboxItem = { ...outboxKey(entry), ...entry, events: JSON.stringify(events) };
+  return marshall(item, { removeUndefinedValues: true });
 }
 
 /**
  * A status write's entry by profile and revision; a reconcile's repairs by zone and reconcile
  * time; a certificate warning by endpoint and notAfter.
  */
-function outboxKey(entry: OutboxEntry): { pk: string; sk: string } {
+function outboxKey(entry: Omit<OutboxEntry, 'events'>): { pk: string; sk: string } {
   if (entry.certificate !== undefined)
     return Keys.certificateOutbox(entry.profile, entry.certificate.endpoint, entry.certificate.notAfter);
   return entry.hostedZoneId === undefined
@@ -301,17 +291,8 @@ function zoneReconcileItem(zone: ZoneReconcileItem): Item {
   return marshall({ ...Keys.zoneReconcile(zone.hostedZoneId), ...zone }, { removeUndefinedValues: true });
 }
 
-function outboxEntry(item: OutboxItem): OutboxEntry {
-  return {
-    profile: item.profile,
-    revision: item.revision,
-    part: item.part,
-    decidedAt: item.decidedAt,
-    changeIds: item.changeIds,
-    ...(item.hostedZoneId === undefined ? {} : { hostedZoneId: item.hostedZoneId }),
-    ...(item.certificate === undefined ? {} : { certificate: item.certificate }),
-    events: JSON.parse(item.events),
-  };
+function outboxEntry({ pk: _pk, sk: _sk, events, ...entry }: OutboxItem): OutboxEntry {
+  return { ...entry, events: JSON.parse(events) };
 }
 
 /** DynamoDB's limits on one TransactWriteItems: 100 actions, 4 MB (kept well under). */
