@@ -7,6 +7,7 @@
 import {
   DeleteAlarmsCommand,
   DescribeAlarmsCommand,
+  paginateDescribeAlarms,
   PutMetricAlarmCommand,
   PutMetricDataCommand,
   type CloudWatchClient,
@@ -35,19 +36,11 @@ export class CloudWatchAlarmGateway {
   async describe(region: string, deployment: string): Promise<AlarmSpec[]> {
     const ours = ownAlarmName(deployment);
     const alarms: MetricAlarm[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client(region).send(
-        new DescribeAlarmsCommand({
-          AlarmNamePrefix: `${deployment}-`,
-          AlarmTypes: ['MetricAlarm'],
-          MaxRecords: PAGE,
-          NextToken: token,
-        }),
-      );
-      alarms.push(...(page.MetricAlarms ?? []));
-      token = page.NextToken;
-    } while (token !== undefined);
+    const pages = paginateDescribeAlarms(
+      { client: this.client(region), pageSize: PAGE },
+      { AlarmNamePrefix: `${deployment}-`, AlarmTypes: ['MetricAlarm'] },
+    );
+    for await (const page of pages) alarms.push(...(page.MetricAlarms ?? []));
     return alarms.filter((a) => ours(a.AlarmName ?? '')).map((a) => specOf(region, a));
   }
 

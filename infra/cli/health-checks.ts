@@ -16,7 +16,7 @@
  * of the check, the same value the metric would carry, without the minute's delay.
  */
 import { GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
-import { ListHealthChecksCommand, type HealthCheck } from '@aws-sdk/client-route-53';
+import { paginateListHealthChecks, type HealthCheck } from '@aws-sdk/client-route-53';
 import { cloudWatchClient, route53Client } from '../../functions/shared/aws-clients.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -102,14 +102,8 @@ async function listOurChecks(
   route53: ReturnType<typeof route53Client>,
 ): Promise<Map<string, { healthCheckId: string; type: string }>> {
   const checks = new Map<string, { healthCheckId: string; type: string }>();
-  let marker: string | undefined;
-  do {
-    const page = await route53.send(
-      new ListHealthChecksCommand(marker === undefined ? {} : { Marker: marker }),
-    );
+  for await (const page of paginateListHealthChecks({ client: route53 }, {}))
     for (const check of page.HealthChecks ?? []) add(checks, check);
-    marker = page.IsTruncated === true ? page.NextMarker : undefined;
-  } while (marker !== undefined);
   return checks;
 }
 
