@@ -7,11 +7,13 @@
 import {
   DeleteAlarmsCommand,
   DescribeAlarmsCommand,
+  paginateDescribeAlarms,
   PutMetricAlarmCommand,
   PutMetricDataCommand,
   type CloudWatchClient,
   type MetricAlarm,
 } from '@aws-sdk/client-cloudwatch';
+import { chunked } from '../../shared/batches.js';
 import { guardAlarmNameOf } from '../../shared/static-failover/identity.js';
 import { alarmOverrideOf, describeAlarmOverride } from '../../shared/static-failover/override.js';
 import type {
@@ -34,19 +36,11 @@ export class CloudWatchAlarmGateway {
   async describe(region: string, deployment: string): Promise<AlarmSpec[]> {
     const ours = ownAlarmName(deployment);
     const alarms: MetricAlarm[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client(region).send(
-        new DescribeAlarmsCommand({
-          AlarmNamePrefix: `${deployment}-`,
-          AlarmTypes: ['MetricAlarm'],
-          MaxRecords: PAGE,
-          NextToken: token,
-        }),
-      );
-      alarms.push(...(page.MetricAlarms ?? []));
-      token = page.NextToken;
-    } while (token !== undefined);
+    const pages = paginateDescribeAlarms(
+      { client: this.client(region), pageSize: PAGE },
+      { AlarmNamePrefix: `${deployment}-`, AlarmTypes: ['MetricAlarm'] },
+    );
+    for await (const page of pages) alarms.push(...(page.MetricAlarms ?? []));
     return alarms.filter((a) => ours(a.AlarmName ?? '')).map((a) => specOf(region, a));
   }
 
@@ -82,8 +76,8 @@ export class CloudWatchAlarmGateway {
   }
 
   async delete(region: string, names: readonly string[]): Promise<void> {
-    for (let i = 0; i < names.length; i += PAGE)
-      await this.client(region).send(new DeleteAlarmsCommand({ AlarmNames: names.slice(i, i + PAGE) }));
+    for (const batch of chunked(names, PAGE))
+      await this.client(region).send(new DeleteAlarmsCommand({ AlarmNames: batch }));
   }
 
   /** Standard-resolution data of `metric` (in its region): `value`, once stamped at each of `at`. */

@@ -3,7 +3,6 @@ import {
   DeleteItemCommand,
   TransactionCanceledException,
   PutItemCommand,
-  QueryCommand,
   TransactWriteItemsCommand,
   type DynamoDBClient,
   type TransactWriteItem,
@@ -24,14 +23,17 @@ import {
   type ZoneReconcileItem,
 } from '../../shared/state/items.js';
 import { KeyPrefix, Keys } from '../../shared/state/keys.js';
+import { greedyBatches } from '../../shared/batches.js';
+import { groupBy } from '../../shared/group-by.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import { batchGetItems, batchWriteItems, type Item } from '../shared/batch-items.js';
-import { readDeployedConfig } from '../shared/config-reader.js';
+import { readDeployedConfig, type DeployedConfig } from '../shared/config-reader.js';
 import { readHeartbeats, readRegionItems } from '../shared/region-items.js';
 import { regionChecksOf, type RegionChecks } from '../../shared/monitor/region-checks.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
-import type { EvaluatorStateStore, LoadedConfig, StoredStatus } from './ports.js';
+import { queryPartition } from '../shared/query-all.js';
+import type { EvaluatorStateStore, StoredStatus } from './ports.js';
 
 export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   constructor(
@@ -39,7 +41,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     private readonly tableName: string,
   ) {}
 
-  loadConfig(): Promise<LoadedConfig> {
+  loadConfig(): Promise<DeployedConfig> {
     return readDeployedConfig(this.client, this.tableName);
   }
 
@@ -53,8 +55,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
 
   async loadStatuses(): Promise<Map<string, StoredStatus>> {
     const statuses = new Map<string, StoredStatus>();
-    for (const item of await this.queryAll('STATUS', 'PROFILE#')) {
-      const row = unmarshall(item);
+    const rows = await queryPartition(this.client, this.tableName, 'STATUS', {
+      skPrefix: 'PROFILE#',
+      consistentRead: true,
+    });
+    for (const row of rows) {
       statuses.set(row.name as string, {
         report: JSON.parse(row.report as string),
         hostedZoneId: row.hostedZoneId as string,
@@ -94,9 +99,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveStatuses(statuses: readonly StoredStatus[], outbox: readonly OutboxEntry[] = []): Promise<void> {
-    const entriesOf = new Map<string, OutboxEntry[]>();
-    for (const entry of outbox)
-      entriesOf.set(entry.profile, [...(entriesOf.get(entry.profile) ?? []), entry]);
+    const entriesOf = groupBy(outbox, (entry) => entry.profile);
     const plain = statuses.filter((status) => !entriesOf.has(status.report.profile));
     await this.batchWrite(plain.map((status) => ({ PutRequest: { Item: statusItem(status) } })));
     const writes = statuses.flatMap((status) => {
@@ -121,9 +124,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async loadOutbox(): Promise<OutboxEntry[]> {
-    const items = await this.queryAll(KeyPrefix.outbox);
+    const items = await queryPartition(this.client, this.tableName, KeyPrefix.outbox, {
+      consistentRead: true,
+    });
     return items
-      .map((item) => outboxEntry(unmarshall(item) as OutboxItem))
+      .map((item) => outboxEntry(item as unknown as OutboxItem))
       .sort((a, b) => a.decidedAt - b.decidedAt);
   }
 
@@ -137,10 +142,10 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async loadCertificateWarnings(): Promise<CertificateWarningItem[]> {
-    return (await this.queryAll(KeyPrefix.certificate)).map((item) => {
-      const { pk: _pk, sk: _sk, ...warned } = unmarshall(item);
-      return warned as CertificateWarningItem;
+    const items = await queryPartition(this.client, this.tableName, KeyPrefix.certificate, {
+      consistentRead: true,
     });
+    return items.map(({ pk: _pk, sk: _sk, ...warned }) => warned as unknown as CertificateWarningItem);
   }
 
   async saveCertificateWarning(warned: CertificateWarningItem, entry: OutboxEntry): Promise<boolean> {
@@ -234,28 +239,6 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     ]);
   }
 
-  private async queryAll(pk: string, skPrefix?: string): Promise<Item[]> {
-    const items: Item[] = [];
-    let startKey: Item | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: {
-            ':pk': { S: pk },
-            ...(skPrefix === undefined ? {} : { ':sk': { S: skPrefix } }),
-          },
-          ExclusiveStartKey: startKey,
-          ConsistentRead: true,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
-    return items;
-  }
-
   private async batchGet(keys: readonly { pk: string; sk: string }[]): Promise<Item[]> {
     return batchGetItems(
       this.client,
@@ -287,26 +270,16 @@ function statusItem(status: StoredStatus): Item {
   });
 }
 
-function outboxItem(entry: OutboxEntry): Item {
-  const item: OutboxItem = {
-    ...outboxKey(entry),
-    profile: entry.profile,
-    revision: entry.revision,
-    part: entry.part,
-    decidedAt: entry.decidedAt,
-    changeIds: entry.changeIds,
-    ...(entry.hostedZoneId === undefined ? {} : { hostedZoneId: entry.hostedZoneId }),
-    ...(entry.certificate === undefined ? {} : { certificate: entry.certificate }),
-    events: JSON.stringify(entry.events),
-  };
-  return marshall(item);
+function outboxItem({ events, ...entry }: OutboxEntry): Item {
+  const item: OutboxItem = { ...outboxKey(entry), ...entry, events: JSON.stringify(events) };
+  return marshall(item, { removeUndefinedValues: true });
 }
 
 /**
  * A status write's entry by profile and revision; a reconcile's repairs by zone and reconcile
  * time; a certificate warning by endpoint and notAfter.
  */
-function outboxKey(entry: OutboxEntry): { pk: string; sk: string } {
+function outboxKey(entry: Omit<OutboxEntry, 'events'>): { pk: string; sk: string } {
   if (entry.certificate !== undefined)
     return Keys.certificateOutbox(entry.profile, entry.certificate.endpoint, entry.certificate.notAfter);
   return entry.hostedZoneId === undefined
@@ -318,17 +291,8 @@ function zoneReconcileItem(zone: ZoneReconcileItem): Item {
   return marshall({ ...Keys.zoneReconcile(zone.hostedZoneId), ...zone }, { removeUndefinedValues: true });
 }
 
-function outboxEntry(item: OutboxItem): OutboxEntry {
-  return {
-    profile: item.profile,
-    revision: item.revision,
-    part: item.part,
-    decidedAt: item.decidedAt,
-    changeIds: item.changeIds,
-    ...(item.hostedZoneId === undefined ? {} : { hostedZoneId: item.hostedZoneId }),
-    ...(item.certificate === undefined ? {} : { certificate: item.certificate }),
-    events: JSON.parse(item.events),
-  };
+function outboxEntry({ pk: _pk, sk: _sk, events, ...entry }: OutboxItem): OutboxEntry {
+  return { ...entry, events: JSON.parse(events) };
 }
 
 /** DynamoDB's limits on one TransactWriteItems: 100 actions, 4 MB (kept well under). */
@@ -337,24 +301,12 @@ const TRANSACTION_MAX_BYTES = 3_500_000;
 
 /** Groups of writes that must each stay together, packed into as few transactions as the limits allow. */
 function packTransactions(groups: readonly TransactWriteItem[][]): TransactWriteItem[][] {
-  const transactions: TransactWriteItem[][] = [];
-  let current: TransactWriteItem[] = [];
-  let bytes = 0;
-  for (const group of groups) {
-    const size = JSON.stringify(group).length;
-    if (
-      current.length > 0 &&
-      (current.length + group.length > TRANSACTION_MAX_ACTIONS || bytes + size > TRANSACTION_MAX_BYTES)
-    ) {
-      transactions.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(...group);
-    bytes += size;
-  }
-  if (current.length > 0) transactions.push(current);
-  return transactions;
+  return greedyBatches(groups, {
+    maxBytes: TRANSACTION_MAX_BYTES,
+    bytesOf: (group) => JSON.stringify(group).length,
+    maxCount: TRANSACTION_MAX_ACTIONS,
+    countOf: (group) => group.length,
+  }).map((transaction) => transaction.flat());
 }
 
 /** A transition record as a history item, living HISTORY_RETENTION_DAYS after its decision. */

@@ -11,6 +11,7 @@
  * the zone behind our back) — then the batch is recomputed once against the real zone.
  */
 import { EVALUATOR_STREAM_SETTINGS } from './stream-settings.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { MetricName } from '../../shared/contracts/metrics.js';
 import { applyControls } from '../../shared/control/apply.js';
 import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
@@ -35,7 +36,7 @@ import {
 } from '../../shared/status/evaluate.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { publishOutbox } from './outbox-publisher.js';
-import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, LoadedConfig, ZoneGateway } from './ports.js';
+import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
 import { publishZone } from './publish-zone.js';
 import { reconcileZones } from './reconcile.js';
 import { fastView, recordPublishing, syncIfDue } from './static-failover-evaluation.js';
@@ -108,7 +109,7 @@ export async function evaluate(
 async function decideAndPublishDns(
   deps: EvaluatorDeps,
   triggers: readonly Trigger[],
-): Promise<{ outcome: EvaluationOutcome; config: LoadedConfig }> {
+): Promise<{ outcome: EvaluationOutcome; config: DeployedConfig }> {
   const started = deps.now();
   const [deployed, controls, previous] = await Promise.all([
     deps.store.loadConfig(),

@@ -7,6 +7,7 @@ import {
   type EventBridgeClient,
   type PutEventsRequestEntry,
 } from '@aws-sdk/client-eventbridge';
+import { greedyBatches } from '../../shared/batches.js';
 import { EVENT_SOURCE, EventDetailType } from '../../shared/contracts/events.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { isTransientAwsError, retrying, type RetryPolicy } from '../shared/retry.js';
@@ -25,11 +26,7 @@ export const PUT_EVENTS_MAX_BYTES = 256 * 1024;
 const PUT_EVENTS_RETRY: RetryPolicy = { retries: 5, baseDelayMs: 200, maxDelayMs: 5_000 };
 
 /** Some entries of a PutEvents failed (EventBridge answers 200 with per-entry error codes). */
-export function eventBridgeSink(
-  client: EventBridgeClient,
-  eventBusName: string,
-  retry: RetryPolicy = PUT_EVENTS_RETRY,
-): EventSink {
+export function eventBridgeSink(client: EventBridgeClient, eventBusName: string): EventSink {
   return {
     async emit(events) {
       const entries: PutEventsRequestEntry[] = events.map((event) => ({
@@ -41,7 +38,7 @@ export function eventBridgeSink(
       for (const batch of putEventsBatches(entries)) {
         let unsent = batch;
         await retrying(
-          retry,
+          PUT_EVENTS_RETRY,
           { isRetryable: (e) => e instanceof PartialPutEventsError || isTransientAwsError(e) },
           async () => {
             const result = await client.send(new PutEventsCommand({ Entries: unsent }));
@@ -73,24 +70,11 @@ export function putEventsEntrySize(entry: PutEventsRequestEntry): number {
 
 /** Entries in request-sized batches: at most 10 and 256 KB each, in order. */
 export function putEventsBatches(entries: readonly PutEventsRequestEntry[]): PutEventsRequestEntry[][] {
-  const batches: PutEventsRequestEntry[][] = [];
-  let current: PutEventsRequestEntry[] = [];
-  let bytes = 0;
-  for (const entry of entries) {
-    const size = putEventsEntrySize(entry);
-    if (
-      current.length === PUT_EVENTS_MAX_ENTRIES ||
-      (current.length > 0 && bytes + size > PUT_EVENTS_MAX_BYTES)
-    ) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(entry);
-    bytes += size;
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
+  return greedyBatches(entries, {
+    maxBytes: PUT_EVENTS_MAX_BYTES,
+    bytesOf: putEventsEntrySize,
+    maxCount: PUT_EVENTS_MAX_ENTRIES,
+  });
 }
 
 /** Collects events in memory and hands each to `onEvent` (the local stack prints them). */

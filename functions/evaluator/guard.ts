@@ -7,7 +7,8 @@
  * reads as "not publishing" to that region's alarm, which one region cannot decide alone.
  */
 import { EVALUATOR_METRIC } from '../../shared/static-failover/types.js';
-import { planStatic, type StaticConfig, type StaticFailoverDeps } from './static-failover-publisher.js';
+import { planStatic, type StaticFailoverDeps } from './static-failover-publisher.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 
 export interface GuardOutcome {
   /** What was published: 1 publishing, 0 not. */
@@ -25,7 +26,7 @@ export interface GuardOutcome {
  */
 export async function publishGuard(
   failover: StaticFailoverDeps,
-  config: StaticConfig,
+  config: DeployedConfig,
   now: number,
   seedPeriodMs?: number,
 ): Promise<GuardOutcome | undefined> {

@@ -1,10 +1,10 @@
 /** The evaluator's outside world, as narrow interfaces; DynamoDB/Route 53/EventBridge adapters implement them. */
 import type { RegionChecks } from '../../shared/monitor/region-checks.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { noMetrics, type MetricsSink } from '../shared/metrics-sink.js';
 import type { EvaluatorEvent } from '../../shared/evaluation/events.js';
 import type { OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { StoredStatus } from '../../shared/evaluation/stored-status.js';
-import type { Profile } from '../../shared/profile/types.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type {
   CertificateWarningItem,
@@ -18,11 +18,6 @@ import type {
 } from '../../shared/state/items.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 
-export interface LoadedConfig {
-  readonly profiles: readonly Profile[];
-  readonly defaultProbeRegions: readonly string[];
-}
-
 // The stored status and the events are the core's (shared/evaluation/); the ports carry them.
 export type { PublishProblem, StoredStatus } from '../../shared/evaluation/stored-status.js';
 export type {
@@ -35,7 +30,7 @@ export { isStatusEvent } from '../../shared/evaluation/events.js';
 
 export interface EvaluatorStateStore {
   /** The deployed definitions (runtime controls are applied by the evaluation). */
-  loadConfig(): Promise<LoadedConfig>;
+  loadConfig(): Promise<DeployedConfig>;
   loadControls(): Promise<RuntimeControls>;
   /** Deletes an expired override unless it was replaced (the delete triggers an evaluation). */
   deleteExpiredOverride(override: MonitorOverrideItem): Promise<boolean>;

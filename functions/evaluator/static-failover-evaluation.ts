@@ -7,6 +7,7 @@ import type { Trigger } from '../../shared/evaluation/triggers.js';
 import { VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { fastNameOf } from '../../shared/static-failover/identity.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { publishGuard } from './guard.js';
@@ -15,7 +16,6 @@ import {
   handedOverNames,
   planStatic,
   syncStaticFailover,
-  type StaticConfig,
   type StaticFailoverDeps,
   type SyncDeps,
 } from './static-failover-publisher.js';
@@ -38,7 +38,7 @@ const SAME: FastView = { profile: (p) => p, records: (records) => [...records], 
  */
 export async function fastView(
   failover: StaticFailoverDeps | undefined,
-  config: StaticConfig,
+  config: DeployedConfig,
 ): Promise<FastView> {
   if (failover === undefined) return SAME;
   const { switched: planned } = planStatic(failover.deployment, config);
@@ -75,7 +75,7 @@ const SYNC_TRIGGERS: ReadonlySet<Trigger['kind']> = new Set(['config', 'control'
 export async function syncIfDue(
   deps: SyncDeps,
   failover: StaticFailoverDeps,
-  config: StaticConfig,
+  config: DeployedConfig,
   triggers: readonly Trigger[],
   route53: Route53Outcome,
 ): Promise<readonly string[]> {

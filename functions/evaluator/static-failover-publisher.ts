@@ -21,8 +21,10 @@
  */
 import { createHash } from 'node:crypto';
 import { withCollectionIds } from '../../shared/evaluation/cidr-collections.js';
+import { groupBy } from '../../shared/group-by.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { cidrCollectionOf } from '../../shared/routing/cidr-collections.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { diffAlarms, diffHealthChecks } from '../../shared/static-failover/diff.js';
 import { fastNameOf, staticNameOf } from '../../shared/static-failover/identity.js';
 import { fastPathRecords } from '../../shared/static-failover/records.js';
@@ -48,11 +50,6 @@ export interface StaticFailoverDeps {
   readonly onError?: (error: unknown) => void;
 }
 
-export interface StaticConfig {
-  readonly profiles: readonly Profile[];
-  readonly defaultProbeRegions: readonly string[];
-}
-
 /** The plan and the profiles it publishes a switch for (their records move to `_fast`). */
 export interface StaticPlan {
   readonly structure: StaticStructure;
@@ -60,7 +57,7 @@ export interface StaticPlan {
   readonly switched: ReadonlySet<string>;
 }
 
-export function planStatic(deployment: string, config: StaticConfig): StaticPlan {
+export function planStatic(deployment: string, config: DeployedConfig): StaticPlan {
   const profiles = config.profiles.filter((p) => p.staticFailover);
   if (profiles.length === 0) return { structure: EMPTY, switched: new Set() };
   const structure = planStaticFailover(profiles, {
@@ -117,7 +114,7 @@ function isSwitch(record: RecordSet): boolean {
 export async function syncStaticFailover(
   deps: SyncDeps,
   failover: StaticFailoverDeps,
-  config: StaticConfig,
+  config: DeployedConfig,
   options: { readonly reconcile: boolean; readonly route53: Route53Outcome },
 ): Promise<SyncOutcome> {
   const { structure, switched } = planStatic(failover.deployment, config);
@@ -126,7 +123,7 @@ export async function syncStaticFailover(
     config.profiles.filter((p) => !switched.has(p.name)).map((p) => p.dnsConfig.fqdn),
   );
   const zoneOf = zoneLookup(config.profiles.filter((p) => p.staticFailover));
-  const desiredZones = byZone(structure.records, zoneOf);
+  const desiredZones = groupBy(structure.records, (record) => zoneOf(record.name));
   const digest = digestOf(structure, desiredZones);
   const stored = await failover.store.loadStructure();
   // Switched in the plan, still answering today's records at the fqdn: handed over below.
@@ -230,8 +227,10 @@ export async function syncStaticFailover(
       await route53.watch(() => failover.healthChecks.delete(old.healthCheckId));
       if (applied[check.id]?.healthCheckId === old.healthCheckId) delete applied[check.id];
     }
-    for (const [region, names] of namesByRegion(alarmChanges.delete))
+    for (const [region, alarms] of groupBy(alarmChanges.delete, (alarm) => alarm.region)) {
+      const names = alarms.map((alarm) => alarm.name);
       await cloudWatch(region, () => failover.alarms.delete(region, names));
+    }
 
     const problems = [
       ...(rejected.length === 0 ? [] : [`Route 53 refused: ${rejected.join(' | ')}`]),
@@ -311,12 +310,6 @@ async function putAlarms(
   return changes;
 }
 
-function namesByRegion(alarms: readonly Pick<AlarmSpec, 'region' | 'name'>[]): Map<string, string[]> {
-  const byRegion = new Map<string, string[]>();
-  for (const { region, name } of alarms) byRegion.set(region, [...(byRegion.get(region) ?? []), name]);
-  return byRegion;
-}
-
 /** The record as Route 53 takes it: the logical check replaced by its HealthCheckId. */
 function resolved(record: StaticRecord, idOf: (logicalId: string) => string): RecordSet {
   const { healthCheckRef, ...rest } = record;
@@ -342,18 +335,6 @@ function zoneLookup(profiles: readonly Profile[]): (name: string) => string {
     if (zone === undefined) throw new StaticFailoverError(`static record ${name} belongs to no profile`);
     return zone;
   };
-}
-
-function byZone(
-  records: readonly StaticRecord[],
-  zoneOf: (name: string) => string,
-): Map<string, StaticRecord[]> {
-  const zones = new Map<string, StaticRecord[]>();
-  for (const record of records) {
-    const zone = zoneOf(record.name);
-    zones.set(zone, [...(zones.get(zone) ?? []), record]);
-  }
-  return zones;
 }
 
 function digestOf(structure: StaticStructure, zones: ReadonlyMap<string, readonly StaticRecord[]>): string {

@@ -9,7 +9,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { CpuScaleReading } from '../../shared/probe/cpu-scale.js';
 import { type CapacityItem } from '../../shared/state/items.js';
 import { CAPACITY_SK, Keys } from '../../shared/state/keys.js';
-import { queryAll } from '../shared/query-all.js';
+import { queryPartition } from '../shared/query-all.js';
 
 /** What a shard's round handler writes. */
 export interface CapacityWriter {
@@ -36,13 +36,8 @@ export function dynamoDbCapacityStore(
     },
     async read(region) {
       // Eventually consistent: a scale a second old sizes the next minute as well.
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: {
-          ':pk': { S: Keys.capacity(region, 0).pk },
-          ':sk': { S: CAPACITY_SK },
-        },
+      const items = await queryPartition(client, tableName, Keys.capacity(region, 0).pk, {
+        skPrefix: CAPACITY_SK,
       });
       return items.map((item) => item as unknown as CapacityItem);
     },

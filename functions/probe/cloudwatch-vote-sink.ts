@@ -5,6 +5,8 @@
  * has the static-failover namespace, so one group in practice).
  */
 import { PutMetricDataCommand, type CloudWatchClient, type MetricDatum } from '@aws-sdk/client-cloudwatch';
+import { chunked } from '../../shared/batches.js';
+import { groupBy } from '../../shared/group-by.js';
 import { METRICS_PER_REQUEST } from '../../shared/static-failover/cost.js';
 import type { VoteDatum } from '../../shared/static-failover/votes.js';
 import type { VoteSink } from './worker/vote-publisher.js';
@@ -12,20 +14,9 @@ import type { VoteSink } from './worker/vote-publisher.js';
 export function cloudWatchVoteSink(client: CloudWatchClient): VoteSink {
   return {
     async publish(data) {
-      const byNamespace = new Map<string, MetricDatum[]>();
-      for (const datum of data) {
-        const group = byNamespace.get(datum.metric.namespace) ?? [];
-        group.push(metricDatumOf(datum));
-        byNamespace.set(datum.metric.namespace, group);
-      }
-      for (const [namespace, metrics] of byNamespace)
-        for (let i = 0; i < metrics.length; i += METRICS_PER_REQUEST)
-          await client.send(
-            new PutMetricDataCommand({
-              Namespace: namespace,
-              MetricData: metrics.slice(i, i + METRICS_PER_REQUEST),
-            }),
-          );
+      for (const [namespace, votes] of groupBy(data, (datum) => datum.metric.namespace))
+        for (const batch of chunked(votes.map(metricDatumOf), METRICS_PER_REQUEST))
+          await client.send(new PutMetricDataCommand({ Namespace: namespace, MetricData: batch }));
     },
   };
 }

@@ -111,7 +111,6 @@ export class HeaderSecrets {
     private readonly source: SecretSource,
     private readonly clock: Clock,
     private readonly logger?: SecretsLogger,
-    private readonly settings: typeof SECRET_CACHE = SECRET_CACHE,
   ) {}
 
   async resolve(reference: SecretReference): Promise<Resolution> {
@@ -122,8 +121,8 @@ export class HeaderSecrets {
       this.entries.set(key, entry);
     }
     const now = this.clock.now();
-    const fresh = entry.readAt !== undefined && now - entry.readAt < this.settings.freshMs;
-    const waiting = entry.failedAt !== undefined && now - entry.failedAt < this.settings.retryMs;
+    const fresh = entry.readAt !== undefined && now - entry.readAt < SECRET_CACHE.freshMs;
+    const waiting = entry.failedAt !== undefined && now - entry.failedAt < SECRET_CACHE.retryMs;
     // A read in flight leaves readAt and failedAt as they were, so every caller meanwhile joins it.
     if (!fresh && !waiting) {
       entry.reading ??= this.read(reference, key, entry).finally(() => (entry.reading = undefined));
@@ -156,7 +155,7 @@ export class HeaderSecrets {
 
   private usable(entry: Entry, key: string): Resolution {
     const now = this.clock.now();
-    if (entry.value !== undefined && entry.readAt !== undefined && now - entry.readAt < this.settings.staleMs)
+    if (entry.value !== undefined && entry.readAt !== undefined && now - entry.readAt < SECRET_CACHE.staleMs)
       return { ok: true, value: entry.value };
     return { ok: false, detail: entry.failure ?? `${key} could not be read` };
   }

@@ -7,8 +7,8 @@ import type { Clock } from '../../shared/clock.js';
 import { isCpuScaleWriteDue, nextCpuScale } from '../../shared/probe/cpu-scale.js';
 import { LAMBDA_MB_PER_VCPU, roundCpuMs, startSpanMs } from '../../shared/probe/shard-capacity.js';
 import { planProbes } from '../../shared/probe/plan.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { parseRoundMessage, type RoundMessage } from '../../shared/probe/round-message.js';
-import type { Profile } from '../../shared/profile/types.js';
 import type { PlannedProbe } from '../../shared/probe/target.js';
 import { voteTargetsOf } from '../../shared/static-failover/votes.js';
 import { MetricName } from '../../shared/contracts/metrics.js';
@@ -28,10 +28,7 @@ const EARLY_ROUND_LIMIT_MS = 2_000;
 export interface RoundHandlerDeps {
   readonly worker: ProbeWorker;
   readonly clock: Clock;
-  readonly loadConfig: () => Promise<{
-    profiles: readonly Profile[];
-    defaultProbeRegions: readonly string[];
-  }>;
+  readonly loadConfig: () => Promise<DeployedConfig>;
   /** Used when the CONFIG items carry no default probe regions. */
   readonly fallbackProbeRegions: readonly string[];
   readonly logger: WorkerLogger & { info(message: string, fields: Record<string, unknown>): void };

@@ -11,8 +11,10 @@
  * (default AWS_REGION), PROBE_REGIONS, PROBE_MEMORY_MB (default DEFAULT_PROBE_MEMORY_MB).
  */
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
+import { chunked } from '../../shared/batches.js';
 import type { Clock } from '../../shared/clock.js';
 import { planProbes } from '../../shared/probe/plan.js';
+import type { DeployedConfig } from '../shared/config-reader.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsToEnqueue, sendMomentOf } from '../../shared/probe/round-schedule.js';
 import { regionCpuScale, shardCountWithHysteresis } from '../../shared/probe/cpu-scale.js';
@@ -98,10 +100,7 @@ export interface TickDeps {
   readonly clock: Clock;
   /** One round queue per shard, in shard order; their count caps the region's shards. */
   readonly queues: readonly RoundQueue[];
-  readonly loadConfig: () => Promise<{
-    profiles: readonly Profile[];
-    defaultProbeRegions: readonly string[];
-  }>;
+  readonly loadConfig: () => Promise<DeployedConfig>;
   readonly fallbackProbeRegions: readonly string[];
   /** The shard functions' memory size (MB). @default DEFAULT_PROBE_MEMORY_MB */
   readonly probeMemoryMb?: number;
@@ -175,9 +174,7 @@ export function createTickHandler(deps: TickDeps): () => Promise<TickResult> {
       ...tickMessagesOf({ ...planned.plan, shards: sized.shards }, sendAt, enqueuedUntil),
       ...sized,
     };
-    const batches: RoundMessageEntry[][] = [];
-    for (let i = 0; i < result.enqueued.length; i += SQS_BATCH_MAX)
-      batches.push(result.enqueued.slice(i, i + SQS_BATCH_MAX));
+    const batches = chunked(result.enqueued, SQS_BATCH_MAX);
     await Promise.all(
       deps.queues.slice(0, result.shards).flatMap((queue) => batches.map((batch) => queue.sendRounds(batch))),
     );

@@ -11,6 +11,7 @@ import {
   type DynamoDBClient,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
+import { chunked } from '../../shared/batches.js';
 import { mapLimited } from './concurrency.js';
 import { UnprocessedItemsError } from './errors.js';
 import { retrying, type RetryPolicy } from './retry.js';
@@ -87,10 +88,4 @@ function untilProcessed(operation: string, left: () => number, send: () => Promi
     await send();
     if (left() > 0) throw new UnprocessedItemsError(operation, left());
   });
-}
-
-function chunked<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }

@@ -5,7 +5,7 @@
  * re-reads the CONFIG or CONTROL partition only when its counter moved, so a minute without
  * a change costs the same at 10 endpoints as at 100,000. A cold start reads everything; an
  * absent counter (no write has moved it yet) counts as 0; and a partition is re-read at
- * least once per `maxAgeMs` whatever its counter says, so a write whose counter move was
+ * least once an hour (CONFIG_CACHE_MAX_AGE_MS) whatever its counter says, so a write whose counter move was
  * lost (a writer that failed between the two, an older `tm`) is picked up within that time.
  *
  * The same object is returned for as long as nothing changed (a re-read that finds the same
@@ -31,12 +31,7 @@ interface Cached<T> {
   readonly readAt: number;
 }
 
-export function cachedEffectiveConfig(
-  client: DynamoDBClient,
-  tableName: string,
-  options: { readonly maxAgeMs?: number } = {},
-): EffectiveConfigReader {
-  const maxAgeMs = options.maxAgeMs ?? CONFIG_CACHE_MAX_AGE_MS;
+export function cachedEffectiveConfig(client: DynamoDBClient, tableName: string): EffectiveConfigReader {
   let deployed: Cached<DeployedConfig> | undefined;
   let controls: Cached<RuntimeControls> | undefined;
   let effective:
@@ -54,7 +49,8 @@ export function cachedEffectiveConfig(
     now: number,
     read: () => Promise<T>,
   ): Promise<Cached<T>> {
-    const fresh = cached !== undefined && cached.revision === revision && now - cached.readAt < maxAgeMs;
+    const fresh =
+      cached !== undefined && cached.revision === revision && now - cached.readAt < CONFIG_CACHE_MAX_AGE_MS;
     if (fresh) return cached;
     // The revision read before the partition: a write landing in between is read again next time.
     const value = await read();

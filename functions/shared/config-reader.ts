@@ -8,7 +8,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import { type ConfigItem } from '../../shared/state/items.js';
 import { KeyPrefix } from '../../shared/state/keys.js';
 import { readControls } from './control-store.js';
-import { queryAll } from './query-all.js';
+import { queryPartition } from './query-all.js';
 
 export interface DeployedConfig {
   readonly profiles: readonly Profile[];
@@ -41,12 +41,7 @@ export async function readEffectiveConfig(
 }
 
 export async function readConfigItems(client: DynamoDBClient, tableName: string): Promise<ConfigItem[]> {
-  const items = await queryAll(client, {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': { S: KeyPrefix.config } },
-    ConsistentRead: true,
-  });
+  const items = await queryPartition(client, tableName, KeyPrefix.config, { consistentRead: true });
   return items.map((item) => ({
     name: String(item.name),
     definition: String(item.definition),

@@ -15,7 +15,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { ControlConflictError } from '../../shared/control/errors.js';
 import type { ControlPlan } from '../../shared/control/operations.js';
-import { queryAll } from './query-all.js';
+import { queryPartition } from './query-all.js';
 import { bumpRevision, revisionMove } from './revisions.js';
 import {
   type ControlVersionItem,
@@ -28,12 +28,7 @@ import { ControlKind, KeyPrefix, Keys } from '../../shared/state/keys.js';
 export async function readControls(client: DynamoDBClient, tableName: string): Promise<RuntimeControls> {
   const statuses: StatusControlItem[] = [];
   const overrides: MonitorOverrideItem[] = [];
-  const items = await queryAll(client, {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': { S: KeyPrefix.control } },
-    ConsistentRead: true,
-  });
+  const items = await queryPartition(client, tableName, KeyPrefix.control, { consistentRead: true });
   for (const { pk: _pk, sk, ...item } of items as (Record<string, unknown> & { sk: string })[]) {
     if (sk.startsWith(ControlKind.status)) statuses.push(item as unknown as StatusControlItem);
     else if (sk.startsWith(ControlKind.override)) overrides.push(item as unknown as MonitorOverrideItem);

@@ -11,3 +11,22 @@ export async function queryAll(
     for (const raw of page.Items ?? []) items.push(unmarshall(raw));
   return items;
 }
+
+/** Every item of partition `pk` (only those whose sort key starts with `skPrefix`, if given), unmarshalled. */
+export function queryPartition(
+  client: DynamoDBClient,
+  tableName: string,
+  pk: string,
+  options: { skPrefix?: string; consistentRead?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const { skPrefix, consistentRead } = options;
+  return queryAll(client, {
+    TableName: tableName,
+    KeyConditionExpression: skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: {
+      ':pk': { S: pk },
+      ...(skPrefix === undefined ? {} : { ':sk': { S: skPrefix } }),
+    },
+    ConsistentRead: consistentRead,
+  });
+}

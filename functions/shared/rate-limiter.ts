@@ -9,10 +9,7 @@ export class RateLimiter {
   private queue: Promise<void> = Promise.resolve();
   private readonly intervalMs: number;
 
-  constructor(
-    perSecond: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {
+  constructor(perSecond: number) {
     if (!(perSecond > 0)) throw new RangeError(`rate must be > 0 per second, got ${perSecond}`);
     this.intervalMs = 1000 / perSecond;
   }
@@ -20,9 +17,9 @@ export class RateLimiter {
   take(): Promise<void> {
     const turn = this.queue.then(async () => {
       // Timers count whole milliseconds and may wake a fraction early: wait until really due.
-      for (let wait = this.next - this.now(); wait > 0; wait = this.next - this.now())
+      for (let wait = this.next - performance.now(); wait > 0; wait = this.next - performance.now())
         await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
-      this.next = this.now() + this.intervalMs;
+      this.next = performance.now() + this.intervalMs;
     });
     this.queue = turn;
     return turn;

@@ -20,7 +20,7 @@ import {
   type JudgeListItem,
 } from '../../shared/state/items.js';
 import { Keys, RegionItemKind } from '../../shared/state/keys.js';
-import { queryAll } from './query-all.js';
+import { queryPartition } from './query-all.js';
 
 export interface RegionReadOptions {
   /** A worker restoring its counts must see the last write; staleness needs no more than eventual reads. @default false */
@@ -75,11 +75,9 @@ export async function readHeartbeats(
   options: RegionReadOptions = {},
 ): Promise<HeartbeatItem[]> {
   const { pk, sk } = Keys.heartbeat(region);
-  const items = await queryAll(client, {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': { S: pk }, ':sk': { S: sk } },
-    ConsistentRead: options.consistentRead ?? false,
+  const items = await queryPartition(client, tableName, pk, {
+    skPrefix: sk,
+    consistentRead: options.consistentRead ?? false,
   });
   return items.map(heartbeatOf);
 }
@@ -92,11 +90,8 @@ export async function readRegionItems(
   options: RegionReadOptions = {},
 ): Promise<RegionItems> {
   const { pk } = Keys.heartbeat(region);
-  const items = await queryAll(client, {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': { S: pk } },
-    ConsistentRead: options.consistentRead ?? false,
+  const items = await queryPartition(client, tableName, pk, {
+    consistentRead: options.consistentRead ?? false,
   });
   const kind = (item: Record<string, unknown>) => String(item.sk).split('#')[0];
   const of = (k: string) => items.filter((item) => kind(item) === k);

@@ -6,13 +6,11 @@ import { TrafficManager, type TrafficManagerProps } from './traffic-manager.js';
 export interface BuildAppOptions extends Omit<TrafficManagerProps, 'profiles'> {
   /** A definitions file (`.ts`, `.json`, `.yaml`) or normalized profiles. */
   readonly definitions: DefinitionsSource;
-  /** Construct id of the TrafficManager. @default 'TrafficManager' */
-  readonly id?: string;
 }
 
 export async function buildApp(app: App, options: BuildAppOptions): Promise<TrafficManager> {
-  const { definitions, id, ...props } = options;
-  return new TrafficManager(app, id ?? 'TrafficManager', {
+  const { definitions, ...props } = options;
+  return new TrafficManager(app, 'TrafficManager', {
     ...props,
     // The deployment's default applies to a definitions file as to profiles written in the app.
     profiles: await loadProfiles(definitions, { staticFailover: props.staticFailover }),

@@ -21,12 +21,7 @@ export const ContextKey = {
  * passes `-c` values as strings).
  */
 export function nagEnabled(get: (key: string) => unknown): boolean {
-  const value = get(ContextKey.nag);
-  if (value === undefined || value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw new InvalidDeploymentError(
-    `context ${ContextKey.nag}: must be true or false, got ${JSON.stringify(value)}`,
-  );
+  return optionalBoolean(ContextKey.nag, get(ContextKey.nag)) ?? true;
 }
 
 export function contextOptions(get: (key: string) => unknown): BuildAppOptions {

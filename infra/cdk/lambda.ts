@@ -46,8 +46,6 @@ export interface TrafficManagerFunctionProps {
   readonly vpc?: ec2.IVpc;
   /** @default - private subnets with egress */
   readonly vpcSubnets?: ec2.SubnetSelection;
-  /** @default RetentionDays.ONE_MONTH */
-  readonly logRetention?: RetentionDays;
   /** @default 'INFO' */
   readonly logLevel?: string;
 }
@@ -75,7 +73,7 @@ export function trafficManagerFunction(
   props: TrafficManagerFunctionProps,
 ): LambdaFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
-    retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    retention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
   });
   const handler = props.handler ?? 'handler';

@@ -28,6 +28,7 @@ import type { Output } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
 import type { Stack } from './stack.js';
 import type { AlarmSpec } from '../../shared/static-failover/types.js';
+import { LOCAL_CREDENTIALS } from '../local/home-table.js';
 import type { LocalStackPointer } from '../local/state-file.js';
 
 /** What steering needs: the deployment's profiles and probe regions, and CloudWatch in each region. */
@@ -38,14 +39,12 @@ export interface DataPlane {
   readonly alarms: CloudWatchAlarmGateway;
 }
 
-const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-
 /** CloudWatch of a deployment (the SDK's configuration, region by region) or of the local stack. */
 function alarmGatewayOf(local: LocalStackPointer | undefined): CloudWatchAlarmGateway {
   return new CloudWatchAlarmGateway((region) =>
     local?.cloudWatchEndpoint === undefined
       ? cloudWatchClient({ region })
-      : cloudWatchClient({ endpoint: local.cloudWatchEndpoint, region, credentials: CREDENTIALS }),
+      : cloudWatchClient({ endpoint: local.cloudWatchEndpoint, region, credentials: LOCAL_CREDENTIALS }),
   );
 }
 

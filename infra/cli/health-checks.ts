@@ -16,13 +16,14 @@
  * of the check, the same value the metric would carry, without the minute's delay.
  */
 import { GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
-import { ListHealthChecksCommand, type HealthCheck } from '@aws-sdk/client-route-53';
+import { paginateListHealthChecks, type HealthCheck } from '@aws-sdk/client-route-53';
 import { cloudWatchClient, route53Client } from '../../functions/shared/aws-clients.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { createChecksRegistry, distinctRegions } from '../../shared/static-failover/checks.js';
 import { idOfCallerReference } from '../../shared/static-failover/identity.js';
 import { hasVote } from '../../shared/static-failover/records.js';
+import { LOCAL_CREDENTIALS } from '../local/home-table.js';
 import type { LocalStackPointer } from '../local/state-file.js';
 import { call } from './fault.js';
 
@@ -46,11 +47,9 @@ export interface HealthCheckReader {
   close(): void;
 }
 
-const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-
 /** The local stack's: ListHealthChecks on its Route 53 API, the state from its control endpoint. */
 export function localHealthCheckReader(stack: LocalStackPointer): HealthCheckReader {
-  const route53 = route53Client({ endpoint: stack.route53Endpoint, credentials: CREDENTIALS });
+  const route53 = route53Client({ endpoint: stack.route53Endpoint, credentials: LOCAL_CREDENTIALS });
   return {
     list: () => listOurChecks(route53),
     stateOf: async (healthCheckId) => {
@@ -69,7 +68,7 @@ export function localHealthCheckReader(stack: LocalStackPointer): HealthCheckRea
 }
 
 /** A deployment's: ListHealthChecks, the state from the metric AWS/Route53 HealthCheckStatus in us-east-1. */
-export function awsHealthCheckReader(now: () => number = Date.now): HealthCheckReader {
+export function awsHealthCheckReader(): HealthCheckReader {
   const route53 = route53Client();
   const cloudWatch = cloudWatchClient({ region: 'us-east-1' });
   return {
@@ -80,8 +79,8 @@ export function awsHealthCheckReader(now: () => number = Date.now): HealthCheckR
           Namespace: 'AWS/Route53',
           MetricName: 'HealthCheckStatus',
           Dimensions: [{ Name: 'HealthCheckId', Value: healthCheckId }],
-          StartTime: new Date(now() - 5 * 60_000),
-          EndTime: new Date(now()),
+          StartTime: new Date(Date.now() - 5 * 60_000),
+          EndTime: new Date(Date.now()),
           Period: 60,
           Statistics: ['Minimum'],
         }),
@@ -103,14 +102,8 @@ async function listOurChecks(
   route53: ReturnType<typeof route53Client>,
 ): Promise<Map<string, { healthCheckId: string; type: string }>> {
   const checks = new Map<string, { healthCheckId: string; type: string }>();
-  let marker: string | undefined;
-  do {
-    const page = await route53.send(
-      new ListHealthChecksCommand(marker === undefined ? {} : { Marker: marker }),
-    );
+  for await (const page of paginateListHealthChecks({ client: route53 }, {}))
     for (const check of page.HealthChecks ?? []) add(checks, check);
-    marker = page.IsTruncated === true ? page.NextMarker : undefined;
-  } while (marker !== undefined);
   return checks;
 }
 

@@ -11,6 +11,7 @@ import { userInfo } from 'node:os';
 import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
 import { StackNotFoundError } from './errors.js';
 import { FAULT, refuseWhileHomeRegionDown } from '../local/faults.js';
+import { LOCAL_CREDENTIALS } from '../local/home-table.js';
 import { call } from './fault.js';
 import type { Io } from './io.js';
 
@@ -92,7 +93,7 @@ export function localStack(
     client: dynamoDbClient({
       endpoint: local.dynamodbEndpoint,
       region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: LOCAL_CREDENTIALS,
     }),
     tableName: local.tableName,
     description: `the local stack (DNS port ${local.dnsPort})`,

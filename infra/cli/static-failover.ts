@@ -15,8 +15,8 @@ import {
   type StaticFootprint,
 } from '../../shared/static-failover/cost.js';
 import { createAddressing } from '../../shared/routing/addressing.js';
+import { failsOver } from '../../shared/routing/failover-methods.js';
 import { mixedRecordTypes, planStaticFailover } from '../../shared/static-failover/plan.js';
-import { FAILOVER_METHODS } from '../../shared/static-failover/records.js';
 import { CheckRole, EVALUATOR_METRIC, type StaticStructure } from '../../shared/static-failover/types.js';
 import { DEFAULT_DEPLOYMENT_NAME } from '../cdk/names.js';
 import { DEFAULT_LOCAL_REGIONS } from '../local/regions.js';
@@ -34,7 +34,7 @@ export function staticFailoverLines(
 ): string[] {
   if (!profile.staticFailover) return [`${indent}${STATIC_OFF}`];
   const closure = closureOf(profile, profiles);
-  if (closure.length === 1 && !FAILOVER_METHODS.has(profile.trafficRoutingMethod))
+  if (closure.length === 1 && !failsOver(profile.trafficRoutingMethod))
     return [`${indent}static failover: nothing to create (${profile.trafficRoutingMethod} never fails over)`];
   const footprint = footprintOf(withoutGuard(planStaticFailover(closure, OPTIONS)));
   const nested = closure.filter((p) => p !== profile).map((p) => p.name);
@@ -45,7 +45,7 @@ export function staticFailoverLines(
       `${indent}static failover: no switch at its name — its endpoints answer different record types (${mixed}), and Route 53 cannot alias a type today's records may not hold: it fails over through today's path only (its _static tree${through} serves parents that nest it: ${describeFootprint(footprint)})`,
     ];
   const lines = [`${indent}static failover${through}: ${describeFootprint(footprint)}`];
-  if (!FAILOVER_METHODS.has(profile.trafficRoutingMethod)) return lines;
+  if (!failsOver(profile.trafficRoutingMethod)) return lines;
   const monitor = profile.monitorConfig;
   const ttl = profile.dnsConfig.ttl;
   const recovery = monitor.requiredSuccessesToRecover;

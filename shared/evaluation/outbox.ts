@@ -9,6 +9,8 @@
  * no status changes, so their entries are keyed by zone and written on their own, right after
  * the repair. Pure: no I/O, no clock.
  */
+import { greedyBatches } from '../batches.js';
+import { groupBy } from '../group-by.js';
 import { EventDetailType } from '../contracts/events.js';
 import { isStatusEvent, type EvaluatorEvent } from './events.js';
 import { withInSync } from './timing.js';
@@ -52,11 +54,7 @@ export interface OutboxInput {
 
 /** The outbox entries of an evaluation: per profile, its events in order, in parts of bounded size. */
 export function outboxEntries(input: OutboxInput): OutboxEntry[] {
-  const byProfile = new Map<string, EvaluatorEvent[]>();
-  for (const event of input.events) {
-    const profile = profileOf(event);
-    byProfile.set(profile, [...(byProfile.get(profile) ?? []), event]);
-  }
+  const byProfile = groupBy(input.events, profileOf);
   const limit = input.partBytes ?? OUTBOX_PART_BYTES;
   const entries: OutboxEntry[] = [];
   for (const [profile, events] of byProfile) {
@@ -103,21 +101,7 @@ export function repairOutboxEntries(input: RepairOutboxInput): OutboxEntry[] {
 
 /** The events in order, in parts of at most `limit` bytes of JSON (an event larger than that is a part of its own). */
 function inParts<T extends EvaluatorEvent>(events: readonly T[], limit: number): T[][] {
-  const parts: T[][] = [];
-  let part: T[] = [];
-  let bytes = 0;
-  for (const event of events) {
-    const size = JSON.stringify(event).length;
-    if (part.length > 0 && bytes + size > limit) {
-      parts.push(part);
-      part = [];
-      bytes = 0;
-    }
-    part.push(event);
-    bytes += size;
-  }
-  if (part.length > 0) parts.push(part);
-  return parts;
+  return greedyBatches(events, { maxBytes: limit, bytesOf: (event) => JSON.stringify(event).length });
 }
 
 /** The profile an event belongs to. */

@@ -4,6 +4,7 @@
  * region. A region whose heartbeats are older than STALE_AFTER_HEARTBEATS periods stops
  * voting. See docs/adr/0003-statuses-and-staleness.md.
  */
+import { groupBy } from '../group-by.js';
 import type { HeartbeatItem } from '../state/items.js';
 
 /**
@@ -48,8 +49,5 @@ export function isRegionFresh(heartbeats: readonly HeartbeatItem[], now: number)
 export function heartbeatsByRegion(
   heartbeats: readonly HeartbeatItem[],
 ): ReadonlyMap<string, readonly HeartbeatItem[]> {
-  const byRegion = new Map<string, HeartbeatItem[]>();
-  for (const heartbeat of heartbeats)
-    byRegion.set(heartbeat.region, [...(byRegion.get(heartbeat.region) ?? []), heartbeat]);
-  return byRegion;
+  return groupBy(heartbeats, (heartbeat) => heartbeat.region);
 }

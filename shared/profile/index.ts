@@ -6,7 +6,7 @@ export { geoLocationOf, US_SUBDIVISION_CODES, type ContinentCode } from './geo-c
 export { formatIp, parseIp, type Cidr, type IpAddress, type IpFamily } from '../ip/addresses.js';
 export { parseSubnet, type SubnetParse } from './subnet.js';
 export { formatIssue, formatPath, formatReceived, type IssuePath, type ValidationIssue } from './issues.js';
-export { parseDefinitions, parseDefinitionsOrThrow, type ParseResult } from './parse.js';
+export { parseDefinitions, type ParseResult } from './parse.js';
 export {
   parseHeaders,
   parseStatusCodeRanges,

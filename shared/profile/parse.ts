@@ -7,8 +7,7 @@ import type { z } from 'zod';
 import { fromAzureForms } from './azure-forms.js';
 import { checkInputBounds } from './bounds.js';
 import type { ProfileDefaults } from './defaults.js';
-import { InvalidDefinitionsError } from './errors.js';
-import { compareIssues, formatIssue, isRecord, type IssuePath, type ValidationIssue } from './issues.js';
+import { compareIssues, isRecord, type IssuePath, type ValidationIssue } from './issues.js';
 import { checkCountLimits, checkStoredSizes } from './limits.js';
 import { editDistance } from './names.js';
 import { normalizeProfile } from './normalize.js';
@@ -64,16 +63,6 @@ export function parseDefinitions(input: unknown, defaults: ProfileDefaults = {})
           compareIssues(a, b, { profiles: written }),
         ),
       };
-}
-
-/** For callers that must stop (CDK synth): the profiles, or an `InvalidDefinitionsError` listing every issue. */
-export function parseDefinitionsOrThrow(input: unknown, defaults: ProfileDefaults = {}): Profile[] {
-  const result = parseDefinitions(input, defaults);
-  if (result.ok) return result.profiles;
-  throw new InvalidDefinitionsError(
-    result.issues.map((issue) => formatIssue(issue, input)),
-    { issues: result.issues },
-  );
 }
 
 type ZodIssue = z.core.$ZodIssue;

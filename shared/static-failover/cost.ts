@@ -54,10 +54,7 @@ export function monthlyPriceOf(footprint: StaticFootprint): StaticPrice {
 }
 
 /** The warning `tm validate` and synth give (never an error); undefined within the default quota. */
-export function quotaWarning(
-  footprint: StaticFootprint,
-  quota = DEFAULT_HEALTH_CHECK_QUOTA,
-): string | undefined {
-  if (footprint.healthChecks <= quota) return undefined;
-  return `static failover needs ${footprint.healthChecks} Route 53 health checks, more than the account default of ${quota}: ask AWS to raise the quota before deploying, or set staticFailover: false on some profiles`;
+export function quotaWarning(footprint: StaticFootprint): string | undefined {
+  if (footprint.healthChecks <= DEFAULT_HEALTH_CHECK_QUOTA) return undefined;
+  return `static failover needs ${footprint.healthChecks} Route 53 health checks, more than the account default of ${DEFAULT_HEALTH_CHECK_QUOTA}: ask AWS to raise the quota before deploying, or set staticFailover: false on some profiles`;
 }

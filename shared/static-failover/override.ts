@@ -8,10 +8,11 @@
  * alarm diff, `tm status`, the next command — knows it is an operator's, who set it and until when.
  */
 import { endpointVerdictKey } from '../probe/target.js';
+import { failsOver } from '../routing/failover-methods.js';
 import type { Profile } from '../profile/types.js';
 import { createChecksRegistry, distinctRegions } from './checks.js';
 import { voteAlarmNameOf, targetIdOf } from './identity.js';
-import { FAILOVER_METHODS, hasVote } from './records.js';
+import { hasVote } from './records.js';
 import type { AlarmSpec } from './types.js';
 
 export interface AlarmOverride {
@@ -119,7 +120,7 @@ export function overrideTargetOf(
   if (profile === undefined || endpoint === undefined)
     return { problem: `${subject} is not in the definitions` };
   if (!profile.staticFailover) return { problem: `profile "${profileName}" has staticFailover: false` };
-  if (!FAILOVER_METHODS.has(profile.trafficRoutingMethod))
+  if (!failsOver(profile.trafficRoutingMethod))
     return {
       problem: `a ${profile.trafficRoutingMethod} profile never fails over, so it has no health checks`,
     };

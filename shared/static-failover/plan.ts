@@ -7,17 +7,12 @@ import { endpointVerdictKey } from '../probe/target.js';
 import type { Endpoint, Profile } from '../profile/types.js';
 import { createAddressing, type Addressing, type Answer } from '../routing/addressing.js';
 import { byPriority } from '../routing/eligibility.js';
+import { failsOver } from '../routing/failover-methods.js';
 import { childrenFirst } from '../status/nested.js';
 import type { RecordType } from '../zone/record-set.js';
 import { createChecksRegistry, distinctRegions, type ChecksRegistry } from './checks.js';
 import { staticNameOf } from './identity.js';
-import {
-  FAILOVER_METHODS,
-  hasVote,
-  staticRecordsOf,
-  switchRecordsOf,
-  type StaticEndpoint,
-} from './records.js';
+import { hasVote, staticRecordsOf, switchRecordsOf, type StaticEndpoint } from './records.js';
 import type { StaticRecord, StaticStructure } from './types.js';
 
 export interface StaticPlanOptions {
@@ -126,7 +121,7 @@ function aimAtStatic(
       aliasTarget: {
         ...answer.aliasTarget,
         dnsName: staticNameOf(child.dnsConfig.fqdn),
-        evaluateTargetHealth: FAILOVER_METHODS.has(parent.trafficRoutingMethod),
+        evaluateTargetHealth: failsOver(parent.trafficRoutingMethod),
       },
     },
   ];

@@ -4,13 +4,14 @@
  * name that choose between today's records (`_fast`) and the structure (`_static`). Which
  * endpoints appear depends on configuration only; health decides at query time.
  */
-import { geoLocationOf } from '../profile/geo-codes.js';
 import type { Endpoint, ExternalEndpoint, Profile, RoutingMethod } from '../profile/types.js';
 import type { Answer } from '../routing/addressing.js';
-import { cidrCollectionNameOf, cidrLocationNameOf, DEFAULT_CIDR_LOCATION } from '../routing/cidr-names.js';
-import { UnknownGeoCodeError } from '../routing/errors.js';
-import { geoSetIdentifier } from '../routing/methods/geographic.js';
+import { failsOver } from '../routing/failover-methods.js';
+import { recordOf, type RoutingPolicy } from '../routing/method.js';
+import { geographicRecords } from '../routing/methods/geographic.js';
+import { subnetRecords } from '../routing/methods/subnet.js';
 import type { FailoverRole, RecordSet, RecordType } from '../zone/record-set.js';
+import { groupBy } from '../group-by.js';
 import { fastNameOf, linkNameOf, regionNameOf, staticNameOf } from './identity.js';
 import type { StaticRecord } from './types.js';
 
@@ -28,38 +29,21 @@ interface Item {
   readonly healthCheckRef: string | undefined;
 }
 
-type Policy = Omit<RecordSet, 'name' | 'type' | 'ttl' | 'values' | 'aliasTarget'>;
-
-/** Methods with failover: nested endpoints evaluate the child's health. */
-export const FAILOVER_METHODS: ReadonlySet<RoutingMethod> = new Set([
-  'Priority',
-  'Weighted',
-  'Performance',
-  'MultiValue',
-]);
-
 /**
  * Whether an endpoint has a vote of its own, so a target check on its records: an external,
  * monitored (not alwaysServe) endpoint of a profile whose routing method fails over.
  */
 export function hasVote(profile: Profile, endpoint: Endpoint): endpoint is ExternalEndpoint {
-  return (
-    FAILOVER_METHODS.has(profile.trafficRoutingMethod) &&
-    endpoint.type === 'external' &&
-    !endpoint.alwaysServe
-  );
+  return failsOver(profile.trafficRoutingMethod) && endpoint.type === 'external' && !endpoint.alwaysServe;
 }
 
 function zoneOf(profile: Profile): string {
   return profile.dnsConfig.hostedZoneId ?? profile.dnsConfig.zoneName;
 }
 
-function record(profile: Profile, name: string, item: Item, policy: Policy): StaticRecord {
-  const { answer } = item;
+function record(profile: Profile, name: string, item: Item, policy: RoutingPolicy): StaticRecord {
   const check = item.healthCheckRef === undefined ? {} : { healthCheckRef: item.healthCheckRef };
-  if (answer.aliasTarget !== undefined)
-    return { name, type: answer.type, ...policy, aliasTarget: answer.aliasTarget, values: [], ...check };
-  return { name, type: answer.type, ttl: profile.dnsConfig.ttl, ...policy, values: answer.values, ...check };
+  return { ...recordOf(profile, item.answer, policy), name, ...check };
 }
 
 function aliasTo(
@@ -67,7 +51,7 @@ function aliasTo(
   name: string,
   type: RecordType,
   target: string,
-  policy: Policy,
+  policy: RoutingPolicy,
 ): StaticRecord {
   return {
     name,
@@ -79,14 +63,10 @@ function aliasTo(
 }
 
 function itemsByType(endpoints: readonly StaticEndpoint[]): Map<RecordType, Item[]> {
-  const byType = new Map<RecordType, Item[]>();
-  for (const { endpoint, answers, healthCheckRef } of endpoints)
-    for (const answer of answers) {
-      const items = byType.get(answer.type) ?? [];
-      items.push({ endpoint, answer, healthCheckRef });
-      byType.set(answer.type, items);
-    }
-  return byType;
+  const items = endpoints.flatMap(({ endpoint, answers, healthCheckRef }) =>
+    answers.map((answer): Item => ({ endpoint, answer, healthCheckRef })),
+  );
+  return groupBy(items, (item) => item.answer.type);
 }
 
 /**
@@ -94,7 +74,7 @@ function itemsByType(endpoints: readonly StaticEndpoint[]): Map<RecordType, Item
  * the last link holds the last two items. One item: a lone PRIMARY.
  */
 function chain(profile: Profile, base: string, type: RecordType, items: readonly Item[]): StaticRecord[] {
-  const failover = (item: Item, role: FailoverRole): Policy => ({
+  const failover = (item: Item, role: FailoverRole): RoutingPolicy => ({
     setIdentifier: item.endpoint.name,
     failover: role,
   });
@@ -140,13 +120,8 @@ function multiValue(profile: Profile, root: string, endpoints: readonly StaticEn
 function performance(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
   const records: StaticRecord[] = [];
   for (const [type, items] of itemsByType(endpoints)) {
-    const byRegion = new Map<string, Item[]>();
-    for (const item of items) {
-      const region = item.endpoint.endpointLocation;
+    for (const [region, regional] of groupBy(items, (item) => item.endpoint.endpointLocation)) {
       if (region === undefined) continue;
-      byRegion.set(region, [...(byRegion.get(region) ?? []), item]);
-    }
-    for (const [region, regional] of byRegion) {
       const [only] = regional;
       if (regional.length === 1 && only !== undefined) {
         records.push(record(profile, root, only, { setIdentifier: only.endpoint.name, region }));
@@ -160,48 +135,19 @@ function performance(profile: Profile, root: string, endpoints: readonly StaticE
   return records;
 }
 
-/** Azure's no-failover rule: today's geolocation records, no checks. */
-function geographic(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
-  return endpoints.flatMap(({ endpoint, answers }) =>
-    endpoint.geoMapping.flatMap((code) => {
-      const geoLocation = geoLocationOf(code);
-      if (geoLocation === undefined) throw new UnknownGeoCodeError(profile.name, endpoint.name, code);
-      return answers.map((answer) =>
-        record(
-          profile,
-          root,
-          { endpoint, answer, healthCheckRef: undefined },
-          {
-            setIdentifier: geoSetIdentifier(endpoint.name, code),
-            geoLocation,
-          },
-        ),
-      );
-    }),
-  );
-}
-
-/** Azure's no-failover rule: today's CIDR records, no checks. */
-function subnet(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
-  const collectionId = cidrCollectionNameOf(profile);
-  let fallbackTaken = false;
-  return endpoints.flatMap(({ endpoint, answers }) => {
-    const isFallback = endpoint.subnets.length === 0;
-    if (isFallback && fallbackTaken) return [];
-    fallbackTaken ||= isFallback;
-    const locationName = isFallback ? DEFAULT_CIDR_LOCATION : cidrLocationNameOf(endpoint.name);
-    return answers.map((answer) =>
-      record(
-        profile,
-        root,
-        { endpoint, answer, healthCheckRef: undefined },
-        {
-          setIdentifier: endpoint.name,
-          cidrRoutingConfig: { collectionId, locationName },
-        },
-      ),
-    );
-  });
+/**
+ * Azure's no-failover rule (Geographic, Subnet): today's records at `root`, no checks. The
+ * endpoints are eligible ones already (enabled, in priority order).
+ */
+function withoutFailover(records: typeof geographicRecords) {
+  return (profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] => {
+    const answersOf = new Map(endpoints.map(({ endpoint, answers }) => [endpoint, answers]));
+    return records(
+      profile,
+      endpoints.map(({ endpoint }) => endpoint),
+      (endpoint) => answersOf.get(endpoint) ?? [],
+    ).map((r) => ({ ...r, name: root }));
+  };
 }
 
 const METHODS: Readonly<
@@ -214,8 +160,8 @@ const METHODS: Readonly<
   Weighted: weighted,
   Performance: performance,
   MultiValue: multiValue,
-  Geographic: geographic,
-  Subnet: subnet,
+  Geographic: withoutFailover(geographicRecords),
+  Subnet: withoutFailover(subnetRecords),
 };
 
 /** The structure of one profile at `_static.<fqdn>`, eligible endpoints in priority order. */

@@ -9,7 +9,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrafficManager } from '../../infra/cdk/traffic-manager.js';
 import { LIMITS } from '../../shared/profile/defaults.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { definitionsProperties, shippedDefinitions, testApp } from './support.js';
 

@@ -9,7 +9,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { contextOptions } from '../../infra/cdk/context.js';
 import { TrafficManager, type TrafficManagerProps } from '../../infra/cdk/traffic-manager.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { ProfileInput } from '../../shared/profile/schema.js';
 import { footprintOf } from '../../shared/static-failover/cost.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';

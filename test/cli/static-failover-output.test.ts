@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_REGIONS } from '../../infra/local/regions.js';
 import { staticFailoverTime } from '../../shared/monitor/failover-time.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { footprintOf, monthlyPriceOf } from '../../shared/static-failover/cost.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { tmInProcess } from '../support/tm.js';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InvalidDefinitionsError,
-  parseDefinitions,
-  parseDefinitionsOrThrow,
-} from '../../shared/profile/index.js';
+import { InvalidDefinitionsError, parseDefinitions } from '../../shared/profile/index.js';
 import { compareIssues, type ValidationIssue } from '../../shared/profile/issues.js';
 import { editDistance, isDnsName } from '../../shared/profile/names.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 
 type Json = Record<string, unknown>;
 

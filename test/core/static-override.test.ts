@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../infra/local/cloudwatch/evaluate.js';
 import type { AlarmDefinition } from '../../infra/local/cloudwatch/alarm-input.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import {
   alarmOverrideOf,

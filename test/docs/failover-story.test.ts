@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { figuresOf } from '../../infra/cli/figures.js';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import { expectedDuration } from '../../shared/evaluation/timing.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 
 const read = (file: string) => readFileSync(join(import.meta.dirname, '..', '..', file), 'utf8');
 const defaults = parseDefinitionsOrThrow([

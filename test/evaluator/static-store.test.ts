@@ -10,7 +10,7 @@ import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbStaticFailoverStore } from '../../functions/evaluator/static-failover-store.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { StaticStructureItem } from '../../shared/state/items.js';
 import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { freshTable } from '../support/dynamodb.js';

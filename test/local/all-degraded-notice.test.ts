@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { allDegradedNotices } from '../../infra/cli/local-log.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { Profile } from '../../shared/profile/types.js';
 
 const dnsConfig = { zoneName: 'example.com', relativeName: 'p' };

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { selfSignedCertificate, startHttpsServer, type TestHttpServer } from '../support/servers.js';
 import { tmAgainstTable } from '../support/tm.js';
 

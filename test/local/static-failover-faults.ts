@@ -17,7 +17,7 @@ import {
 } from '../../shared/monitor/failover-time.js';
 import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-settings.js';
 import type { Profile } from '../../shared/profile/types.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { profileDefinition } from '../support/profiles.js';
 import { addressesOf, dig, digAvailable } from './dns-fixtures.js';

@@ -15,7 +15,7 @@ import { STEERING_SECONDS } from '../../infra/cli/data-plane-steering.js';
 import { startLocalStack, statePointerOf, type LocalStack } from '../../infra/local/stack.js';
 import { removeStateFile, writeStateFile } from '../../infra/local/state-file.js';
 import { GUARD_FLIP_SECONDS, VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { eventually } from '../support/eventually.js';
 import { startSwitchableBackends, type SwitchableBackends } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';

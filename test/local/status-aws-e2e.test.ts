@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetCheckIdsOf } from '../../infra/cli/health-checks.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { staticFailoverTime, VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { eventually } from '../support/eventually.js';
 import { startSwitchableBackends, type SwitchableBackends } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';

@@ -8,7 +8,7 @@ import { probeHttp } from '../../functions/probe/probers/http.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import type { PlannedProbe } from '../../shared/probe/target.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { MAINTENANCE_PAGE, startHttpServer, type TestHttpServer } from '../support/servers.js';
 import { healthTimeline, shopDefinition } from './health-rules.harness.js';
 

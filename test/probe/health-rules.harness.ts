@@ -8,7 +8,7 @@
 import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
 import { createProbeWorker, type ProbeWorker } from '../../functions/probe/worker.js';
 import { planProbes } from '../../shared/probe/plan.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { EndpointStatusReport, ProfileStatusReport } from '../../shared/status/report.js';
 import { evaluateProfiles } from '../../shared/status/evaluate.js';

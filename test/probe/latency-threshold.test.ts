@@ -10,7 +10,7 @@ import { probeHttp } from '../../functions/probe/probers/http.js';
 import { judgeObservation } from '../../shared/probe/judge.js';
 import { planProbes } from '../../shared/probe/plan.js';
 import { probeJudgingOf, probeRequestOf } from '../../shared/probe/target.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/parse.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { ExternalEndpoint } from '../../shared/profile/types.js';
 import { healthTimeline, shopDefinition } from './health-rules.harness.js';
 

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalProbeRegion, type LocalProbeRegion } from '../../infra/local/probe-region.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import { KeyPrefix } from '../../shared/state/keys.js';

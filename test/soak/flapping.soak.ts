@@ -62,7 +62,7 @@ import {
   staticFailoverTime,
   type Direction,
 } from '../../shared/monitor/failover-time.js';
-import { parseDefinitionsOrThrow } from '../../shared/profile/index.js';
+import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { MonitorConfig, Profile } from '../../shared/profile/types.js';
 import { profileDefinition } from '../support/profiles.js';
 import { dig, digAvailable, seededRandom } from '../local/dns-fixtures.js';

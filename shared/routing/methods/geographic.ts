@@ -4,11 +4,26 @@
  */
 import { eligibleEndpoints } from '../eligibility.js';
 import { geoLocationOf } from '../../profile/geo-codes.js';
+import type { Endpoint, Profile } from '../../profile/types.js';
+import type { RecordSet } from '../../zone/record-set.js';
+import type { Answer } from '../addressing.js';
 import { UnknownGeoCodeError } from '../errors.js';
 import { recordOf, type RoutingMethodPlanner } from '../method.js';
 
 export const planGeographic: RoutingMethodPlanner = ({ profile, endpoints, answersOf }) =>
-  eligibleEndpoints(endpoints).flatMap(({ endpoint }) =>
+  geographicRecords(
+    profile,
+    eligibleEndpoints(endpoints).map(({ endpoint }) => endpoint),
+    answersOf,
+  );
+
+/** The records of these endpoints (also the static structure's, which has no failover either). */
+export function geographicRecords(
+  profile: Profile,
+  endpoints: readonly Endpoint[],
+  answersOf: (endpoint: Endpoint) => readonly Answer[],
+): RecordSet[] {
+  return endpoints.flatMap((endpoint) =>
     endpoint.geoMapping.flatMap((code) => {
       const geoLocation = geoLocationOf(code);
       if (geoLocation === undefined) throw new UnknownGeoCodeError(profile.name, endpoint.name, code);
@@ -17,8 +32,9 @@ export const planGeographic: RoutingMethodPlanner = ({ profile, endpoints, answe
       );
     }),
   );
+}
 
 /** One record per (endpoint, code); endpoint names cannot contain '/', so this never collides. */
-export function geoSetIdentifier(endpoint: string, code: string): string {
+function geoSetIdentifier(endpoint: string, code: string): string {
   return `${endpoint}/${code}`;
 }
