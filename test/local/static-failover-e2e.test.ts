@@ -24,7 +24,7 @@ import { processTree } from '../support/sockets.js';
 import { request } from 'node:http';
 import { REPO, startTm, type TmProcess } from '../support/tm-process.js';
 import { compiledTm } from '../support/compiled-tm.js';
-import { tmInProcess } from '../support/tm.js';
+import { tmInProcessWith } from '../support/tm.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const EAST = '127.0.0.11';
@@ -51,21 +51,10 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-/**
- * `tm status --json` in this process (the same commands, without starting node and loading them:
- * about 0.5 s of CPU a start), for loops that poll it; what a loop settles on is then read again
- * by `cli`, as a user runs it.
- */
-async function statusInProcess(): Promise<string> {
-  const saved = process.env['TM_STATE_DIR'];
-  process.env['TM_STATE_DIR'] = tm.stateDir;
-  try {
-    return (await tmInProcess('status', '--json', '--dns-port', String(tm.dnsPort))).stdout;
-  } finally {
-    if (saved === undefined) delete process.env['TM_STATE_DIR'];
-    else process.env['TM_STATE_DIR'] = saved;
-  }
-}
+/** `tm status --json` in this process, for polling (tmInProcessWith). */
+const statusInProcess = async () =>
+  (await tmInProcessWith({ TM_STATE_DIR: tm.stateDir }, 'status', '--json', '--dns-port', String(tm.dnsPort)))
+    .stdout;
 
 const answers = async () => (await dig(tm.dnsPort, ['shop.example.com', 'A'])).answers.map((a) => a.data);
 

@@ -40,10 +40,27 @@ export async function tmInProcess(...args: string[]): Promise<TmResult> {
 }
 
 /**
+ * `tm …` in this process with `env` set for the call and restored after: for loops that poll
+ * `tm`, where a process costs about 0.5 s of CPU to start (a loop then confirms with `tm`).
+ */
+export async function tmInProcessWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<TmResult> {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  try {
+    return await tmInProcess(...args);
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/**
  * `tm …` in this process through the AWS path (`--table NAME --region us-east-1`, appended)
  * against a local stack's DynamoDB Local, standing in for the AWS table.
  */
-export async function tmAgainstTable(
+export function tmAgainstTable(
   stack: { readonly dynamodbEndpoint: string; readonly tableName: string },
   ...args: string[]
 ): Promise<TmResult> {
@@ -52,14 +69,5 @@ export async function tmAgainstTable(
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   };
-  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  try {
-    return await tmInProcess(...args, '--table', stack.tableName, '--region', 'us-east-1');
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
+  return tmInProcessWith(env, ...args, '--table', stack.tableName, '--region', 'us-east-1');
 }
