@@ -9,6 +9,7 @@ import { readControls } from '../../functions/shared/control-store.js';
 import { readDeployedConfig } from '../../functions/shared/config-reader.js';
 import type { ControlAction } from '../../shared/control/operations.js';
 import { definition, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
+import { until } from '../support/eventually.js';
 
 const MINUTE = 60_000;
 const app = (ttl = 30) =>
@@ -25,6 +26,13 @@ let h: EvaluatorHarness;
 beforeEach(async () => {
   h = await startEvaluatorHarness();
   await h.define([app()]);
+  // define drains the stream, but DynamoDB Local can show a write's record a poll late: wait for
+  // the evaluation of the definitions itself (-→CheckingEndpoint), so the verdicts below come after it.
+  await until(
+    async () => (await h.deps.store.loadStatuses()).has('app'),
+    10_000,
+    () => 'no status for app after its definitions',
+  );
   await h.heartbeat();
   await h.allUp();
   await h.settle();
