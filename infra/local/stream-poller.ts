@@ -62,7 +62,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   let iteration = 0;
   let lastIdleIteration = -1;
   const { discoverShards, fetch } = shardReader(options, pending);
-  const delivery = batchDelivery(options, pending, { batchSize, pollIntervalMs, stopped: () => stopped });
+  const delivery = batchDelivery(options, pending, { pollIntervalMs, stopped: () => stopped });
 
   let gatheringSince: number | undefined; // when the records now pending started to arrive
 
@@ -209,10 +209,10 @@ function shardReader(options: StreamPollerOptions, pending: DynamoDBRecord[]) {
 function batchDelivery(
   options: StreamPollerOptions,
   pending: DynamoDBRecord[],
-  settings: { readonly batchSize: number; readonly pollIntervalMs: number; readonly stopped: () => boolean },
+  settings: { readonly pollIntervalMs: number; readonly stopped: () => boolean },
 ) {
-  const { batchSize, pollIntervalMs, stopped } = settings;
-  const { retryAttempts } = EVALUATOR_STREAM_SETTINGS;
+  const { pollIntervalMs, stopped } = settings;
+  const { batchSize, retryAttempts } = EVALUATOR_STREAM_SETTINGS;
   const attempts = new Map<string, number>();
   const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
   let invocations = 0;
