@@ -11,9 +11,6 @@ import { regionDistanceKm } from './region-distance.js';
 
 export const MAX_MULTIVALUE_RECORDS = 8;
 
-export type RoutingPolicy =
-  'simple' | 'weighted' | 'latency' | 'geolocation' | 'multivalue' | 'cidr' | 'failover';
-
 export interface SelectionContext {
   /** The client address (ECS address, else the source address). */
   readonly client: IpAddress;
@@ -27,16 +24,6 @@ export interface Selection {
   readonly records: readonly RecordSet[];
   /** ECS scope prefix length: 0 when the choice does not depend on the client. */
   readonly scope: number;
-}
-
-function routingPolicyOf(record: RecordSet): RoutingPolicy {
-  if (record.weight !== undefined) return 'weighted';
-  if (record.region !== undefined) return 'latency';
-  if (record.geoLocation !== undefined) return 'geolocation';
-  if (record.cidrRoutingConfig !== undefined) return 'cidr';
-  if (record.failover !== undefined) return 'failover';
-  if (record.multiValueAnswer === true) return 'multivalue';
-  return 'simple';
 }
 
 const clientIndependent = (records: readonly RecordSet[]): Selection => ({ records, scope: 0 });
@@ -143,20 +130,12 @@ function pickFailover(pool: readonly RecordSet[]): Selection {
 export function selectRecords(pool: readonly RecordSet[], context: SelectionContext): Selection {
   const first = pool[0];
   if (!first) return clientIndependent([]);
-  switch (routingPolicyOf(first)) {
-    case 'simple':
-      return clientIndependent(pool);
-    case 'weighted':
-      return pickWeighted(pool, context.random);
-    case 'latency':
-      return pickLatency(pool, context);
-    case 'geolocation':
-      return pickGeolocation(pool, context);
-    case 'multivalue':
-      return clientIndependent(shuffled(pool, context.random).slice(0, MAX_MULTIVALUE_RECORDS));
-    case 'cidr':
-      return pickCidr(pool, context);
-    case 'failover':
-      return pickFailover(pool);
-  }
+  if (first.weight !== undefined) return pickWeighted(pool, context.random);
+  if (first.region !== undefined) return pickLatency(pool, context);
+  if (first.geoLocation !== undefined) return pickGeolocation(pool, context);
+  if (first.cidrRoutingConfig !== undefined) return pickCidr(pool, context);
+  if (first.failover !== undefined) return pickFailover(pool);
+  if (first.multiValueAnswer === true)
+    return clientIndependent(shuffled(pool, context.random).slice(0, MAX_MULTIVALUE_RECORDS));
+  return clientIndependent(pool);
 }
