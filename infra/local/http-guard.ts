@@ -20,6 +20,7 @@
  * only when it is that same origin, and no request another site started (`Sec-Fetch-Site`
  * cross-site or same-site), except a top-level navigation (a link to the page).
  */
+import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { TrafficManagerError } from '../../shared/errors.js';
@@ -288,13 +289,7 @@ export async function startGuardedHttpServer(options: GuardedHttpServerOptions):
   });
   server.on('error', report);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, LOOPBACK_HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await once(server.listen(options.port ?? 0, LOOPBACK_HOST), 'listening');
   const { port } = server.address() as AddressInfo;
 
   let stopping: Promise<void> | undefined;

@@ -3,7 +3,8 @@
  * answering from the local Route 53's zones (`respond.ts` does the DNS part).
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { createServer, type Server, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { ZoneReader } from '../zone-reader.js';
 import { DEFAULT_CLIENT_LOCATIONS, type ClientLocationTable } from './client-locations.js';
 import { DnsPortAccessError, DnsPortInUseError, LocalDnsError } from './errors.js';
@@ -59,27 +60,14 @@ export interface DnsServer {
 const isErrno = (error: unknown, code: string): boolean =>
   (error as NodeJS.ErrnoException | undefined)?.code === code;
 
-function listenTcp(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error);
-    server.once('error', onError);
-    server.listen({ host: DNS_HOST, port, exclusive: true }, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
+async function listenTcp(server: Server, port: number): Promise<number> {
+  await once(server.listen({ host: DNS_HOST, port, exclusive: true }), 'listening');
+  return (server.address() as AddressInfo).port;
 }
 
-function bindUdp(socket: UdpSocket, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error);
-    socket.once('error', onError);
-    socket.bind({ address: DNS_HOST, port, exclusive: true }, () => {
-      socket.off('error', onError);
-      resolve();
-    });
-  });
+async function bindUdp(socket: UdpSocket, port: number): Promise<void> {
+  socket.bind({ address: DNS_HOST, port, exclusive: true });
+  await once(socket, 'listening');
 }
 
 const closeTcp = (server: Server): Promise<void> =>
