@@ -87,20 +87,12 @@ export interface HealthCheckPage {
   readonly maxItems: number;
 }
 
-export interface HealthCheckStoreOptions {
-  /** @default DEFAULT_HEALTH_CHECK_QUOTA */
-  readonly quota?: number;
-}
-
 export class HealthCheckStore {
   private readonly checks = new Map<string, HealthCheck>();
   /** Every CallerReference ever used, deleted checks included (Route 53 refuses to reuse one). */
   private readonly references = new Map<string, string>();
-  private readonly quota: number;
 
-  constructor(options: HealthCheckStoreOptions = {}) {
-    this.quota = options.quota ?? DEFAULT_HEALTH_CHECK_QUOTA;
-  }
+  constructor(private readonly quota = DEFAULT_HEALTH_CHECK_QUOTA) {}
 
   /** Creates a check; the same CallerReference with the same settings returns the existing one. */
   create(

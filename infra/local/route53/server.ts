@@ -85,7 +85,7 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export async function startLocalRoute53(options: LocalRoute53Options = {}): Promise<LocalRoute53> {
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const random: Random = options.random ?? Math.random;
-  const healthChecks = new HealthCheckStore(present({ quota: options.healthCheckQuota }));
+  const healthChecks = new HealthCheckStore(options.healthCheckQuota);
   const health = new HealthEvaluator(healthChecks, options.alarmStates ?? { stateOf: () => undefined });
   const store = new LocalRoute53Store({
     clock,
