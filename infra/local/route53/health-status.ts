@@ -7,21 +7,14 @@
  * https://docs.aws.amazon.com/Route53/latest/DeveloperGuide/dns-failover-determining-health-of-endpoints.html
  */
 import type { AlarmStates } from '../cloudwatch/alarm-states.js';
-import type { HealthCheck } from './health-checks.js';
-
-export const HEALTH_STATUS = { healthy: 'Healthy', unhealthy: 'Unhealthy' } as const;
-export type HealthStatus = (typeof HEALTH_STATUS)[keyof typeof HEALTH_STATUS];
-
-export interface HealthCheckLookup {
-  find(id: string): HealthCheck | undefined;
-}
+import type { HealthCheck, HealthCheckStore } from './health-checks.js';
 
 export class HealthEvaluator {
   /** Last status each CLOUDWATCH_METRIC check took from an OK or ALARM state (before Inverted). */
   private readonly lastKnown = new Map<string, boolean>();
 
   constructor(
-    private readonly checks: HealthCheckLookup,
+    private readonly checks: Pick<HealthCheckStore, 'find'>,
     private readonly alarms: AlarmStates,
   ) {}
 
@@ -35,10 +28,6 @@ export class HealthEvaluator {
     if (check === undefined || check.config.disabled) return true;
     const healthy = check.config.type === 'CALCULATED' ? this.calculated(check) : this.alarm(check);
     return check.config.inverted ? !healthy : healthy;
-  }
-
-  statusOf(id: string): HealthStatus {
-    return this.isHealthy(id) ? HEALTH_STATUS.healthy : HEALTH_STATUS.unhealthy;
   }
 
   /** Reads every alarm check once, so LastKnownStatus remembers states no query happened to see. */

@@ -17,7 +17,7 @@ import { present } from './present.js';
 import { LocalRoute53Store } from './store.js';
 import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
-import { HealthEvaluator, type HealthStatus } from './health-status.js';
+import { HealthEvaluator } from './health-status.js';
 import { healthCheckRoutes } from './health-check-routes.js';
 import type { Reply, Route } from './routes.js';
 import { zoneRoutes } from './zone-routes.js';
@@ -72,7 +72,7 @@ export interface LocalRoute53 extends Required<ZoneReader> {
   /** The `route53-api` fault: while down, every API call answers ServiceUnavailable (503); DNS and health checks go on. */
   setApiDown(down: boolean): void;
   /** A health check's status as the data plane sees it (throws NoSuchHealthCheck when there is none). */
-  healthCheckStatus(id: string): HealthStatus;
+  healthCheckStatus(id: string): 'Healthy' | 'Unhealthy';
   /** Every health check's id (what the data plane publishes a status metric for). */
   healthCheckIds(): string[];
   /** Called after every applied ChangeResourceRecordSets batch; returns an unsubscribe function. */
@@ -168,7 +168,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     setApiDown: (down) => {
       apiDown = down;
     },
-    healthCheckStatus: (id) => health.statusOf(healthChecks.get(id).id),
+    healthCheckStatus: (id) => (health.isHealthy(healthChecks.get(id).id) ? 'Healthy' : 'Unhealthy'),
     healthCheckIds: () => healthChecks.ids(),
     isHealthCheckHealthy: (id) => health.isHealthy(id),
     onChange: (listener) => store.onChange(listener),
