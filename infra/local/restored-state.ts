@@ -2,7 +2,7 @@
  * What a local stack found in a table kept on disk by an earlier start, to say at start: the
  * statuses the evaluator had stored, the runtime controls in force and the history kept.
  */
-import { QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { paginateQuery, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { readControls } from '../../functions/shared/control-store.js';
 import { readConfigItems } from '../../functions/shared/config-reader.js';
 import { KeyPrefix } from '../../shared/state/keys.js';
@@ -40,19 +40,15 @@ export function describeRestoredState(restored: RestoredState): string {
 
 async function countOf(client: DynamoDBClient, tableName: string, pk: string): Promise<number> {
   let count = 0;
-  let start: Record<string, never> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: pk } },
-        Select: 'COUNT',
-        ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start !== undefined);
+  const pages = paginateQuery(
+    { client },
+    {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': { S: pk } },
+      Select: 'COUNT',
+    },
+  );
+  for await (const page of pages) count += page.Count ?? 0;
   return count;
 }
