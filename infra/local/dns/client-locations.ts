@@ -66,15 +66,6 @@ const tableSchema = z.strictObject({
   subnets: z.record(z.string(), locationSchema),
 });
 
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current = input;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
-
 const describePath = (path: readonly PropertyKey[]): string =>
   path.length === 0
     ? '(top level)'
@@ -84,19 +75,17 @@ const describePath = (path: readonly PropertyKey[]): string =>
 
 /** Validates a parsed JSON table; throws a `ClientLocationsError` naming every problem (path, rule, value). */
 export function parseClientLocations(input: unknown, source: string): ClientLocationTable {
-  const parsed = tableSchema.safeParse(input);
+  const parsed = tableSchema.safeParse(input, { reportInput: true });
   const problems: string[] = [];
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const got =
-        issue.code === 'unrecognized_keys'
-          ? ''
-          : `, got ${JSON.stringify(valueAt(input, issue.path)) ?? 'nothing'}`;
+        issue.code === 'unrecognized_keys' ? '' : `, got ${JSON.stringify(issue.input) ?? 'nothing'}`;
       problems.push(`${describePath(issue.path)}: ${issue.message}${got}`);
     }
   }
   const subnets: ClientSubnet[] = [];
-  const rawSubnets = valueAt(input, ['subnets']);
+  const rawSubnets = (input as { subnets?: unknown } | null)?.subnets;
   if (typeof rawSubnets === 'object' && rawSubnets !== null) {
     for (const cidr of Object.keys(rawSubnets)) {
       const block = parseCidr(cidr, { bareAddress: true });
