@@ -150,32 +150,26 @@ function respondUnguarded(
           } as OptAnswer,
         ]
       : [];
+  /** An answer with no records: the rcode, and the OPT record when the query had one. */
+  const empty = (rcode: number, additionals = optReply([])) =>
+    dnsPacket.encode({ ...base, flags: rcode | recursionDesired, additionals });
 
-  if ((query as DecodedPacket & { opcode?: string }).opcode !== 'QUERY')
-    return dnsPacket.encode({ ...base, flags: RCODE.NOTIMP | recursionDesired, additionals: optReply([]) });
-  if (questions.length !== 1 || optRecords.length > 1)
-    return dnsPacket.encode({ ...base, flags: RCODE.FORMERR | recursionDesired });
-  if (opt && opt.ednsVersion > 0)
-    return dnsPacket.encode({
-      ...base,
-      flags: recursionDesired,
-      additionals: optReply([], BADVERS_EXTENDED_RCODE),
-    });
+  if ((query as DecodedPacket & { opcode?: string }).opcode !== 'QUERY') return empty(RCODE.NOTIMP);
+  if (questions.length !== 1 || optRecords.length > 1) return empty(RCODE.FORMERR, []);
+  if (opt && opt.ednsVersion > 0) return empty(RCODE.NOERROR, optReply([], BADVERS_EXTENDED_RCODE));
 
   let ecs: EcsOption | undefined;
   try {
     ecs = ecsOf(opt);
   } catch {
-    return dnsPacket.encode({ ...base, flags: RCODE.FORMERR | recursionDesired, additionals: optReply([]) });
+    return empty(RCODE.FORMERR);
   }
   const question = questions[0] as NonNullable<(typeof questions)[number]>;
   const questionClass = question.class ?? 'IN';
-  if (questionClass !== 'IN' && questionClass !== 'ANY')
-    return dnsPacket.encode({ ...base, flags: RCODE.REFUSED | recursionDesired, additionals: optReply([]) });
+  if (questionClass !== 'IN' && questionClass !== 'ANY') return empty(RCODE.REFUSED);
 
   // Nothing published yet: SERVFAIL, which resolvers do not cache as they cache NXDOMAIN.
-  if (!context.ready())
-    return dnsPacket.encode({ ...base, flags: RCODE.SERVFAIL | recursionDesired, additionals: optReply([]) });
+  if (!context.ready()) return empty(RCODE.SERVFAIL);
 
   // A socket address may carry an IPv6 zone index (`fe80::1%lo`), which is no part of the address.
   const sourceAddress = unmapIpv4(parseIp(source.replace(/%.*$/, '')) ?? { family: 'ipv4', value: 0n });
