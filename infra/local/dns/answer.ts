@@ -79,25 +79,15 @@ function healthOf(
     return { healthy: false, scope: 0 };
   if (!record.aliasTarget?.evaluateTargetHealth) return { healthy: true, scope: 0 };
   const target = resolveAlias(resolver, record, type, depth);
+  if (target.records.length === 0) return { healthy: false, scope: target.scope };
+  // A target that answers is in a zone. No record set of the type there (a CNAME): its answer decides.
+  const name = normalizeName(record.aliasTarget.dnsName);
+  const targets = recordsAt(resolver.zones.findZone(name) as ZoneSnapshot, name, type);
   return {
-    healthy: target.records.length > 0 && targetHasHealthyRecord(resolver, record, type, depth),
+    healthy:
+      targets.length === 0 || targets.some((other) => healthOf(resolver, other, type, depth + 1).healthy),
     scope: target.scope,
   };
-}
-
-function targetHasHealthyRecord(
-  resolver: Resolver,
-  alias: RecordSet,
-  type: RecordType,
-  depth: number,
-): boolean {
-  const name = normalizeName(alias.aliasTarget?.dnsName ?? '');
-  const zone = resolver.zones.findZone(name);
-  if (!zone || depth >= MAX_CHAIN_LENGTH) return false;
-  const targets = recordsAt(zone, name, type);
-  // No record set of the type at the target (a CNAME there): whether it answers decides, as before.
-  if (targets.length === 0) return true;
-  return targets.some((target) => healthOf(resolver, target, type, depth + 1).healthy);
 }
 
 function answerFromRecordSets(
