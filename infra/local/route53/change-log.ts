@@ -16,11 +16,7 @@ export interface ChangeView {
   readonly comment?: string;
 }
 
-interface ChangeState {
-  readonly id: string;
-  readonly submittedAt: number;
-  readonly comment?: string;
-}
+type ChangeState = Omit<ChangeView, 'status'>;
 
 export class ChangeLog {
   private readonly changes = new Map<string, ChangeState>();
@@ -35,36 +31,23 @@ export class ChangeLog {
   record(comment: string | undefined): ChangeView {
     const change: ChangeState = {
       id: this.newId('C'),
-      submittedAt: this.clock.now(),
+      submittedAt: new Date(this.clock.now()),
       ...(comment === undefined ? {} : { comment }),
     };
     this.changes.set(change.id, change);
-    return { ...this.view(change), status: 'PENDING' };
+    return { ...change, status: 'PENDING' };
   }
 
   get(id: string): ChangeView {
     const change = this.changes.get(id);
     if (change === undefined)
       throw route53Error('NoSuchChange', `A change with the specified change ID does not exist: ${id}`);
-    return this.view(change);
+    return { ...change, status: this.isPending(id) ? 'PENDING' : 'INSYNC' };
   }
 
   isPending(id: string | undefined): boolean {
-    return this.statusOf(id === undefined ? undefined : this.changes.get(id)) === 'PENDING';
-  }
-
-  private statusOf(change: ChangeState | undefined): ChangeStatus {
-    if (change === undefined) return 'INSYNC';
-    return this.clock.now() - change.submittedAt >= this.changeDelayMs ? 'INSYNC' : 'PENDING';
-  }
-
-  private view(change: ChangeState): ChangeView {
-    return {
-      id: change.id,
-      status: this.statusOf(change),
-      submittedAt: new Date(change.submittedAt),
-      ...(change.comment === undefined ? {} : { comment: change.comment }),
-    };
+    const change = id === undefined ? undefined : this.changes.get(id);
+    return change !== undefined && this.clock.now() - change.submittedAt.getTime() < this.changeDelayMs;
   }
 }
 
