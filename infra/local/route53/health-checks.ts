@@ -105,7 +105,8 @@ export class HealthCheckStore {
     const earlier = this.references.get(callerReference);
     if (earlier !== undefined) {
       const existing = this.checks.get(earlier);
-      if (existing !== undefined && sameConfig(existing.config, config))
+      // Both configs come out of parseConfig, so their members are in the same order.
+      if (existing !== undefined && JSON.stringify(existing.config) === JSON.stringify(config))
         return { check: existing, created: false };
       throw route53Error(
         'HealthCheckAlreadyExists',
@@ -306,19 +307,4 @@ function booleanField(name: string, text: string | undefined): boolean {
   if (text !== 'true' && text !== 'false')
     throw constraintError(`healthCheckConfig.${name}`, text, 'Member must be a boolean');
   return text === 'true';
-}
-
-function sameConfig(a: HealthCheckConfig, b: HealthCheckConfig): boolean {
-  const key = (config: HealthCheckConfig) =>
-    JSON.stringify([
-      config.type,
-      config.inverted,
-      config.disabled,
-      config.alarmIdentifier?.region ?? null,
-      config.alarmIdentifier?.name ?? null,
-      config.insufficientDataHealthStatus ?? null,
-      config.childHealthChecks ?? null,
-      config.healthThreshold ?? null,
-    ]);
-  return key(a) === key(b);
 }
