@@ -41,28 +41,19 @@ function author(set) {
 }
 
 function controlLines(snapshot, profile, endpoint, now) {
-  const lines = [];
+  const line = (kind, text) => el('p', { class: 'control', 'data-control': kind }, text);
   const status = snapshot.controls.statuses.find((c) => c.profile === profile && c.endpoint === endpoint);
-  if (status?.status !== undefined)
-    lines.push(
-      el(
-        'p',
-        { class: 'control', 'data-control': 'runtime' },
-        `runtime: ${status.status} ${author(status.set)}`,
-      ),
-    );
   const override = snapshot.controls.overrides.find((o) => o.profile === profile && o.endpoint === endpoint);
-  if (override !== undefined) {
-    const left = override.until > now ? `ends in ${Math.ceil((override.until - now) / 60000)}m` : 'expired';
-    lines.push(
-      el(
-        'p',
-        { class: 'control', 'data-control': 'override' },
-        `override: ${override.status} until ${iso(override.until)} (${left}), ${author(override.set)}`,
-      ),
-    );
-  }
-  return lines;
+  const left = (until) => (until > now ? `ends in ${Math.ceil((until - now) / 60000)}m` : 'expired');
+  return [
+    status?.status === undefined ? null : line('runtime', `runtime: ${status.status} ${author(status.set)}`),
+    override === undefined
+      ? null
+      : line(
+          'override',
+          `override: ${override.status} until ${iso(override.until)} (${left(override.until)}), ${author(override.set)}`,
+        ),
+  ];
 }
 
 function dnsLine(snapshot, profile) {
