@@ -5,11 +5,11 @@
  */
 import type { RecordSet, RecordType } from '../../../shared/zone/record-set.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
+import { ROUTE53_SOA } from '../route53/apex.js';
 import type { ClientLocationTable } from './client-locations.js';
 import type { IpAddress } from '../../../shared/ip/addresses.js';
 import { normalizeName, type ResourceRecord } from './resource-record.js';
 import { selectRecords, type SelectionContext } from './routing-policy.js';
-import { soaRecordOf } from './soa.js';
 
 /** How many CNAME / alias hops one answer follows (loops end here too). */
 const MAX_CHAIN_LENGTH = 8;
@@ -44,6 +44,15 @@ interface Resolver {
 }
 
 const EMPTY: Resolution = { exists: true, records: [], scope: 0 };
+
+/**
+ * Route 53's default SOA, at the apex and in negative answers: a resolver keeps an NXDOMAIN or
+ * NODATA for min(SOA TTL 900, minimum 86400) = 900 s (RFC 2308 §5), as it will in production.
+ */
+function soaRecordOf(zone: ZoneSnapshot): ResourceRecord {
+  const { ttl, ...data } = ROUTE53_SOA;
+  return { name: zone.zoneName, type: 'SOA', ttl, data };
+}
 
 const recordsAt = (zone: ZoneSnapshot, name: string, type: RecordType): RecordSet[] =>
   zone.records.filter((record) => record.name === name && record.type === type);
