@@ -12,11 +12,7 @@ import { createHash } from 'node:crypto';
 import type { GuardedHttpServer } from '../http-guard.js';
 import { AwsJsonError, requiredString, startAwsJsonServer } from '../aws-json.js';
 
-export interface LocalSecretsManager {
-  /** `http://127.0.0.1:<port>` */
-  readonly endpoint: string;
-  stop(): Promise<void>;
-}
+export type LocalSecretsManager = Pick<GuardedHttpServer, 'endpoint' | 'stop'>;
 
 interface StoredSecret {
   readonly arn: string;
@@ -44,7 +40,7 @@ export async function startLocalSecretsManager(
   const find = (id: string) =>
     stored.find((s) => s.arn === id || s.name === id || s.arn.replace(/-[A-Za-z0-9]{6}$/, '') === id);
 
-  const server: GuardedHttpServer = await startAwsJsonServer({
+  return startAwsJsonServer({
     signingName: 'secretsmanager',
     targetPrefix: 'secretsmanager',
     operations: {
@@ -76,7 +72,6 @@ export async function startLocalSecretsManager(
       },
     },
   });
-  return { endpoint: server.endpoint, stop: () => server.stop() };
 }
 
 function uuidOf(hex: string): string {

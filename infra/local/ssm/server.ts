@@ -7,13 +7,10 @@
  * `ParameterNotFound`, an unknown version `ParameterVersionNotFound`.
  */
 import { createHash } from 'node:crypto';
+import type { GuardedHttpServer } from '../http-guard.js';
 import { AwsJsonError, requiredString, signedRegionOf, startAwsJsonServer } from '../aws-json.js';
 
-export interface LocalParameterStore {
-  /** `http://127.0.0.1:<port>` */
-  readonly endpoint: string;
-  stop(): Promise<void>;
-}
+export type LocalParameterStore = Pick<GuardedHttpServer, 'endpoint' | 'stop'>;
 
 /** The account of the local stack's ARNs. */
 export const LOCAL_ACCOUNT = '000000000000';
@@ -25,7 +22,7 @@ export async function startLocalParameterStore(
   const lastModified = Math.floor(Date.now() / 1000);
   const byName = new Map(Object.entries(parameters));
 
-  const server = await startAwsJsonServer({
+  return startAwsJsonServer({
     signingName: 'ssm',
     targetPrefix: 'AmazonSSM',
     operations: {
@@ -58,7 +55,6 @@ export async function startLocalParameterStore(
       },
     },
   });
-  return { endpoint: server.endpoint, stop: () => server.stop() };
 }
 
 /** `arn:aws:ssm:R:A:parameter/a/b` → the stored `/a/b` (or `a/b`); `name:selector` → both parts. */
