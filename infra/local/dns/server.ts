@@ -106,15 +106,11 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   const reportError = (error: Error): void => options.onError?.(error);
   const connections = new Set<Socket>();
 
-  const tcpLimits: TcpLimits = {
-    idleTimeoutMs: options.tcpIdleTimeoutMs ?? DEFAULT_TCP_IDLE_TIMEOUT_MS,
-    messageTimeoutMs: options.tcpMessageTimeoutMs ?? DEFAULT_TCP_MESSAGE_TIMEOUT_MS,
-  };
   const newTcpServer = (): Server => {
     const server = createServer((socket) => {
       connections.add(socket);
       socket.on('close', () => connections.delete(socket));
-      serveTcpConnection(socket, tcpLimits, context, reportError);
+      serveTcpConnection(socket, options, context, reportError);
     });
     server.maxConnections = options.maxTcpConnections ?? DEFAULT_MAX_TCP_CONNECTIONS;
     return server;
@@ -163,11 +159,6 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   };
 }
 
-interface TcpLimits {
-  readonly idleTimeoutMs: number;
-  readonly messageTimeoutMs: number;
-}
-
 /**
  * One TCP connection: 2-byte length-prefixed messages (RFC 1035 §4.2.2), answered in order.
  * Reading stops while more than TCP_WRITE_HIGH_WATER_BYTES of answers wait for the client,
@@ -177,7 +168,10 @@ interface TcpLimits {
  */
 function serveTcpConnection(
   socket: Socket,
-  limits: TcpLimits,
+  {
+    tcpIdleTimeoutMs = DEFAULT_TCP_IDLE_TIMEOUT_MS,
+    tcpMessageTimeoutMs = DEFAULT_TCP_MESSAGE_TIMEOUT_MS,
+  }: DnsServerOptions,
   context: ResponderContext,
   reportError: (error: Error) => void,
 ): void {
@@ -187,7 +181,7 @@ function serveTcpConnection(
   const close = () => socket.destroy();
   const resetIdle = () => {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(close, limits.idleTimeoutMs);
+    idleTimer = setTimeout(close, tcpIdleTimeoutMs);
   };
   socket.on('close', () => {
     clearTimeout(idleTimer);
@@ -226,7 +220,7 @@ function serveTcpConnection(
       }
     }
     // A message has begun and not finished: it must finish within the message timeout of its first byte.
-    if (pending.length > 0) messageTimer ??= setTimeout(close, limits.messageTimeoutMs);
+    if (pending.length > 0) messageTimer ??= setTimeout(close, tcpMessageTimeoutMs);
   };
 
   resetIdle();
