@@ -43,8 +43,8 @@ export interface StoreOptions {
   readonly changeDelayMs?: number;
   /** Reject a change to a zone with `PriorRequestNotComplete` while its previous change is PENDING. @default false */
   readonly rejectWhilePending?: boolean;
-  /** Whether a health check exists, for records that name one. @default - no health check exists */
-  readonly healthCheckExists?: (id: string) => boolean;
+  /** Whether a health check exists, for records that name one. */
+  readonly healthCheckExists: (id: string) => boolean;
 }
 
 interface ZoneState {
@@ -62,13 +62,9 @@ export class LocalRoute53Store implements ZoneReader {
   private readonly newId = route53Ids();
   private readonly changes: ChangeLog;
   readonly cidrCollections = new CidrCollections((id, location) => this.locationInUse(id, location));
-  private readonly rejectWhilePending: boolean;
-  private readonly healthCheckExists: (id: string) => boolean;
 
-  constructor(options: StoreOptions) {
+  constructor(private readonly options: StoreOptions) {
     this.changes = new ChangeLog(options.clock, options.changeDelayMs ?? 0, this.newId);
-    this.rejectWhilePending = options.rejectWhilePending ?? false;
-    this.healthCheckExists = options.healthCheckExists ?? (() => false);
   }
 
   // --- hosted zones -------------------------------------------------------
@@ -142,13 +138,13 @@ export class LocalRoute53Store implements ZoneReader {
     comment?: string,
   ): ChangeView {
     const zone = this.zone(hostedZoneId);
-    if (this.rejectWhilePending && this.changes.isPending(zone.lastChangeId))
+    if (this.options.rejectWhilePending === true && this.changes.isPending(zone.lastChangeId))
       throw route53Error(
         'PriorRequestNotComplete',
         'The request was rejected because Route 53 was still processing a prior request.',
       );
     const changes = parseChanges(inputs);
-    refuseUnknownHealthChecks(changes, this.healthCheckExists);
+    refuseUnknownHealthChecks(changes, this.options.healthCheckExists);
     zone.records = applyChangeBatch(
       {
         zone: batchZone(zone),
