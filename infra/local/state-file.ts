@@ -154,12 +154,8 @@ export function selectRunningStack(
   if (dnsPort !== undefined) {
     const stack = running.find((s) => s.dnsPort === dnsPort);
     if (stack !== undefined) return { stack };
-    return {
-      problem:
-        running.length === 0
-          ? `no local stack is running on DNS port ${dnsPort}`
-          : `no local stack is running on DNS port ${dnsPort}; running: ${list}`,
-    };
+    const others = running.length === 0 ? '' : `; running: ${list}`;
+    return { problem: `no local stack is running on DNS port ${dnsPort}${others}` };
   }
   const [only, ...more] = running;
   if (only !== undefined && more.length === 0) return { stack: only };
