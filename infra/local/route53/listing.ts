@@ -19,9 +19,6 @@ export interface RecordPage {
   readonly next?: { readonly name: string; readonly type: string; readonly identifier?: string };
 }
 
-/** Route 53 returns at most 300 record sets per page, whatever MaxItems asks. */
-const MAX_LIST_ITEMS = 300;
-
 function compareRecordPosition(a: ListStart, b: ListStart): number {
   return (
     compareAscii(reversedLabelKey(a.name ?? ''), reversedLabelKey(b.name ?? '')) ||
@@ -43,8 +40,7 @@ export function listRecordPage(
     start.name === undefined
       ? undefined
       : (record: StoredRecordSet) => compareRecordPosition(positionOf(record), start) >= 0;
-  const size = Math.min(Math.max(maxItems, 1), MAX_LIST_ITEMS);
-  const { items, following } = pageFrom(sortRecords(records), atOrAfter, size);
+  const { items, following } = pageFrom(sortRecords(records), atOrAfter, maxItems);
   if (following === undefined) return { records: items, isTruncated: false };
   return {
     records: items,

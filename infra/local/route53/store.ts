@@ -159,7 +159,7 @@ export class LocalRoute53Store implements ZoneReader {
     return change;
   }
 
-  listResourceRecordSets(hostedZoneId: string, start: ListStart, maxItems?: number): RecordPage {
+  listResourceRecordSets(hostedZoneId: string, start: ListStart, maxItems: number): RecordPage {
     const zone = this.zone(hostedZoneId);
     if (start.type !== undefined && start.name === undefined)
       throw invalidInput('The input is not valid: you specified Type but not Name.');
@@ -169,7 +169,7 @@ export class LocalRoute53Store implements ZoneReader {
       ...start,
       ...(start.name === undefined ? {} : { name: fromRoute53Name(start.name) }),
     };
-    return listRecordPage(zone.records, normalizedStart, maxItems ?? 300);
+    return listRecordPage(zone.records, normalizedStart, maxItems);
   }
 
   getChange(id: string): ChangeView {

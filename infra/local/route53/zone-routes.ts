@@ -45,6 +45,7 @@ export function zoneRoutes(store: LocalRoute53Store): Route[] {
       };
     }),
     route('GET', '/hostedzone/{id}/rrset', 'ListResourceRecordSets', ({ id, query }) => {
+      // Route 53 returns at most 300 record sets per page, whatever MaxItems asks.
       const maxItems = Math.min(intParam(query, 'maxitems') ?? 300, 300);
       const start = present({
         name: textParam(query, 'name'),
