@@ -57,6 +57,7 @@ const CONTENT_TYPE = 'application/x-amz-json-1.0';
 const MAX_BODY_BYTES = 1024 * 1024;
 const EVALUATION_MINUTE_MS = 60_000;
 
+/** An operation's result; one with none answers `{}`. */
 type Operation = (input: JsonObject, store: RegionStore, region: string) => unknown;
 
 export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {}): Promise<LocalCloudWatch> {
@@ -72,20 +73,12 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
   };
 
   const operations: Readonly<Record<string, Operation>> = {
-    PutMetricData: (input, store) => {
-      store.putMetricData(metricDataOf(input, { now: clock.now(), timeScale }));
-      return {};
-    },
-    PutMetricAlarm: (input, store) => {
-      store.putAlarm(alarmDefinitionOf(input), clock.now());
-      return {};
-    },
+    PutMetricData: (input, store) =>
+      store.putMetricData(metricDataOf(input, { now: clock.now(), timeScale })),
+    PutMetricAlarm: (input, store) => store.putAlarm(alarmDefinitionOf(input), clock.now()),
     DescribeAlarms: (input, store, region) => describeAlarms(store, input, region),
     GetMetricStatistics: (input, store) => metricStatistics(store, input, timeScale),
-    DeleteAlarms: (input, store) => {
-      store.deleteAlarms(alarmNamesOf(input, true) as string[]);
-      return {};
-    },
+    DeleteAlarms: (input, store) => store.deleteAlarms(alarmNamesOf(input, true) as string[]),
   };
 
   function serve(request: GuardedRequest): HttpReply {
@@ -109,7 +102,7 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
           `Unknown operation ${JSON.stringify(target)}`,
         );
       const operation = operations[name] as Operation;
-      return reply(200, operation(inputOf(request), storeOf(region), region));
+      return reply(200, operation(inputOf(request), storeOf(region), region) ?? {});
     } catch (error) {
       if (error instanceof CloudWatchApiError)
         return errorReply(error.code, error.shape, error.status, error.message);
