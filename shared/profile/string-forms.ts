@@ -18,7 +18,6 @@ export interface FormResult<T> {
 }
 
 interface Entry {
-  readonly path: IssuePath;
   readonly fields: Record<string, unknown>;
   /** Where a field's problem is reported: `[i, 'name']` for objects, `[i]` for string entries. */
   readonly fieldPath: (field: string) => IssuePath;
@@ -45,24 +44,17 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     let valid = true;
     if (typeof name === 'string' && name.length > LIMITS.headerNameLength) {
       issues.push({
-        ...issueAt(
-          entry.fieldPath('name'),
+        ...fieldIssue(
+          entry,
+          'name',
           'length',
-          entry.received('name'),
           `must be a header name of at most ${LIMITS.headerNameLength} characters`,
         ),
         receivedText: `${name.length} characters`,
       });
       valid = false;
     } else if (typeof name !== 'string' || !isHeaderName(name)) {
-      issues.push(
-        issueAt(
-          entry.fieldPath('name'),
-          'format',
-          entry.received('name'),
-          'must be a header name (an RFC 7230 token)',
-        ),
-      );
+      issues.push(fieldIssue(entry, 'name', 'format', 'must be a header name (an RFC 7230 token)'));
       valid = false;
     }
     const headerValue = isRecord(value)
@@ -74,19 +66,19 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     if (header.name.toLowerCase() === 'host') {
       if (typeof header.value !== 'string') {
         issues.push(
-          issueAt(
-            entry.fieldPath('value'),
+          fieldIssue(
+            entry,
+            'value',
             'host-reference',
-            entry.received('value'),
             'must be written inline: the Host header names the site (and the TLS server name), it is no secret',
           ),
         );
       } else if (header.value.includes('*')) {
         issues.push(
-          issueAt(
-            entry.fieldPath('value'),
+          fieldIssue(
+            entry,
+            'value',
             'host-wildcard',
-            entry.received('value'),
             'must not contain "*": a wildcard Host header is not supported',
           ),
         );
@@ -94,10 +86,10 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     }
     if (header.name.toLowerCase() === 'user-agent') {
       issues.push(
-        issueAt(
-          entry.fieldPath('name'),
+        fieldIssue(
+          entry,
+          'name',
           'reserved-header',
-          entry.received('name'),
           'must not be User-Agent: every probe sends User-Agent: traffic-manager-probe/<version>, so endpoint owners can recognise it',
         ),
       );
@@ -106,12 +98,7 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     const first = seen.get(key);
     if (first !== undefined) {
       issues.push(
-        issueAt(
-          entry.fieldPath('name'),
-          'unique-header',
-          entry.received('name'),
-          `must be unique: header [${first}] has the same name`,
-        ),
+        fieldIssue(entry, 'name', 'unique-header', `must be unique: header [${first}] has the same name`),
       );
     } else {
       seen.set(key, headers.length);
@@ -133,10 +120,10 @@ function plainValueOf(
 ): string | undefined {
   if (typeof value === 'string' && value.length > LIMITS.headerValueLength) {
     issues.push({
-      ...issueAt(
-        entry.fieldPath('value'),
+      ...fieldIssue(
+        entry,
+        'value',
         'length',
-        entry.received('value'),
         `must be a header value of at most ${LIMITS.headerValueLength} characters`,
       ),
       receivedText: `${value.length} characters`,
@@ -153,7 +140,7 @@ function plainValueOf(
         ? { receivedText: `a value of ${value.length} characters (not shown)` }
         : {};
     issues.push({
-      ...issueAt(entry.fieldPath('value'), 'format', entry.received('value'), message),
+      ...fieldIssue(entry, 'value', 'format', message),
       ...hidden,
     });
     return undefined;
@@ -200,26 +187,12 @@ export function parseStatusCodeRanges(input: unknown): FormResult<StatusCodeRang
     const isCode = (v: unknown): v is number =>
       Number.isInteger(v) && (v as number) >= lowest && (v as number) <= highest;
     if (!isCode(min))
-      issues.push(
-        issueAt(
-          entry.fieldPath('min'),
-          min === undefined ? 'required' : 'range',
-          entry.received('min'),
-          codeMessage,
-        ),
-      );
+      issues.push(fieldIssue(entry, 'min', min === undefined ? 'required' : 'range', codeMessage));
     if (!isCode(max))
-      issues.push(
-        issueAt(
-          entry.fieldPath('max'),
-          max === undefined ? 'required' : 'range',
-          entry.received('max'),
-          codeMessage,
-        ),
-      );
+      issues.push(fieldIssue(entry, 'max', max === undefined ? 'required' : 'range', codeMessage));
     if (!isCode(min) || !isCode(max)) continue;
     if (min > max) {
-      issues.push(issueAt(entry.fieldPath('max'), 'order', entry.received('max'), 'must have min ≤ max'));
+      issues.push(fieldIssue(entry, 'max', 'order', 'must have min ≤ max'));
       continue;
     }
     ranges.push({ min, max });
@@ -264,7 +237,7 @@ function entriesOf(
         issues.push(issueAt([index], 'format', text, syntax.entryMessage));
         continue;
       }
-      entries.push({ path: [index], fields: split, fieldPath: () => [index], received: () => text });
+      entries.push({ fields: split, fieldPath: () => [index], received: () => text });
     }
     return { entries, count: parts.length };
   }
@@ -283,7 +256,6 @@ function entriesOf(
         issues.push(issueAt([index, key], 'unknown-field', item[key], 'is not a known field'));
     }
     entries.push({
-      path: [index],
       fields: item,
       fieldPath: (field) => [index, field],
       received: (field) => item[field],
@@ -294,4 +266,9 @@ function entriesOf(
 
 function issueAt(path: IssuePath, rule: string, received: unknown, message: string): ValidationIssue {
   return { path, rule, received, message };
+}
+
+/** A problem with one field of an entry, at its place and showing what the entry holds there. */
+function fieldIssue(entry: Entry, field: string, rule: string, message: string): ValidationIssue {
+  return issueAt(entry.fieldPath(field), rule, entry.received(field), message);
 }
