@@ -8,6 +8,7 @@
  */
 import { isRecord } from '../profile/issues.js';
 import { ENDPOINT_TYPE, PROFILE_TYPE } from '../profile/azure-forms.js';
+import { validInteger } from '../profile/rules/report.js';
 import type { ExpressionScope } from './expressions.js';
 import type { ImportProblem } from './problems.js';
 import { endpointOf, type AzureDocument, type AzureProfile, type ReadResult } from './shapes.js';
@@ -205,19 +206,13 @@ function copyLoop(
   }
   const count = resolve(copy.count, `${where}.count`, scope, result);
   if (count.failed) return undefined;
-  if (
-    typeof count.value !== 'number' ||
-    !Number.isInteger(count.value) ||
-    count.value < 0 ||
-    count.value > MAX_COPY
-  ) {
-    result.problems.push({
-      where: `${where}.count`,
-      message: `must be an integer 0–${MAX_COPY}, got ${JSON.stringify(count.value)}`,
-    });
-    return undefined;
-  }
-  return { name: copy.name, count: count.value };
+  const n = validInteger(count.value, 0, MAX_COPY);
+  if (n !== undefined) return { name: copy.name, count: n };
+  result.problems.push({
+    where: `${where}.count`,
+    message: `must be an integer 0–${MAX_COPY}, got ${JSON.stringify(count.value)}`,
+  });
+  return undefined;
 }
 
 function profileResource(

@@ -2,7 +2,7 @@
 import { DEFAULTS, LIMITS } from '../defaults.js';
 import { isRecord, type IssuePath } from '../issues.js';
 import { PROBE_PROTOCOLS, type ProbeProtocol } from '../types.js';
-import { sampleSizeOrDefault, type EndpointRules, type EndpointScope, type Report } from './report.js';
+import { validInteger, type EndpointRules, type EndpointScope, type Report } from './report.js';
 
 const HTTP_ONLY_FIELDS = [
   'path',
@@ -72,11 +72,15 @@ export function checkMonitorConfig(raw: unknown, base: IssuePath, report: Report
   return protocol;
 }
 
+/** A sample-window size field, or its default when absent. */
+function sampleSizeOrDefault(value: unknown, fallback: number): number | undefined {
+  return value === undefined ? fallback : validInteger(value, LIMITS.sampleSize.min, LIMITS.sampleSize.max);
+}
+
 /** maxLatencyMs must be below the timeout (written, or the interval's default): a slower check has timed out already. */
 function checkMaxLatency(monitor: Record<string, unknown>, base: IssuePath, report: Report): void {
-  const max = monitor.maxLatencyMs;
-  const limits = LIMITS.maxLatencyMs;
-  if (typeof max !== 'number' || !Number.isInteger(max) || max < limits.min || max > limits.max) return;
+  const max = validInteger(monitor.maxLatencyMs, LIMITS.maxLatencyMs.min, LIMITS.maxLatencyMs.max);
+  if (max === undefined) return;
   const interval = monitor.intervalInSeconds === 10 ? 10 : 30;
   const written = monitor.timeoutInSeconds;
   const timeoutMs = (typeof written === 'number' ? written : DEFAULTS.timeoutInSeconds[interval]) * 1000;
@@ -100,11 +104,9 @@ export function checkRegionQuorum(
   base: IssuePath,
   report: Report,
 ): void {
-  const quorum = isRecord(monitorConfig) ? monitorConfig.regionQuorum : undefined;
-  const limits = LIMITS.regionQuorum;
-  if (typeof quorum !== 'number' || !Number.isInteger(quorum) || quorum < limits.min || quorum > limits.max)
-    return;
-  if (!Array.isArray(probeRegions) || probeRegions.length === 0) return;
+  const { min, max } = LIMITS.regionQuorum;
+  const quorum = validInteger(isRecord(monitorConfig) ? monitorConfig.regionQuorum : undefined, min, max);
+  if (quorum === undefined || !Array.isArray(probeRegions) || probeRegions.length === 0) return;
   const regions = new Set(probeRegions).size;
   if (quorum <= regions) return;
   report(

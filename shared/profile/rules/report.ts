@@ -1,5 +1,4 @@
 /** What every rule group shares: how a problem is reported, and how places and values are read. */
-import { LIMITS } from '../defaults.js';
 import { isRecord, type IssuePath } from '../issues.js';
 import { isResourceName } from '../names.js';
 import type { ProbeProtocol, RoutingMethod } from '../types.js';
@@ -57,9 +56,4 @@ export function validInteger(value: unknown, min: number, max: number): number |
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
     ? (value as number)
     : undefined;
-}
-
-/** A sample-window size field, or its default when absent. */
-export function sampleSizeOrDefault(value: unknown, fallback: number): number | undefined {
-  return value === undefined ? fallback : validInteger(value, LIMITS.sampleSize.min, LIMITS.sampleSize.max);
 }
