@@ -114,15 +114,12 @@ class Parser {
     else if (token.kind === 'name') node = this.call(token.value);
     else throw new ArmExpressionError(`cannot read the expression "[${this.source}]"`);
     for (;;) {
-      const peek = this.tokens[this.position];
-      if (peek?.kind === 'punct' && peek.value === '.') {
-        this.position += 1;
+      if (this.accept('.')) {
         const property = this.next();
         if (property.kind !== 'name')
           throw new ArmExpressionError(`cannot read the expression "[${this.source}]"`);
         node = { kind: 'member', object: node, key: { kind: 'value', value: property.value } };
-      } else if (peek?.kind === 'punct' && peek.value === '[') {
-        this.position += 1;
+      } else if (this.accept('[')) {
         const key = this.expression();
         this.expect(']');
         node = { kind: 'member', object: node, key };
@@ -143,12 +140,11 @@ class Parser {
       throw unknownFunction(name);
     this.expect('(');
     const args: Node[] = [];
-    const close = this.tokens[this.position];
-    if (!(close?.kind === 'punct' && close.value === ')')) {
-      args.push(this.expression());
-      while (this.accept(',')) args.push(this.expression());
+    if (!this.accept(')')) {
+      do args.push(this.expression());
+      while (this.accept(','));
+      this.expect(')');
     }
-    this.expect(')');
     return { kind: 'call', name, args };
   }
 
@@ -182,21 +178,11 @@ function tokenize(source: string): Token[] {
     if (/\s/.test(char)) {
       i += 1;
     } else if (char === "'") {
-      let value = '';
-      i += 1;
-      for (;;) {
-        if (i >= source.length) throw new ArmExpressionError(`a string in "[${source}]" is not closed`);
-        if (source.charAt(i) === "'") {
-          if (source.charAt(i + 1) !== "'") break;
-          value += "'";
-          i += 2;
-        } else {
-          value += source.charAt(i);
-          i += 1;
-        }
-      }
-      i += 1;
-      tokens.push({ kind: 'string', value });
+      // '' inside a string is one quote.
+      const literal = /^'(?:[^']|'')*'/.exec(source.slice(i))?.[0];
+      if (literal === undefined) throw new ArmExpressionError(`a string in "[${source}]" is not closed`);
+      tokens.push({ kind: 'string', value: literal.slice(1, -1).replaceAll("''", "'") });
+      i += literal.length;
     } else if ('(),.[]'.includes(char)) {
       tokens.push({ kind: 'punct', value: char as '(' });
       i += 1;
