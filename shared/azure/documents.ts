@@ -11,7 +11,7 @@ import { PROFILE_TYPE } from '../profile/azure-forms.js';
 import { isRecord } from '../profile/issues.js';
 import {
   azureFields,
-  endpointOf,
+  endpointsOf,
   type AzureDocument,
   type AzureEndpoint,
   type AzureProfile,
@@ -147,16 +147,10 @@ function fromAzCli(value: unknown, where: string, result: ReadResult): void {
   const { name } = value;
   const at = `${where} "${name}"`;
   const { name: _name, endpoints, ...fields } = azureFields(value, at, result);
-  const profile: AzureProfile = {
+  result.profiles.push({
     where: at,
     name,
     fields,
-    endpoints: [],
-  };
-  if (Array.isArray(endpoints))
-    endpoints.forEach((endpoint: unknown, index) => {
-      const found = endpointOf(endpoint, `${profile.where} endpoints[${index}]`, result);
-      if (found !== undefined) profile.endpoints.push(found);
-    });
-  result.profiles.push(profile);
+    endpoints: endpointsOf(endpoints, `${at} endpoints`, result),
+  });
 }

@@ -60,6 +60,12 @@ export function endpointOf(value: unknown, where: string, result: ReadResult): A
   return { where: at, name, kind, fields };
 }
 
+/** A list of endpoints (`where` names the list); a non-list is none. */
+export function endpointsOf(list: unknown, where: string, result: ReadResult): AzureEndpoint[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((endpoint: unknown, index) => endpointOf(endpoint, `${where}[${index}]`, result) ?? []);
+}
+
 /**
  * An object's fields as definitions read them (`unwrapProperties`: `properties` unwrapped,
  * `null` fields left out). A field written both in `properties` and beside it is a problem:

@@ -11,7 +11,7 @@ import { ENDPOINT_TYPE, PROFILE_TYPE } from '../profile/azure-forms.js';
 import { validInteger } from '../profile/rules/report.js';
 import type { ExpressionScope } from './expressions.js';
 import type { ImportProblem } from './problems.js';
-import { endpointOf, type AzureDocument, type AzureProfile, type ReadResult } from './shapes.js';
+import { endpointOf, endpointsOf, type AzureDocument, type AzureProfile, type ReadResult } from './shapes.js';
 import { MAX_COPY, resolve, templateScope, withCopyIndex } from './template-values.js';
 
 /** Deployment metadata of an ARM resource: read, with nothing to carry over. */
@@ -224,6 +224,12 @@ function profileResource(
 ): AzureProfile {
   const { properties, location, tags, resources } = resource;
   const { endpoints, ...fields } = isRecord(properties) ? properties : {};
+  unknownKeys(
+    resource,
+    ['type', 'name', 'properties', 'location', 'tags', 'resources', ...DEPLOYMENT_FIELDS],
+    where,
+    result,
+  );
   const profile: AzureProfile = {
     where,
     name,
@@ -232,19 +238,8 @@ function profileResource(
       ...(location !== undefined ? { location } : {}),
       ...(tags !== undefined ? { tags } : {}),
     },
-    endpoints: [],
+    endpoints: endpointsOf(endpoints, `${where} properties.endpoints`, result),
   };
-  unknownKeys(
-    resource,
-    ['type', 'name', 'properties', 'location', 'tags', 'resources', ...DEPLOYMENT_FIELDS],
-    where,
-    result,
-  );
-  if (Array.isArray(endpoints))
-    endpoints.forEach((endpoint: unknown, index) => {
-      const found = endpointOf(endpoint, `${where} properties.endpoints[${index}]`, result);
-      if (found !== undefined) profile.endpoints.push(found);
-    });
   if (Array.isArray(resources))
     resources.forEach((child: unknown, index) => {
       const childWhere = `${where} resources[${index}]`;
