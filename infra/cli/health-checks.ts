@@ -16,7 +16,7 @@
  * of the check, the same value the metric would carry, without the minute's delay.
  */
 import { GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
-import { paginateListHealthChecks, type HealthCheck } from '@aws-sdk/client-route-53';
+import { paginateListHealthChecks } from '@aws-sdk/client-route-53';
 import { cloudWatchClient, route53Client } from '../../functions/shared/aws-clients.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -42,7 +42,7 @@ export interface OurHealthCheck {
 /** Where the checks and their states are read. */
 export interface HealthCheckReader {
   /** Our checks (caller reference `tm-…#n`), by logical id → Route 53 id and type. */
-  list(): Promise<Map<string, { healthCheckId: string; type: string }>>;
+  list(): Promise<Map<string, Pick<OurHealthCheck, 'healthCheckId' | 'type'>>>;
   stateOf(healthCheckId: string): Promise<HealthCheckState | null>;
   close(): void;
 }
@@ -98,19 +98,15 @@ export function awsHealthCheckReader(): HealthCheckReader {
   };
 }
 
-async function listOurChecks(
-  route53: ReturnType<typeof route53Client>,
-): Promise<Map<string, { healthCheckId: string; type: string }>> {
-  const checks = new Map<string, { healthCheckId: string; type: string }>();
+async function listOurChecks(route53: ReturnType<typeof route53Client>) {
+  const checks: Awaited<ReturnType<HealthCheckReader['list']>> = new Map();
   for await (const page of paginateListHealthChecks({ client: route53 }, {}))
-    for (const check of page.HealthChecks ?? []) add(checks, check);
+    for (const check of page.HealthChecks ?? []) {
+      const id = idOfCallerReference(check.CallerReference ?? '');
+      if (id !== undefined && check.Id !== undefined)
+        checks.set(id, { healthCheckId: check.Id, type: check.HealthCheckConfig?.Type ?? '' });
+    }
   return checks;
-}
-
-function add(checks: Map<string, { healthCheckId: string; type: string }>, check: HealthCheck): void {
-  const id = idOfCallerReference(check.CallerReference ?? '');
-  if (id !== undefined && check.Id !== undefined)
-    checks.set(id, { healthCheckId: check.Id, type: check.HealthCheckConfig?.Type ?? '' });
 }
 
 /**

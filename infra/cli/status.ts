@@ -125,12 +125,13 @@ function healthCheckReaderOf(stack: Stack): { reader: HealthCheckReader; deploym
 async function withHealthChecks(
   reports: readonly ProfileStatus[],
   config: DeployedConfig,
-  checks: { reader: HealthCheckReader; deployment: string } | undefined,
+  checks: ReturnType<typeof healthCheckReaderOf>,
   io: Io,
 ): Promise<ProfileStatus[]> {
   let states = new Map<string, HealthCheckState | null>();
+  let targets = new Map<string, string>();
   if (checks !== undefined) {
-    const targets = targetCheckIdsOf(config.profiles, checks.deployment, config.defaultProbeRegions);
+    targets = targetCheckIdsOf(config.profiles, checks.deployment, config.defaultProbeRegions);
     try {
       const found = await readHealthChecks(checks.reader, new Set(targets.values()));
       states = new Map(found.map((check) => [check.id, check.state]));
@@ -139,17 +140,13 @@ async function withHealthChecks(
     } finally {
       checks.reader.close();
     }
-    return reports.map((report) => ({
-      ...report,
-      endpoints: report.endpoints.map((endpoint) => {
-        const id = targets.get(`${report.profile}/${endpoint.endpoint}`);
-        return { ...endpoint, healthCheck: id === undefined ? null : (states.get(id) ?? null) };
-      }),
-    }));
   }
   return reports.map((report) => ({
     ...report,
-    endpoints: report.endpoints.map((endpoint) => ({ ...endpoint, healthCheck: null })),
+    endpoints: report.endpoints.map((endpoint) => {
+      const id = targets.get(`${report.profile}/${endpoint.endpoint}`);
+      return { ...endpoint, healthCheck: id === undefined ? null : (states.get(id) ?? null) };
+    }),
   }));
 }
 
@@ -159,7 +156,7 @@ async function withHealthChecks(
  */
 async function homeRegionUnreachable(
   stack: Stack,
-  checks: { reader: HealthCheckReader; deployment: string } | undefined,
+  checks: ReturnType<typeof healthCheckReaderOf>,
   options: StatusOptions,
   io: Io,
 ): Promise<number> {
