@@ -45,10 +45,6 @@ export class UnsupportedDefinitionsFormatError extends DefinitionsLoadError {
 export class DefinitionsModuleError extends DefinitionsLoadError {
   override readonly name: string = 'DefinitionsModuleError';
   override readonly code: string = 'DEFINITIONS_MODULE';
-
-  constructor(file: string, message: string) {
-    super(file, message);
-  }
 }
 
 /** A definitions module did not finish loading within the time limit. */
