@@ -22,6 +22,7 @@ import { UsageError } from './errors.js';
 import { describeFigures, figuresOf } from './figures.js';
 import type { Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
+import { alignColumns } from './validate.js';
 import { staticFailoverLines, staticFailoverTotal, staticFailoverWarnings } from './static-failover.js';
 
 export interface PlanOptions {
@@ -148,15 +149,8 @@ function formatRecords(records: readonly RecordSet[]): string[] {
     r.aliasTarget === undefined ? r.values.join(' ') : `ALIAS → ${r.aliasTarget.dnsName}`,
   ]);
   const columns = rows.some((row) => row[3] !== '') ? [0, 1, 2, 3, 4] : [0, 1, 2, 4];
-  const width = (column: number) => Math.max(...rows.map((row) => (row[column] ?? '').length));
-  const widths = columns.map(width);
-  return rows.map(
-    (row) =>
-      `  ${columns
-        .map((column, k) =>
-          k === columns.length - 1 ? row[column] : (row[column] ?? '').padEnd(widths[k] ?? 0),
-        )
-        .join('  ')}`,
+  return alignColumns(rows.map((row) => columns.map((column) => row[column] ?? ''))).map(
+    (line) => `  ${line}`,
   );
 }
 

@@ -44,15 +44,15 @@ export function summarize(profiles: readonly Profile[]): string[] {
     describeEndpoints(profile),
     ...(profile.profileStatus === 'Disabled' ? ['Disabled'] : []),
   ]);
-  const widths = rows.reduce<number[]>(
-    (max, row) => row.map((cell, i) => Math.max(cell.length, max[i] ?? 0)),
-    [],
-  );
+  return alignColumns(rows).map((line) => line.trimEnd());
+}
+
+/** Rows as columns two spaces apart, each cell padded to its column's width but a row's last (also `tm plan`'s records). */
+export function alignColumns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(cell.length, widths[i] ?? 0)));
   return rows.map((row) =>
-    row
-      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd(),
+    row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
   );
 }
 
