@@ -52,23 +52,22 @@ export const MESSAGES = {
   definitions: 'must be a list of profiles (or { profiles: [...] })',
 } as const;
 
-function integer(min: number, max: number) {
+function integer({ min, max }: { readonly min: number; readonly max: number }) {
   const error = `must be an integer ${min}–${max}`;
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
-const name = z
-  .string({ error: MESSAGES.name })
-  .refine(isResourceName, { error: MESSAGES.name, params: { rule: 'format' } });
+/** A string `test` accepts: a string it refuses gets the same `error` as a value of another type, under `rule`. */
+function stringThat(test: (value: string) => boolean, error: string, rule = 'format') {
+  return z.string({ error }).refine(test, { error, params: { rule } });
+}
+
+const name = stringThat(isResourceName, MESSAGES.name);
 const configuredStatus = z.enum(['Enabled', 'Disabled'], { error: MESSAGES.status });
-const awsRegion = z
-  .string({ error: MESSAGES.region })
-  .refine(isAwsRegion, { error: MESSAGES.region, params: { rule: 'aws-region' } });
+const awsRegion = stringThat(isAwsRegion, MESSAGES.region, 'aws-region');
 const alwaysServe = z.boolean({ error: MESSAGES.alwaysServe });
 // An Azure region name was mapped to its AWS region before the schema runs (azure-forms.ts).
-const endpointLocation = z
-  .string({ error: MESSAGES.endpointLocation })
-  .refine(isAwsRegion, { error: MESSAGES.endpointLocation, params: { rule: 'aws-region' } });
+const endpointLocation = stringThat(isAwsRegion, MESSAGES.endpointLocation, 'aws-region');
 
 /** Leaves that parse a string form; their issues are re-based onto the field's path. */
 function withForm<I, O>(parse: (input: unknown) => { value: O[]; issues: ValidationIssue[] }) {
@@ -128,9 +127,7 @@ const expectedBody = z.union(
   { error: MESSAGES.expectedBody },
 );
 
-const geoCode = z
-  .string({ error: MESSAGES.geoCode })
-  .refine(isGeoCode, { error: MESSAGES.geoCode, params: { rule: 'geo-code' } });
+const geoCode = stringThat(isGeoCode, MESSAGES.geoCode, 'geo-code');
 
 const subnet = z
   .string({ error: "must be a CIDR block ('10.0.0.0/8') or a range ('192.0.2.0-192.0.2.255')" })
@@ -140,10 +137,7 @@ const subnet = z
       ctx.addIssue({ code: 'custom', message: parsed.message, params: { rule: parsed.rule }, input: source });
   });
 
-const target = z.string({ error: MESSAGES.target }).refine((value) => classifyTarget(value) !== undefined, {
-  error: MESSAGES.target,
-  params: { rule: 'format' },
-});
+const target = stringThat((value) => classifyTarget(value) !== undefined, MESSAGES.target);
 
 const healthRuleSchema = z.discriminatedUnion(
   'kind',
@@ -151,8 +145,8 @@ const healthRuleSchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('consecutiveFailures') }),
     z.strictObject({
       kind: z.literal('sampleWindow'),
-      sampleSize: integer(LIMITS.sampleSize.min, LIMITS.sampleSize.max).optional(),
-      successfulSamplesRequired: integer(LIMITS.sampleSize.min, LIMITS.sampleSize.max).optional(),
+      sampleSize: integer(LIMITS.sampleSize).optional(),
+      successfulSamplesRequired: integer(LIMITS.sampleSize).optional(),
     }),
   ],
   { error: MESSAGES.object },
@@ -161,7 +155,7 @@ const healthRuleSchema = z.discriminatedUnion(
 export const monitorConfigSchema = z.strictObject(
   {
     protocol: z.enum(PROBE_PROTOCOLS, { error: MESSAGES.protocol }).optional(),
-    port: integer(LIMITS.port.min, LIMITS.port.max).optional(),
+    port: integer(LIMITS.port).optional(),
     path: z
       .string({ error: MESSAGES.path })
       .regex(/^\/[\x21-\x7e]*$/, { error: MESSAGES.path })
@@ -169,20 +163,14 @@ export const monitorConfigSchema = z.strictObject(
     method: z.enum(['GET', 'HEAD'], { error: MESSAGES.method }).optional(),
     intervalInSeconds: z.union([z.literal(10), z.literal(30)], { error: MESSAGES.interval }).optional(),
     // The upper bound depends on the interval; rules.ts narrows it to 9 for 10 s.
-    timeoutInSeconds: integer(LIMITS.timeoutInSeconds[30].min, LIMITS.timeoutInSeconds[30].max).optional(),
-    toleratedNumberOfFailures: integer(
-      LIMITS.toleratedNumberOfFailures.min,
-      LIMITS.toleratedNumberOfFailures.max,
-    ).optional(),
+    timeoutInSeconds: integer(LIMITS.timeoutInSeconds[30]).optional(),
+    toleratedNumberOfFailures: integer(LIMITS.toleratedNumberOfFailures).optional(),
     customHeaders: customHeaders.optional(),
     expectedStatusCodeRanges: expectedStatusCodeRanges.optional(),
     healthRule: healthRuleSchema.optional(),
-    requiredSuccessesToRecover: integer(
-      LIMITS.requiredSuccessesToRecover.min,
-      LIMITS.requiredSuccessesToRecover.max,
-    ).optional(),
+    requiredSuccessesToRecover: integer(LIMITS.requiredSuccessesToRecover).optional(),
     // The upper bound is the timeout; rules/monitor.ts says so.
-    maxLatencyMs: integer(LIMITS.maxLatencyMs.min, LIMITS.maxLatencyMs.max).optional(),
+    maxLatencyMs: integer(LIMITS.maxLatencyMs).optional(),
     // The upper bound is the profile's probe regions; rules/monitor.ts says so.
     regionQuorum: z
       .union(
@@ -200,27 +188,17 @@ export const monitorConfigSchema = z.strictObject(
     // HTTP/HTTPS with GET only; rules/monitor.ts says so.
     expectedBody: expectedBody.optional(),
     // HTTPS only; rules/monitor.ts says so.
-    certificateWarningDays: integer(
-      LIMITS.certificateWarningDays.min,
-      LIMITS.certificateWarningDays.max,
-    ).optional(),
+    certificateWarningDays: integer(LIMITS.certificateWarningDays).optional(),
   },
   { error: MESSAGES.object },
 );
 
 const dnsConfigSchema = z.strictObject(
   {
-    zoneName: z
-      .string({ error: MESSAGES.zoneName })
-      .refine((v) => isDnsName(v, true), { error: MESSAGES.zoneName, params: { rule: 'format' } }),
-    hostedZoneId: z
-      .string({ error: MESSAGES.hostedZoneId })
-      .refine(isHostedZoneId, { error: MESSAGES.hostedZoneId, params: { rule: 'format' } })
-      .optional(),
-    relativeName: z
-      .string({ error: MESSAGES.relativeName })
-      .refine((v) => isDnsName(v, false), { error: MESSAGES.relativeName, params: { rule: 'format' } }),
-    ttl: integer(LIMITS.ttl.min, LIMITS.ttl.max).optional(),
+    zoneName: stringThat((v) => isDnsName(v, true), MESSAGES.zoneName),
+    hostedZoneId: stringThat(isHostedZoneId, MESSAGES.hostedZoneId).optional(),
+    relativeName: stringThat((v) => isDnsName(v, false), MESSAGES.relativeName),
+    ttl: integer(LIMITS.ttl).optional(),
   },
   { error: 'must be an object with zoneName and relativeName' },
 );
@@ -228,8 +206,8 @@ const dnsConfigSchema = z.strictObject(
 const endpointCommon = {
   name,
   endpointStatus: configuredStatus.optional(),
-  priority: integer(LIMITS.priority.min, LIMITS.priority.max).optional(),
-  weight: integer(LIMITS.weight.min, LIMITS.weight.max).optional(),
+  priority: integer(LIMITS.priority).optional(),
+  weight: integer(LIMITS.weight).optional(),
   endpointLocation: endpointLocation.optional(),
   geoMapping: z.array(geoCode, { error: 'must be a list of Route 53 location codes' }).optional(),
   subnets: z.array(subnet, { error: 'must be a list of CIDR blocks or ranges' }).optional(),
@@ -251,9 +229,9 @@ const nestedEndpointSchema = z.strictObject(
     ...endpointCommon,
     type: z.literal('nested'),
     targetProfile: name,
-    minChildEndpoints: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
-    minChildEndpointsIPv4: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
-    minChildEndpointsIPv6: integer(LIMITS.minChildEndpoints.min, LIMITS.minChildEndpoints.max).optional(),
+    minChildEndpoints: integer(LIMITS.minChildEndpoints).optional(),
+    minChildEndpointsIPv4: integer(LIMITS.minChildEndpoints).optional(),
+    minChildEndpointsIPv6: integer(LIMITS.minChildEndpoints).optional(),
     // Accepted by the shape so that rules.ts can say why `true` is wrong here.
     alwaysServe: alwaysServe.optional(),
   },
@@ -270,7 +248,7 @@ export const profileSchema = z.strictObject(
     profileStatus: configuredStatus.optional(),
     trafficRoutingMethod: z.enum(ROUTING_METHODS, { error: MESSAGES.routingMethod }),
     dnsConfig: dnsConfigSchema,
-    maxReturn: integer(LIMITS.maxReturn.min, LIMITS.maxReturn.max).optional(),
+    maxReturn: integer(LIMITS.maxReturn).optional(),
     monitorConfig: monitorConfigSchema.optional(),
     probeRegions: z
       .array(awsRegion, { error: 'must be a list of AWS region names' })
