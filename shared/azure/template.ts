@@ -110,10 +110,7 @@ interface Stripped {
 }
 
 /** Inline endpoints without their `id`: a read-only resource id, dropped before it is evaluated. */
-function withoutEndpointIds(resource: Record<string, unknown>): {
-  kept: Record<string, unknown>;
-  ids: number[];
-} {
+function withoutEndpointIds(resource: Record<string, unknown>) {
   const { properties } = resource;
   if (!isRecord(properties) || !Array.isArray(properties.endpoints)) return { kept: resource, ids: [] };
   const ids: number[] = [];
@@ -128,10 +125,7 @@ function withoutEndpointIds(resource: Record<string, unknown>): {
 
 const METADATA = ['apiVersion', 'dependsOn', 'comments', 'scope', 'metadata'];
 
-function metadataOf(resource: Record<string, unknown>): {
-  kept: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-} {
+function metadataOf(resource: Record<string, unknown>) {
   const kept: Record<string, unknown> = {};
   const metadata: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(resource))
