@@ -72,8 +72,7 @@ export async function dataPlaneOf(
     if (profiles === undefined) return undefined;
     config = { profiles, defaultProbeRegions: options.probeRegions ?? deployed?.defaultProbeRegions ?? [] };
   } else if (config === undefined && stack.pointer?.controlEndpoint !== undefined) {
-    config = (await call(stack.pointer, 'GET', '/config').catch(() => undefined)) as
-      DeployedConfig | undefined;
+    config = await call<DeployedConfig>(stack.pointer, 'GET', '/config').catch(() => undefined);
   }
   if (config === undefined) return undefined;
   return {

@@ -28,7 +28,7 @@ export async function list(_args: [], options: FaultOptions, io: Io): Promise<nu
   const found = controlOf(options, 'list', io);
   if (found === undefined) return 1;
   try {
-    const { faults } = (await call(found, 'GET', '/faults')) as { faults: FaultName[] };
+    const { faults } = await call<{ faults: FaultName[] }>(found, 'GET', '/faults');
     io.stdout.write(
       options.json === true
         ? `${JSON.stringify({ faults }, null, 2)}\n`
@@ -52,13 +52,8 @@ async function change(
   const found = controlOf(options, action, io);
   if (found === undefined) return 1;
   try {
-    const result = (await call(
-      found,
-      'POST',
-      `/faults/${action}/${encodeURIComponent(fault)}`,
-    )) as FaultChange & {
-      faults: FaultName[];
-    };
+    const path = `/faults/${action}/${encodeURIComponent(fault)}`;
+    const result = await call<FaultChange & { faults: FaultName[] }>(found, 'POST', path);
     io.stdout.write(options.json === true ? `${JSON.stringify(result, null, 2)}\n` : `${result.message}\n`);
     return 0;
   } catch (error) {
@@ -85,10 +80,11 @@ function controlOf(options: FaultOptions, command: string, io: Io): LocalStackPo
 }
 
 /**
- * One call to the stack's control endpoint; its `{ error }` answer becomes the thrown message.
- * node:http, not fetch: fetch sends `Sec-Fetch-Mode`, which the guard refuses as a browser's.
+ * One call to the stack's control endpoint, its JSON answer taken as `T`; its `{ error }` answer
+ * becomes the thrown message. node:http, not fetch: fetch sends `Sec-Fetch-Mode`, which the
+ * guard refuses as a browser's.
  */
-export function call(stack: LocalStackPointer, method: 'GET' | 'POST', path: string): Promise<unknown> {
+export function call<T>(stack: LocalStackPointer, method: 'GET' | 'POST', path: string): Promise<T> {
   const endpoint = stack.controlEndpoint ?? '';
   return new Promise((resolve, reject) => {
     const req = request(
@@ -111,7 +107,7 @@ export function call(stack: LocalStackPointer, method: 'GET' | 'POST', path: str
           }
           if ((res.statusCode ?? 500) >= 400)
             reject(new LocalStackError(body.error ?? `HTTP ${res.statusCode}`));
-          else resolve(body);
+          else resolve(body as T);
         });
       },
     );

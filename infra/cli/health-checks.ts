@@ -54,14 +54,8 @@ export function localHealthCheckReader(stack: LocalStackPointer): HealthCheckRea
     list: () => listOurChecks(route53),
     stateOf: async (healthCheckId) => {
       if (stack.controlEndpoint === undefined) return null;
-      const { status } = (await call(
-        stack,
-        'GET',
-        `/health-checks/${encodeURIComponent(healthCheckId)}/status`,
-      )) as {
-        status: HealthCheckState;
-      };
-      return status;
+      const path = `/health-checks/${encodeURIComponent(healthCheckId)}/status`;
+      return (await call<{ status: HealthCheckState }>(stack, 'GET', path)).status;
     },
     close: () => route53.destroy(),
   };

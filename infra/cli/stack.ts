@@ -78,7 +78,7 @@ function connectStack(options: StackOptions, command: string): Stack {
 
 async function homeRegionFaulted(pointer: LocalStackPointer): Promise<boolean> {
   try {
-    const { faults } = (await call(pointer, 'GET', '/faults')) as { faults: string[] };
+    const { faults } = await call<{ faults: string[] }>(pointer, 'GET', '/faults');
     return faults.includes(FAULT.homeRegion);
   } catch {
     return false; // no answer about faults: the table call says what it finds
