@@ -50,11 +50,7 @@ export async function run([file]: [string], options: PlanOptions, io: Io): Promi
     throw new UsageError(error.problems.join('\ntm plan: '));
   }
   const plan = planRecords(profiles, endpointStatusLookup(reports));
-  io.stderr.write(
-    staticFailoverWarnings(profiles)
-      .map((line) => `${line}\n`)
-      .join(''),
-  );
+  for (const line of staticFailoverWarnings(profiles)) io.stderr.write(`${line}\n`);
   io.stdout.write(
     options.json === true ? formatJson(profiles, reports, plan) : formatPlan(profiles, reports, plan),
   );

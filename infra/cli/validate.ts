@@ -17,20 +17,13 @@ export async function run([file]: [string], _options: unknown, io: Io): Promise<
     (count) => `tm validate: ${file}: ${count} ${count === 1 ? 'problem' : 'problems'}`,
   );
   if (profiles === undefined) return 1;
-  io.stderr.write(
-    staticFailoverWarnings(profiles)
-      .map((line) => `${line}\n`)
-      .join(''),
-  );
-  const lines = [...summarize(profiles), '', FIGURES_HEADING, ...figureLines(profiles)];
+  for (const line of staticFailoverWarnings(profiles)) io.stderr.write(`${line}\n`);
+  // Per profile, its name and then how fast users move away and back, and the probe load.
+  const figures = profiles.flatMap((profile) => [profile.name, ...describeFigures(figuresOf(profile), '  ')]);
+  const lines = [...summarize(profiles), '', FIGURES_HEADING, ...figures];
   lines.push('', STATIC_HEADING, ...staticFailoverSection(profiles));
   io.stdout.write(lines.map((line) => `${line}\n`).join(''));
   return 0;
-}
-
-/** Per profile, its name and then how fast users move away and back, and the probe load. */
-export function figureLines(profiles: readonly Profile[]): string[] {
-  return profiles.flatMap((profile) => [profile.name, ...describeFigures(figuresOf(profile), '  ')]);
 }
 
 /** One aligned line per profile: name, method, DNS name, TTL, check (with its opt-in health settings), endpoints. */
