@@ -36,12 +36,7 @@ function describeEvent(event: EvaluatorEvent): string | undefined {
   if (event.kind === EventDetailType.publishRejected)
     return `${event.profile}: Route 53 refused the change at ${event.name}: ${event.reasons.join('; ')}`;
   if (event.kind === EventDetailType.driftRepaired) {
-    const show = (r: RecordSet | null) =>
-      r === null
-        ? 'nothing'
-        : r.aliasTarget !== undefined
-          ? `ALIAS ${r.aliasTarget.dnsName}`
-          : r.values.join(' ');
+    const show = (r: RecordSet | null) => (r === null ? 'nothing' : targetOf(r));
     const set = event.setIdentifier === undefined ? '' : ` [${event.setIdentifier}]`;
     return `drift repaired at ${event.name} ${event.type}${set} (${event.profile}): found ${show(event.found)}, wrote ${show(event.written)}`;
   }
@@ -93,9 +88,11 @@ export function allDegradedNotices(
 function describeDnsChanges(changes: readonly Change[]): string[] {
   return changes.map((change) => {
     const record = change.recordSet;
-    const target =
-      record.aliasTarget !== undefined ? `ALIAS ${record.aliasTarget.dnsName}` : record.values.join(' ');
     const set = record.setIdentifier === undefined ? '' : ` [${record.setIdentifier}]`;
-    return `dns ${change.action.padEnd(6)} ${record.name} ${record.type}${set} ${target}`;
+    return `dns ${change.action.padEnd(6)} ${record.name} ${record.type}${set} ${targetOf(record)}`;
   });
+}
+
+function targetOf(record: RecordSet): string {
+  return record.aliasTarget === undefined ? record.values.join(' ') : `ALIAS ${record.aliasTarget.dnsName}`;
 }
