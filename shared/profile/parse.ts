@@ -28,9 +28,8 @@ export function parseDefinitions(input: unknown, defaults: ProfileDefaults = {})
   const bounds = checkInputBounds(Array.isArray(input) ? { profiles: input } : input);
   if (bounds.length > 0) return { ok: false, issues: bounds };
   const issues: ValidationIssue[] = [];
-  let list: unknown = input;
-  if (isRecord(input) && 'profiles' in input) {
-    list = input.profiles;
+  const wrapped = isRecord(input) && 'profiles' in input;
+  if (wrapped) {
     for (const key of Object.keys(input)) {
       if (key !== 'profiles')
         issues.push({
@@ -41,28 +40,20 @@ export function parseDefinitions(input: unknown, defaults: ProfileDefaults = {})
         });
     }
   }
-  const written = list;
-  const azure = fromAzureForms(list);
-  list = azure.profiles;
+  // Issues sort by their place in the definitions as written.
+  const root = { profiles: wrapped ? input.profiles : input };
+  const byPlace = (a: ValidationIssue, b: ValidationIssue) => compareIssues(a, b, root);
+  const azure = fromAzureForms(root.profiles);
+  const list = azure.profiles;
   issues.push(...azure.issues);
   const parsed = definitionsSchema.safeParse(list, { reportInput: true });
   if (!parsed.success) issues.push(...parsed.error.issues.flatMap((issue) => fromZodIssue(issue, list)));
   if (Array.isArray(list)) issues.push(...checkRules(list), ...checkCountLimits(list));
-  if (issues.length > 0 || !parsed.success) {
-    const root = { profiles: written };
-    return { ok: false, issues: issues.sort((a, b) => compareIssues(a, b, root)) };
-  }
+  if (issues.length > 0 || !parsed.success) return { ok: false, issues: issues.sort(byPlace) };
   const profiles = parsed.data.map((profile) => normalizeProfile(profile, defaults));
   const sizes = checkStoredSizes(profiles);
-  return sizes.length > 0
-    ? { ok: false, issues: sizes }
-    : {
-        ok: true,
-        profiles,
-        notices: [...azure.notices, ...deployNotices(profiles)].sort((a, b) =>
-          compareIssues(a, b, { profiles: written }),
-        ),
-      };
+  if (sizes.length > 0) return { ok: false, issues: sizes };
+  return { ok: true, profiles, notices: [...azure.notices, ...deployNotices(profiles)].sort(byPlace) };
 }
 
 type ZodIssue = z.core.$ZodIssue;
