@@ -2,18 +2,15 @@
  * Subnet profiles: at most one fallback endpoint (no subnets), and no client address maps to
  * two endpoints (nor twice to one).
  */
-import type { IpFamily } from '../../ip/addresses.js';
-import { parseSubnet } from '../subnet.js';
+import { parseSubnet, type SubnetParse } from '../subnet.js';
 import type { EndpointRules, EndpointScope } from './report.js';
 
-interface SubnetOwner {
+/** A parsed range, and which entry of which endpoint wrote it. */
+type SubnetOwner = Extract<SubnetParse, { ok: true }> & {
   readonly endpoint: number;
   readonly subnet: number;
   readonly source: string;
-  readonly family: IpFamily;
-  readonly first: bigint;
-  readonly last: bigint;
-}
+};
 
 export function subnetRules(scope: EndpointScope): EndpointRules {
   const { ref, at, report } = scope;
@@ -36,15 +33,7 @@ export function subnetRules(scope: EndpointScope): EndpointRules {
       for (const [subnet, source] of (Array.isArray(raw.subnets) ? raw.subnets : []).entries()) {
         if (typeof source !== 'string') continue;
         const parsed = parseSubnet(source);
-        if (parsed.ok)
-          subnets.push({
-            endpoint: index,
-            subnet,
-            source,
-            family: parsed.family,
-            first: parsed.first,
-            last: parsed.last,
-          });
+        if (parsed.ok) subnets.push({ ...parsed, endpoint: index, subnet, source });
       }
     },
     finish: () => checkOverlaps(subnets, scope),
