@@ -124,47 +124,36 @@ function importDefault(file: string, path: string, timeLimitMs: number): Promise
     workerData: { url: pathToFileURL(path).href },
     resourceLimits: { maxOldGenerationSizeMb: DEFINITIONS_MODULE_HEAP_MB },
   });
+  let timer: NodeJS.Timeout | undefined;
+  let outcome: WorkerMessage | undefined;
   return new Promise<unknown>((settle, fail) => {
-    let outcome: WorkerMessage | undefined;
-    const timer = setTimeout(() => {
-      fail(new DefinitionsTimeoutError(file, timeLimitMs));
-      void worker.terminate();
-    }, timeLimitMs);
-    const finish = (action: () => void) => {
-      clearTimeout(timer);
-      action();
-      // The value is ours now; whatever the module left running (timers, sockets) ends with it.
-      void worker.terminate();
-    };
+    timer = setTimeout(() => fail(new DefinitionsTimeoutError(file, timeLimitMs)), timeLimitMs);
     worker.on('message', (message: WorkerMessage) => {
       outcome = message;
-      if (message.kind === 'exit') return; // the worker is about to exit
-      finish(() => (message.kind === 'value' ? settle(message.value) : fail(moduleError(file, message))));
+      if (message.kind === 'value') settle(message.value);
+      else if (message.kind !== 'exit') fail(moduleError(file, message)); // exit: the worker is about to exit
     });
     worker.on('error', (error: Error & { code?: string }) =>
-      finish(() =>
-        fail(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new DefinitionsModuleError(
-                file,
-                `used more than ${DEFINITIONS_MODULE_HEAP_MB} MB while loading`,
-              )
-            : new DefinitionsSyntaxError(file, briefly(error), { cause: error }),
-        ),
+      fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new DefinitionsModuleError(file, `used more than ${DEFINITIONS_MODULE_HEAP_MB} MB while loading`)
+          : new DefinitionsSyntaxError(file, briefly(error), { cause: error }),
       ),
     );
     worker.on('exit', () =>
-      finish(() =>
-        fail(
-          outcome?.kind === 'exit'
-            ? moduleError(file, outcome)
-            : new DefinitionsModuleError(
-                file,
-                'its top-level await never settled (nothing was left to run, so the module could not finish)',
-              ),
-        ),
+      fail(
+        outcome?.kind === 'exit'
+          ? moduleError(file, outcome)
+          : new DefinitionsModuleError(
+              file,
+              'its top-level await never settled (nothing was left to run, so the module could not finish)',
+            ),
       ),
     );
+  }).finally(() => {
+    clearTimeout(timer);
+    // The value is ours now; whatever the module left running (timers, sockets) ends with it.
+    void worker.terminate();
   });
 }
 
