@@ -58,8 +58,12 @@ function integer({ min, max }: { readonly min: number; readonly max: number }) {
 }
 
 /** A string `test` accepts: a string it refuses gets the same `error` as a value of another type, under `rule`. */
-function stringThat(test: (value: string) => boolean, error: string, rule = 'format') {
-  return z.string({ error }).refine(test, { error, params: { rule } });
+function stringThat<T extends string = string>(
+  test: ((value: string) => value is T) | ((value: string) => boolean),
+  error: string,
+  rule = 'format',
+) {
+  return z.string({ error }).refine(test as (value: string) => value is T, { error, params: { rule } });
 }
 
 const name = stringThat(isResourceName, MESSAGES.name);
