@@ -22,7 +22,7 @@ import { UsageError } from './errors.js';
 import { describeFigures, figuresOf } from './figures.js';
 import type { Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
-import { alignColumns } from './validate.js';
+import { alignColumns } from './io.js';
 import { staticFailoverLines, staticFailoverTotal, staticFailoverWarnings } from './static-failover.js';
 
 export interface PlanOptions {

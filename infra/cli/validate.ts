@@ -5,7 +5,7 @@
 import { healthSettingsOf } from '../../shared/profile/health-settings.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { describeFigures, figuresOf, FIGURES_HEADING } from './figures.js';
-import type { Io } from './io.js';
+import { alignColumns, type Io } from './io.js';
 import { loadProfilesFor } from './load-profiles.js';
 import { STATIC_HEADING, staticFailoverSection, staticFailoverWarnings } from './static-failover.js';
 
@@ -38,15 +38,6 @@ export function summarize(profiles: readonly Profile[]): string[] {
     ...(profile.profileStatus === 'Disabled' ? ['Disabled'] : []),
   ]);
   return alignColumns(rows).map((line) => line.trimEnd());
-}
-
-/** Rows as columns two spaces apart, each cell padded to its column's width but a row's last (also `tm plan`'s records). */
-export function alignColumns(rows: readonly (readonly string[])[]): string[] {
-  const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(cell.length, widths[i] ?? 0)));
-  return rows.map((row) =>
-    row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
-  );
 }
 
 function describeCheck(profile: Profile): string {
