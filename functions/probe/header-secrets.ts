@@ -20,7 +20,6 @@ import { LIMITS } from '../../shared/profile/defaults.js';
 import { isHeaderValue } from '../../shared/profile/names.js';
 import { describeReference, isSecretReference, regionOf } from '../../shared/profile/secret-references.js';
 import type { Header, SecretReference } from '../../shared/profile/types.js';
-import { FailureReason, type ProbeObservation } from '../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../shared/probe/target.js';
 import {
   awsClients,
@@ -30,6 +29,7 @@ import {
   type ssmClient,
 } from '../shared/aws-clients.js';
 import { SecretValueError } from './errors.js';
+import { unsentForSecret } from './probers/http-request.js';
 
 export const SECRET_CACHE = {
   freshMs: 5 * 60_000,
@@ -178,7 +178,12 @@ export function withHeaderSecrets(prober: Prober, secrets: HeaderSecrets, clock:
         continue;
       }
       const resolved = await secrets.resolve(header.value);
-      if (!resolved.ok) return secretFailure(header.name, resolved.detail, clock.now(), timeoutMs);
+      if (!resolved.ok)
+        return unsentForSecret(
+          clock.now(),
+          timeoutMs,
+          `header ${JSON.stringify(header.name)}: ${resolved.detail}; the check was not sent`,
+        );
       headers.push({ name: header.name, value: resolved.value });
     }
     const values = headers.map((header) => header.value).join('\u0000');
@@ -188,24 +193,6 @@ export function withHeaderSecrets(prober: Prober, secrets: HeaderSecrets, clock:
       resolvedTargets.set(target, resolved);
     }
     return prober(resolved.target, timeoutMs);
-  };
-}
-
-function secretFailure(
-  headerName: string,
-  detail: string,
-  startedAt: number,
-  timeoutMs: number,
-): ProbeObservation {
-  return {
-    answered: false,
-    startedAt,
-    durationMs: 0,
-    timeoutMs,
-    timings: {},
-    latencyMs: undefined,
-    reason: FailureReason.Secret,
-    detail: `header ${JSON.stringify(headerName)}: ${detail}; the check was not sent`,
   };
 }
 

@@ -36,15 +36,24 @@ export function prepare(target: ProbeRequest): PreparedRequest {
 
 export function unresolvedSecret(target: ProbeRequest, timeoutMs: number): ProbeObservation {
   const name = target.headers.find((header) => typeof header.value !== 'string')?.name;
+  return unsentForSecret(
+    Date.now(),
+    timeoutMs,
+    `header ${JSON.stringify(name)}: its secret was not resolved before the check, so nothing was sent`,
+  );
+}
+
+/** A check not sent because a header secret has no value (`detail` says which and why). */
+export function unsentForSecret(startedAt: number, timeoutMs: number, detail: string): ProbeObservation {
   return {
     answered: false,
-    startedAt: Date.now(),
+    startedAt,
     durationMs: 0,
     timeoutMs,
     timings: {},
     latencyMs: undefined,
     reason: FailureReason.Secret,
-    detail: `header ${JSON.stringify(name)}: its secret was not resolved before the check, so nothing was sent`,
+    detail,
   };
 }
 
