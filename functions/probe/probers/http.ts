@@ -15,16 +15,8 @@ import { FailureReason, type ObservedBody, type ProbeObservation } from '../../.
 import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
 import { peerCertificateOf, type PeerCertificate } from '../../../shared/probe/certificate.js';
 import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
-import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
-import {
-  firstStageOf,
-  kProbe,
-  ProbeClock,
-  watchConnect,
-  type ConnectListener,
-  type DeadlineOwner,
-  type ProbeSocket,
-} from './probe-clock.js';
+import { failureOf, type Failure } from './failure.js';
+import { kProbe, SocketProbe, watchConnect, type ProbeSocket } from './probe-clock.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
 import { prepare, unresolvedSecret, type PreparedRequest } from './http-request.js';
 
@@ -92,14 +84,10 @@ const noop = (): void => {};
  * calls natively (`onHeaders`, `onData`, …) — the newer controller-style API is
  * adapted onto these and parses every response header into an object we don't need.
  */
-class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, DeadlineOwner {
-  private readonly clock: ProbeClock;
-  private stage: ProbeStage;
-  private done = false;
+class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
   private client: Client | undefined;
   private socket: Socket | undefined;
   private abortRequest: ((error?: Error) => void) | undefined;
-  private dns: number | undefined;
   private connect: number | undefined;
   private tls: number | undefined;
   private firstByte: number | undefined;
@@ -111,14 +99,13 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
   private readonly bodyChunks: Buffer[] | undefined;
 
   constructor(
-    private readonly target: ProbeRequest,
-    private readonly timeoutMs: number,
+    target: ProbeRequest,
+    timeoutMs: number,
     private readonly prepared: PreparedRequest,
     private readonly settings: ProbeSettings,
-    private readonly resolve: (observation: ProbeObservation) => void,
+    resolve: (observation: ProbeObservation) => void,
   ) {
-    this.clock = new ProbeClock(timeoutMs, this);
-    this.stage = firstStageOf(target.host);
+    super(target, timeoutMs, resolve);
     this.bodyChunks = target.keepsBody === true ? [] : undefined;
   }
 
@@ -161,11 +148,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
 
   private connectCallback: ((...args: [null, Socket] | [Error, null]) => void) | undefined;
 
-  looked(): void {
-    this.dns = this.clock.elapsed();
-    this.stage = 'connect';
-  }
-
   connected(): void {
     this.connect = this.clock.elapsed();
     if (this.target.protocol === 'HTTPS') this.stage = 'tls';
@@ -189,14 +171,6 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     const callback = this.connectCallback;
     this.connectCallback = undefined;
     if (callback !== undefined && this.socket !== undefined) callback(null, this.socket);
-  }
-
-  socketFailed(error: Error): void {
-    this.fail(failureOf(error, this.stage));
-  }
-
-  deadlinePassed(): void {
-    this.fail(timeoutOf(this.timeoutMs, this.stage));
   }
 
   onConnect(abort: (error?: Error) => void): void {
@@ -250,7 +224,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     return { text: Buffer.concat(chunks, bytes).toString('utf8'), bytes, capped: this.bodyBytes >= cap };
   }
 
-  private fail(failure: Failure): void {
+  protected fail(failure: Failure): void {
     this.finish(
       this.clock.unanswered(failure, this.timings(undefined), {
         statusCode: this.statusCode,
@@ -259,12 +233,7 @@ class HttpProbe implements Dispatcher.DispatchHandler, ConnectListener, Deadline
     );
   }
 
-  /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */
-  private finish(observation: ProbeObservation): void {
-    if (this.done) return;
-    this.done = true;
-    this.clock.disarm();
-    this.resolve(observation);
+  protected release(observation: ProbeObservation): void {
     const reason =
       observation.answered || observation.reason !== FailureReason.Timeout ? PROBE_FINISHED : PROBE_DEADLINE;
     this.abortRequest?.(reason);

@@ -1,20 +1,17 @@
 /**
- * What the HTTP and TCP probes share: one probe's clock and single deadline, and the
- * routing of the connect phase's socket events to the probe.
+ * What the HTTP and TCP probes share: one probe's clock and single deadline, the routing of
+ * the connect phase's socket events to the probe, and the probe's life from its first stage
+ * to its one outcome (`SocketProbe`).
  */
 import net, { type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { PeerCertificate } from '../../../shared/probe/certificate.js';
-import type { PhaseTimings, ProbeUnanswered } from '../../../shared/probe/result.js';
-import type { Failure, ProbeStage } from './failure.js';
+import type { PhaseTimings, ProbeObservation, ProbeUnanswered } from '../../../shared/probe/result.js';
+import type { ProbeRequest } from '../../../shared/probe/target.js';
+import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
 import { roundMs } from './timing.js';
 
-/** A probe starts by resolving its host name unless the host is an IP literal. */
-export function firstStageOf(host: string): ProbeStage {
-  return net.isIP(host) === 0 ? 'dns' : 'connect';
-}
-
-export interface DeadlineOwner {
+interface DeadlineOwner {
   /** The probe's `timeoutMs` has passed since it started. */
   deadlinePassed(): void;
 }
@@ -79,7 +76,7 @@ function onDeadline(clock: ProbeClock): void {
   clock.timerFired();
 }
 
-export interface ConnectListener {
+interface ConnectListener {
   looked(): void;
   connected(): void;
   socketFailed(error: Error): void;
@@ -113,4 +110,51 @@ function onSocketConnect(this: ProbeSocket<ConnectListener>): void {
 
 function onSocketError(this: ProbeSocket<ConnectListener>, error: Error): void {
   this[kProbe]?.socketFailed(error);
+}
+
+/** One probe: its clock, the stage it is in, and its end with the first outcome. */
+export abstract class SocketProbe implements ConnectListener, DeadlineOwner {
+  protected readonly clock: ProbeClock;
+  protected stage: ProbeStage;
+  protected dns: number | undefined;
+  private done = false;
+
+  constructor(
+    protected readonly target: ProbeRequest,
+    protected readonly timeoutMs: number,
+    private readonly resolve: (observation: ProbeObservation) => void,
+  ) {
+    this.clock = new ProbeClock(timeoutMs, this);
+    // A probe starts by resolving its host name unless the host is an IP literal.
+    this.stage = net.isIP(target.host) === 0 ? 'dns' : 'connect';
+  }
+
+  looked(): void {
+    this.dns = this.clock.elapsed();
+    this.stage = 'connect';
+  }
+
+  abstract connected(): void;
+
+  socketFailed(error: Error): void {
+    this.fail(failureOf(error, this.stage));
+  }
+
+  deadlinePassed(): void {
+    this.fail(timeoutOf(this.timeoutMs, this.stage));
+  }
+
+  protected abstract fail(failure: Failure): void;
+
+  /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */
+  protected finish(observation: ProbeObservation): void {
+    if (this.done) return;
+    this.done = true;
+    this.clock.disarm();
+    this.resolve(observation);
+    this.release(observation);
+  }
+
+  /** Lets go of the connection once the outcome is in. */
+  protected abstract release(observation: ProbeObservation): void;
 }

@@ -5,15 +5,8 @@
 import net, { type LookupFunction, type Socket } from 'node:net';
 import type { ProbeObservation } from '../../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
-import { failureOf, timeoutOf, type Failure, type ProbeStage } from './failure.js';
-import {
-  firstStageOf,
-  ProbeClock,
-  watchConnect,
-  type ConnectListener,
-  type DeadlineOwner,
-  type ProbeSocket,
-} from './probe-clock.js';
+import { failureOf, type Failure } from './failure.js';
+import { SocketProbe, watchConnect, type ProbeSocket } from './probe-clock.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
 
 export interface TcpProberOptions {
@@ -30,21 +23,16 @@ export function createTcpProber(options: TcpProberOptions = {}): Prober {
 
 export const probeTcp: Prober = createTcpProber();
 
-class TcpProbe implements ConnectListener, DeadlineOwner {
-  private readonly clock: ProbeClock;
-  private stage: ProbeStage;
-  private done = false;
+class TcpProbe extends SocketProbe {
   private socket: Socket | undefined;
-  private dns: number | undefined;
 
   constructor(
-    private readonly target: ProbeRequest,
-    private readonly timeoutMs: number,
+    target: ProbeRequest,
+    timeoutMs: number,
     private readonly lookup: LookupFunction | undefined,
-    private readonly resolve: (observation: ProbeObservation) => void,
+    resolve: (observation: ProbeObservation) => void,
   ) {
-    this.clock = new ProbeClock(timeoutMs, this);
-    this.stage = firstStageOf(target.host);
+    super(target, timeoutMs, resolve);
   }
 
   start(): void {
@@ -58,13 +46,8 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
       this.socket = socket;
       watchConnect(socket, this, this.stage === 'dns');
     } catch (error) {
-      this.failWith(failureOf(error, this.stage));
+      this.fail(failureOf(error, this.stage));
     }
-  }
-
-  looked(): void {
-    this.dns = this.clock.elapsed();
-    this.stage = 'connect';
   }
 
   connected(): void {
@@ -80,24 +63,11 @@ class TcpProbe implements ConnectListener, DeadlineOwner {
     });
   }
 
-  socketFailed(error: Error): void {
-    this.failWith(failureOf(error, this.stage));
-  }
-
-  deadlinePassed(): void {
-    this.failWith(timeoutOf(this.timeoutMs, this.stage));
-  }
-
-  private failWith(failure: Failure): void {
+  protected fail(failure: Failure): void {
     this.finish(this.clock.unanswered(failure, { dns: roundMsOrUndefined(this.dns) }));
   }
 
-  /** Ends the probe with its first outcome; whatever reports after that (a late error, the deadline) is ignored. */
-  private finish(observation: ProbeObservation): void {
-    if (this.done) return;
-    this.done = true;
-    this.clock.disarm();
-    this.resolve(observation);
+  protected release(observation: ProbeObservation): void {
     const socket = this.socket;
     if (socket === undefined || socket.destroyed) return;
     // resetAndDestroy needs a connected socket; a pending one is simply dropped.
