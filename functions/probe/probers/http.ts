@@ -110,7 +110,6 @@ class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
   }
 
   start(): void {
-    this.clock.armDeadline();
     try {
       this.client = new Client(this.prepared.origin, {
         connect: (_options, callback) => this.open(callback),
@@ -149,13 +148,13 @@ class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
   private connectCallback: ((...args: [null, Socket] | [Error, null]) => void) | undefined;
 
   connected(): void {
-    this.connect = this.clock.elapsed();
+    this.connect = this.elapsed();
     if (this.target.protocol === 'HTTPS') this.stage = 'tls';
     else this.handOver();
   }
 
   secured(socket: TLSSocket): void {
-    this.tls = this.clock.elapsed();
+    this.tls = this.elapsed();
     const presented = socket.getPeerX509Certificate();
     if (presented === undefined) {
       this.fail({ reason: FailureReason.Tls, detail: 'the server presented no certificate' });
@@ -167,7 +166,7 @@ class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
 
   private handOver(): void {
     this.stage = 'headers';
-    this.sentAt = this.clock.elapsed();
+    this.sentAt = this.elapsed();
     const callback = this.connectCallback;
     this.connectCallback = undefined;
     if (callback !== undefined && this.socket !== undefined) callback(null, this.socket);
@@ -178,7 +177,7 @@ class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
   }
 
   onHeaders(statusCode: number): boolean {
-    this.firstByte ??= this.clock.elapsed();
+    this.firstByte ??= this.elapsed();
     this.statusCode = statusCode;
     this.stage = 'body';
     return true;
@@ -203,10 +202,10 @@ class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
 
   /** The response (or its first `bodyCapBytes`) is in: the probe is answered. */
   private judge(): void {
-    const lastByte = this.clock.elapsed();
+    const lastByte = this.elapsed();
     this.finish({
       answered: true,
-      startedAt: this.clock.startedAt,
+      startedAt: this.startedAt,
       durationMs: roundMs(lastByte),
       timeoutMs: this.timeoutMs,
       timings: this.timings(lastByte),
@@ -226,7 +225,7 @@ class HttpProbe extends SocketProbe implements Dispatcher.DispatchHandler {
 
   protected fail(failure: Failure): void {
     this.finish(
-      this.clock.unanswered(failure, this.timings(undefined), {
+      this.unanswered(failure, this.timings(undefined), {
         statusCode: this.statusCode,
         ...(this.certificate === undefined ? {} : { certificate: this.certificate }),
       }),

@@ -36,7 +36,6 @@ class TcpProbe extends SocketProbe {
   }
 
   start(): void {
-    this.clock.armDeadline();
     try {
       const socket: ProbeSocket<TcpProbe> = net.connect({
         host: this.target.host,
@@ -51,11 +50,11 @@ class TcpProbe extends SocketProbe {
   }
 
   connected(): void {
-    const connect = this.clock.elapsed();
+    const connect = this.elapsed();
     // Latency is the handshake itself: from after the lookup to the established connection.
     this.finish({
       answered: true,
-      startedAt: this.clock.startedAt,
+      startedAt: this.startedAt,
       durationMs: roundMs(connect),
       timeoutMs: this.timeoutMs,
       timings: { dns: roundMsOrUndefined(this.dns), connect: roundMs(connect) },
@@ -64,7 +63,7 @@ class TcpProbe extends SocketProbe {
   }
 
   protected fail(failure: Failure): void {
-    this.finish(this.clock.unanswered(failure, { dns: roundMsOrUndefined(this.dns) }));
+    this.finish(this.unanswered(failure, { dns: roundMsOrUndefined(this.dns) }));
   }
 
   protected release(observation: ProbeObservation): void {
