@@ -47,9 +47,11 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
 
   async loadVerdicts(region: string, targetKeys: readonly string[]): Promise<VerdictItem[]> {
     const keys = targetKeys.map((key) => marshall(Keys.verdict(key, region)));
-    return (await batchGetItems(this.client, this.tableName, keys)).map(
-      (item) => withoutKeys(unmarshall(item)) as unknown as VerdictItem,
-    );
+    // The item's own fields: the key attributes pk/sk are the table's, not the item type's.
+    return (await batchGetItems(this.client, this.tableName, keys)).map((item) => {
+      const { pk: _pk, sk: _sk, ...verdict } = unmarshall(item);
+      return verdict as VerdictItem;
+    });
   }
 
   loadHeartbeats(region: string): Promise<HeartbeatItem[]> {
@@ -86,30 +88,22 @@ export class DynamoDbProbeStateStore implements ProbeStateStore {
   }
 
   private putIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
-    return this.writes(() => this.sendPutIfNewer(item, timeAttribute, time));
+    return this.writes(async () => {
+      try {
+        await this.client.send(
+          new PutItemCommand({
+            TableName: this.tableName,
+            Item: marshall(item, { removeUndefinedValues: true }),
+            ConditionExpression: 'attribute_not_exists(pk) OR #t < :t',
+            ExpressionAttributeNames: { '#t': timeAttribute },
+            ExpressionAttributeValues: { ':t': { N: String(time) } },
+          }),
+        );
+        return 'written';
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        return 'superseded';
+      }
+    });
   }
-
-  private async sendPutIfNewer(item: object, timeAttribute: string, time: number): Promise<WriteOutcome> {
-    try {
-      await this.client.send(
-        new PutItemCommand({
-          TableName: this.tableName,
-          Item: marshall(item, { removeUndefinedValues: true }),
-          ConditionExpression: 'attribute_not_exists(pk) OR #t < :t',
-          ExpressionAttributeNames: { '#t': timeAttribute },
-          ExpressionAttributeValues: { ':t': { N: String(time) } },
-        }),
-      );
-      return 'written';
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return 'superseded';
-    }
-  }
-}
-
-/** The item's own fields (the key attributes pk/sk are the table's, not the item type's). */
-function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
-  const { pk: _pk, sk: _sk, ...rest } = item;
-  return rest;
 }
