@@ -8,13 +8,13 @@ import { EVALUATOR_STREAM_SETTINGS } from '../../functions/evaluator/stream-sett
 import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
-import { KeyPrefix, TABLE_ACCESS } from '../../shared/state/keys.js';
+import { EVALUATOR_TRIGGER_PREFIXES, TABLE_ACCESS } from '../../shared/state/keys.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { tableAccessStatements } from './table-access.js';
 import { EveryMinute } from './every-minute.js';
@@ -43,14 +43,6 @@ export interface EvaluatorProps {
    */
   readonly staticFailover?: { readonly deploymentName: string; readonly regions: readonly string[] };
 }
-
-/** Stream settings, named so tests and docs can point at them. */
-const EVALUATOR_STREAM = {
-  batchSize: EVALUATOR_STREAM_SETTINGS.batchSize,
-  maxBatchingWindow: Duration.millis(EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs),
-  retryAttempts: EVALUATOR_STREAM_SETTINGS.retryAttempts,
-  maxRecordAge: Duration.seconds(EVALUATOR_STREAM_SETTINGS.maxRecordAgeSeconds),
-} as const;
 
 export class Evaluator extends Construct {
   readonly function: LambdaFunction;
@@ -104,25 +96,25 @@ export class Evaluator extends Construct {
     this.function.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.LATEST,
-        batchSize: EVALUATOR_STREAM.batchSize,
-        maxBatchingWindow: EVALUATOR_STREAM.maxBatchingWindow,
+        batchSize: EVALUATOR_STREAM_SETTINGS.batchSize,
+        maxBatchingWindow: Duration.millis(EVALUATOR_STREAM_SETTINGS.maxBatchingWindowMs),
         reportBatchItemFailures: true,
         bisectBatchOnError: true,
         // One batch per shard at a time, in order (with reserved concurrency 1, other shards wait).
         parallelizationFactor: 1,
-        retryAttempts: EVALUATOR_STREAM.retryAttempts,
-        maxRecordAge: EVALUATOR_STREAM.maxRecordAge,
+        retryAttempts: EVALUATOR_STREAM_SETTINGS.retryAttempts,
+        maxRecordAge: Duration.seconds(EVALUATOR_STREAM_SETTINGS.maxRecordAgeSeconds),
         onFailure: new SqsDlq(this.failureQueue),
-        filters: [
-          FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.config) } } } }),
+        // A prefix ending in `#` starts a family of partition keys (VERDICT#…); the others are keys.
+        filters: EVALUATOR_TRIGGER_PREFIXES.map((prefix) =>
           FilterCriteria.filter({
-            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(KeyPrefix.verdict) } } },
+            dynamodb: {
+              Keys: {
+                pk: { S: prefix.endsWith('#') ? FilterRule.beginsWith(prefix) : FilterRule.isEqual(prefix) },
+              },
+            },
           }),
-          FilterCriteria.filter({ dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.tick) } } } }),
-          FilterCriteria.filter({
-            dynamodb: { Keys: { pk: { S: FilterRule.isEqual(KeyPrefix.control) } } },
-          }),
-        ],
+        ),
       }),
     );
 
@@ -131,7 +123,17 @@ export class Evaluator extends Construct {
       description: 'traffic-manager: evaluator tick (staleness) every minute',
     });
 
-    this.grantEvaluation(this.function, props);
+    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluator))
+      this.function.addToRolePolicy(statement);
+    props.eventBus.grantPutEventsTo(this.function);
+    for (const statement of route53PublishingStatements(props.profiles, props.staticFailover?.regions))
+      this.function.addToRolePolicy(statement);
+    if (props.staticFailover !== undefined)
+      for (const statement of evaluatorStaticFailoverStatements(
+        props.staticFailover.deploymentName,
+        props.staticFailover.regions,
+      ))
+        this.function.addToRolePolicy(statement);
     // The tick reads heartbeats/config/controls, writes the TICK item and deletes expired
     // overrides; it never publishes.
     for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluatorTick))
@@ -154,11 +156,7 @@ export class Evaluator extends Construct {
           { regex: '/^Resource::<StateTable[A-Za-z0-9]*\\.Arn>\\/index\\/\\*$/' },
           'Resource::arn:<AWS::Partition>:route53:::change/*',
           'Resource::arn:<AWS::Partition>:route53:::cidrcollection/*',
-          // Static failover: a health check's id exists only once created (CreateHealthCheck and
-          // ListHealthChecks have no resource type); PutMetricData is limited by its namespace
-          // and regions (conditions), not by a resource.
           'Resource::arn:<AWS::Partition>:route53:::healthcheck/*',
-          // Vote alarms are one per target: named by the deployment's prefix, in the probe regions.
           {
             regex:
               '/^Resource::arn:<AWS::Partition>:cloudwatch:[a-z0-9-]+:<AWS::AccountId>:alarm:.+-vote-t-\\*$/',
@@ -170,19 +168,5 @@ export class Evaluator extends Construct {
         reason: 'This queue IS the dead-letter destination of the evaluator’s stream event source.',
       },
     ]);
-  }
-
-  private grantEvaluation(fn: IFunction, props: EvaluatorProps): void {
-    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluator))
-      fn.addToRolePolicy(statement);
-    props.eventBus.grantPutEventsTo(fn);
-    for (const statement of route53PublishingStatements(props.profiles, props.staticFailover?.regions))
-      fn.addToRolePolicy(statement);
-    if (props.staticFailover !== undefined)
-      for (const statement of evaluatorStaticFailoverStatements(
-        props.staticFailover.deploymentName,
-        props.staticFailover.regions,
-      ))
-        fn.addToRolePolicy(statement);
   }
 }

@@ -24,11 +24,6 @@ import { TrafficManagerCdkError } from './errors.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A source file of this repository, by its path from the repository root. */
-function repoPath(relative: string): string {
-  return fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
-}
-
 export interface TrafficManagerFunctionProps {
   /** Entry file, relative to the repository root (e.g. `functions/probe/handler.ts`). */
   readonly entry: LambdaEntry;
@@ -97,7 +92,7 @@ export function trafficManagerFunction(
       ...props.environment,
     },
   };
-  const source = repoPath(props.entry);
+  const source = join(repoRoot, props.entry);
   if (!existsSync(source)) {
     const bundle = join(repoRoot, bundleDirOf(props.entry));
     if (!existsSync(join(bundle, 'index.mjs')))
@@ -115,7 +110,7 @@ export function trafficManagerFunction(
     entry: source,
     handler,
     projectRoot: repoRoot,
-    depsLockFilePath: repoPath('package-lock.json'),
+    depsLockFilePath: join(repoRoot, 'package-lock.json'),
     bundling: {
       forceDockerBundling: false,
       format: OutputFormat.ESM,
