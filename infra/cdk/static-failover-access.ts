@@ -33,18 +33,14 @@ export function staticMetricStatement(regions: readonly string[], sid: string): 
   });
 }
 
-/** The alarm-name patterns of a deployment: its vote alarms and its guard alarm. */
-function staticAlarmNamePatterns(deploymentName: string): string[] {
-  return [voteAlarmNameOf(deploymentName, 't-*'), guardAlarmNameOf(deploymentName)];
-}
-
 /** The evaluator's grants: health checks, the deployment's alarms in `probeRegions`, its heartbeat. */
 export function evaluatorStaticFailoverStatements(
   deploymentName: string,
   probeRegions: readonly string[],
 ): PolicyStatement[] {
   const alarmArns = probeRegions.flatMap((region) =>
-    staticAlarmNamePatterns(deploymentName).map(
+    // Its vote alarms and its guard alarm.
+    [voteAlarmNameOf(deploymentName, 't-*'), guardAlarmNameOf(deploymentName)].map(
       (name) => `arn:${Aws.PARTITION}:cloudwatch:${region}:${Aws.ACCOUNT_ID}:alarm:${name}`,
     ),
   );

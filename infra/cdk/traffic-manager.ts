@@ -157,6 +157,9 @@ export class TrafficManager extends Construct {
 
     const probes = new Map<string, TrafficManagerProbeStack>();
     for (const { region, memoryMb, maxShards, warning } of sizes) {
+      const probedHere = profiles.filter((profile) =>
+        (profile.probeRegions ?? props.probeRegions).includes(region),
+      );
       const stack = new TrafficManagerProbeStack(this, `Probe-${region}`, {
         ...common,
         stackName: `${deploymentName}-probe-${region}`,
@@ -167,14 +170,9 @@ export class TrafficManager extends Construct {
         vpc: props.probeVpcs?.[region],
         vpcSubnets: props.probeVpcSubnets,
         probeMemorySize: memoryMb,
-        headerSecrets: secretReferencesOf(
-          profiles.filter((profile) => (profile.probeRegions ?? props.probeRegions).includes(region)),
-        ),
+        headerSecrets: secretReferencesOf(probedHere),
         maxProbeShards: maxShards,
-        staticFailover: profiles.some(
-          (profile) =>
-            profile.staticFailover && (profile.probeRegions ?? props.probeRegions).includes(region),
-        ),
+        staticFailover: probedHere.some((profile) => profile.staticFailover),
       });
       if (warning !== undefined)
         Annotations.of(stack).addWarningV2('traffic-manager:probe-rounds-late', warning);
