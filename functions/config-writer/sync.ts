@@ -1,10 +1,16 @@
-/** Makes the table's CONFIG items equal the definitions, then moves the CONFIG revision counter; idempotent. */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+/**
+ * Makes the table's CONFIG items equal the definitions, then moves the CONFIG revision counter;
+ * idempotent (reads: functions/shared/config-reader.ts).
+ */
+import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Profile } from '../../shared/profile/types.js';
+import type { ConfigItem } from '../../shared/state/items.js';
+import { Keys } from '../../shared/state/keys.js';
 import { mapLimited } from '../shared/concurrency.js';
+import { readConfigItems } from '../shared/config-reader.js';
 import { bumpRevision } from '../shared/revisions.js';
 import { planConfigSync, type ConfigSyncPlan } from './plan.js';
-import { deleteConfigItem, putConfigItem, readConfigItems } from './store.js';
 
 /** A few writes at a time: fast for hundreds of profiles without bursting past the SDK's retries. */
 const CONFIG_WRITES_IN_FLIGHT = 10;
@@ -21,9 +27,19 @@ export async function syncConfig(
   // Puts first: a profile renamed in one deploy never leaves the table without either name.
   await mapLimited(plan.puts, CONFIG_WRITES_IN_FLIGHT, (item) => putConfigItem(client, tableName, item));
   await mapLimited(plan.deletes, CONFIG_WRITES_IN_FLIGHT, (name) =>
-    deleteConfigItem(client, tableName, name),
+    client.send(new DeleteItemCommand({ TableName: tableName, Key: marshall(Keys.config(name)) })),
   );
   // Last, and on every sync (a deploy, `tm local` starting): warm readers re-read CONFIG once.
   await bumpRevision(client, tableName, 'config', now);
   return plan;
+}
+
+export async function putConfigItem(
+  client: DynamoDBClient,
+  tableName: string,
+  item: ConfigItem,
+): Promise<void> {
+  await client.send(
+    new PutItemCommand({ TableName: tableName, Item: marshall({ ...Keys.config(item.name), ...item }) }),
+  );
 }

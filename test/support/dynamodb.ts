@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createTable } from '../../infra/local/table.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { putConfigItem } from '../../functions/config-writer/store.js';
+import { putConfigItem } from '../../functions/config-writer/sync.js';
 import { dynamoDbClient, dynamoDbStreamsClient } from '../../functions/shared/aws-clients.js';
 import type { Profile } from '../../shared/profile/types.js';
 

@@ -7,7 +7,7 @@
  * handler's `refreshConfig` does).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { putConfigItem } from '../../../functions/config-writer/store.js';
+import { putConfigItem } from '../../../functions/config-writer/sync.js';
 import { CONFIG_CACHE_MAX_AGE_MS, cachedEffectiveConfig } from '../../../functions/shared/config-cache.js';
 import { dynamoDbCapacityStore } from '../../../functions/probe/capacity-store.js';
 import { MemoryProbeStateStore } from '../../support/memory-probe-state-store.js';
