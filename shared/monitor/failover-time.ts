@@ -173,15 +173,8 @@ export const HEALTH_CHECK_PICKUP_SECONDS = 60;
 export const GUARD_FLIP_SECONDS =
   2 * VOTE_PERIOD_SECONDS + ALARM_EVALUATION_SECONDS + HEALTH_CHECK_PICKUP_SECONDS;
 
-/** One worst case of the static path, in seconds, with its parts. */
+/** One worst case of the static path, in seconds, and how it adds up. */
 export interface StaticFailoverTime {
-  readonly checks: number;
-  readonly intervalSeconds: number;
-  readonly timeoutSeconds: number;
-  readonly metricSeconds: number;
-  readonly alarmSeconds: number;
-  readonly pickupSeconds: number;
-  readonly ttlSeconds: number;
   readonly totalSeconds: number;
   /** e.g. `(3+1) × 30 s interval + 10 s timeout + 60 s metric period + 60 s alarm evaluation + 60 s health-check pickup + 30 s TTL = 340 s` */
   readonly formula: string;
@@ -211,13 +204,6 @@ export function staticFailoverTime(
     ttlSeconds;
   const period = periods === 1 ? `${metric} s metric period` : `2 × ${VOTE_PERIOD_SECONDS} s metric period`;
   return {
-    checks,
-    intervalSeconds: interval,
-    timeoutSeconds: timeout,
-    metricSeconds: metric,
-    alarmSeconds: ALARM_EVALUATION_SECONDS,
-    pickupSeconds: HEALTH_CHECK_PICKUP_SECONDS,
-    ttlSeconds,
     totalSeconds: total,
     formula: `${written} × ${interval} s interval + ${timeout} s timeout + ${period} + ${ALARM_EVALUATION_SECONDS} s alarm evaluation + ${HEALTH_CHECK_PICKUP_SECONDS} s health-check pickup + ${ttlSeconds} s TTL = ${total} s`,
   };

@@ -78,11 +78,6 @@ export class VotePublisher {
     return sent;
   }
 
-  /** Votes whose change failed to publish and wait for the next round. */
-  get pendingCount(): number {
-    return this.changed.size;
-  }
-
   private async publishChanges(): Promise<void> {
     if (this.changed.size === 0) return;
     const keys = [...this.changed];
