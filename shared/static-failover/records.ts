@@ -37,10 +37,6 @@ export function hasVote(profile: Profile, endpoint: Endpoint): endpoint is Exter
   return failsOver(profile.trafficRoutingMethod) && endpoint.type === 'external' && !endpoint.alwaysServe;
 }
 
-function zoneOf(profile: Profile): string {
-  return profile.dnsConfig.hostedZoneId ?? profile.dnsConfig.zoneName;
-}
-
 function record(profile: Profile, name: string, item: Item, policy: RoutingPolicy): StaticRecord {
   const check = item.healthCheckRef === undefined ? {} : { healthCheckRef: item.healthCheckRef };
   return { ...recordOf(profile, item.answer, policy), name, ...check };
@@ -57,7 +53,11 @@ function aliasTo(
     name,
     type,
     ...policy,
-    aliasTarget: { hostedZoneId: zoneOf(profile), dnsName: target, evaluateTargetHealth: true },
+    aliasTarget: {
+      hostedZoneId: profile.dnsConfig.hostedZoneId ?? profile.dnsConfig.zoneName,
+      dnsName: target,
+      evaluateTargetHealth: true,
+    },
     values: [],
   };
 }
@@ -100,20 +100,12 @@ function priority(profile: Profile, root: string, endpoints: readonly StaticEndp
   return [...itemsByType(endpoints)].flatMap(([type, items]) => chain(profile, root, type, items));
 }
 
-function weighted(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
-  return [...itemsByType(endpoints)].flatMap(([, items]) =>
-    items.map((item) =>
-      record(profile, root, item, { setIdentifier: item.endpoint.name, weight: item.endpoint.weight }),
-    ),
-  );
-}
-
-function multiValue(profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] {
-  return [...itemsByType(endpoints)].flatMap(([, items]) =>
-    items.map((item) =>
-      record(profile, root, item, { setIdentifier: item.endpoint.name, multiValueAnswer: true }),
-    ),
-  );
+/** One record per endpoint answer at `root`, each with the endpoint's policy (Weighted, MultiValue). */
+function perEndpoint(policyOf: (endpoint: Endpoint) => RoutingPolicy) {
+  return (profile: Profile, root: string, endpoints: readonly StaticEndpoint[]): StaticRecord[] =>
+    [...itemsByType(endpoints)].flatMap(([, items]) =>
+      items.map((item) => record(profile, root, item, policyOf(item.endpoint))),
+    );
 }
 
 /** One latency record per region and type; a region with several endpoints aliases its own chain. */
@@ -157,9 +149,9 @@ const METHODS: Readonly<
   >
 > = {
   Priority: priority,
-  Weighted: weighted,
+  Weighted: perEndpoint((endpoint) => ({ setIdentifier: endpoint.name, weight: endpoint.weight })),
   Performance: performance,
-  MultiValue: multiValue,
+  MultiValue: perEndpoint((endpoint) => ({ setIdentifier: endpoint.name, multiValueAnswer: true })),
   Geographic: withoutFailover(geographicRecords),
   Subnet: withoutFailover(subnetRecords),
 };
