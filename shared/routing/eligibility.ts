@@ -42,10 +42,7 @@ export function servesAllDegraded(statuses: readonly EndpointMonitorStatus[]): b
   return eligible.length > 0 && eligible.every((status) => status === EndpointMonitorStatus.Degraded);
 }
 
-/** Endpoints in priority order (ties, which validation forbids, keep list order). */
+/** Endpoints in priority order (ties, which validation forbids, keep list order: the sort is stable). */
 export function byPriority(endpoints: readonly Endpoint[]): Endpoint[] {
-  return endpoints
-    .map((endpoint, index) => ({ endpoint, index }))
-    .sort((a, b) => a.endpoint.priority - b.endpoint.priority || a.index - b.index)
-    .map((e) => e.endpoint);
+  return endpoints.toSorted((a, b) => a.priority - b.priority);
 }

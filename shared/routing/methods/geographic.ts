@@ -28,13 +28,9 @@ export function geographicRecords(
       const geoLocation = geoLocationOf(code);
       if (geoLocation === undefined) throw new UnknownGeoCodeError(profile.name, endpoint.name, code);
       return answersOf(endpoint).map((answer) =>
-        recordOf(profile, answer, { setIdentifier: geoSetIdentifier(endpoint.name, code), geoLocation }),
+        // One record per (endpoint, code); endpoint names cannot contain '/', so this never collides.
+        recordOf(profile, answer, { setIdentifier: `${endpoint.name}/${code}`, geoLocation }),
       );
     }),
   );
-}
-
-/** One record per (endpoint, code); endpoint names cannot contain '/', so this never collides. */
-function geoSetIdentifier(endpoint: string, code: string): string {
-  return `${endpoint}/${code}`;
 }
