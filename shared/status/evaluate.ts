@@ -67,17 +67,12 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
     });
     // A monitor status set by hand wins while in effect; the checks go on and show in the votes.
     const override = endpoint.runtime?.override;
-    if (override !== undefined) {
-      return {
-        decision: { status: override.status, reason: describeOverride(override), stale: false },
-        since: override.set.at,
-        targetKey,
-        votes: aggregate.votes,
-      };
-    }
     return {
-      decision: statusFromHealth(aggregate, previous?.status),
-      since: aggregate.since,
+      decision:
+        override === undefined
+          ? statusFromHealth(aggregate, previous?.status)
+          : { status: override.status, reason: describeOverride(override), stale: false },
+      since: override === undefined ? aggregate.since : override.set.at,
       targetKey,
       votes: aggregate.votes,
     };
