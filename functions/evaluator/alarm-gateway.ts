@@ -119,13 +119,9 @@ function ownAlarmName(deployment: string): (name: string) => boolean {
     name === guard || (name.startsWith(vote) && /^t-[0-9a-f]{16}$/.test(name.slice(vote.length)));
 }
 
-function overrideOf(description: string | undefined): Pick<AlarmSpec, 'override'> {
-  const override = alarmOverrideOf(description);
-  return override === undefined ? {} : { override };
-}
-
 function specOf(region: string, alarm: MetricAlarm): AlarmSpec {
   const evaluationPeriods = required(alarm.EvaluationPeriods, 'MetricAlarm.EvaluationPeriods');
+  const override = alarmOverrideOf(alarm.AlarmDescription);
   return {
     region,
     name: required(alarm.AlarmName, 'MetricAlarm.AlarmName'),
@@ -140,6 +136,6 @@ function specOf(region: string, alarm: MetricAlarm): AlarmSpec {
     threshold: alarm.Threshold ?? 0,
     comparisonOperator: alarm.ComparisonOperator as ComparisonOperator,
     treatMissingData: (alarm.TreatMissingData ?? 'missing') as TreatMissingData,
-    ...overrideOf(alarm.AlarmDescription),
+    ...(override === undefined ? {} : { override }),
   };
 }

@@ -117,10 +117,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async appendHistory(records: readonly TransitionRecord[]): Promise<void> {
-    const requests: WriteRequest[] = records.map((record) => ({
-      PutRequest: { Item: historyItem(record) },
-    }));
-    await this.batchWrite(requests);
+    await this.batchWrite(records.map((record) => ({ PutRequest: { Item: historyItem(record) } })));
   }
 
   async loadOutbox(): Promise<OutboxEntry[]> {

@@ -85,7 +85,7 @@ export class Route53ZoneGateway implements ZoneGateway {
       );
       return zone.HostedZone?.ResourceRecordSetCount ?? Infinity;
     } catch (error) {
-      if (errorName(error) === 'AccessDenied') return Infinity;
+      if ((error as { name?: string } | undefined)?.name === 'AccessDenied') return Infinity;
       throw error;
     }
   }
@@ -285,10 +285,6 @@ export function callRoute53<T>(
       return send();
     },
   );
-}
-
-function errorName(error: unknown): string | undefined {
-  return (error as { name?: string } | undefined)?.name;
 }
 
 function recordSetsOf(page: ListResourceRecordSetsCommandOutput): ResourceRecordSet[] {
