@@ -39,21 +39,14 @@ const DESCRIPTION_MAX = 1024;
  */
 export function overriddenAlarm(alarm: AlarmSpec, override: AlarmOverride): AlarmSpec {
   const { override: _previous, ...plain } = alarm;
-  return override.status === 'Degraded'
-    ? {
-        ...plain,
-        threshold: 0,
-        comparisonOperator: 'GreaterThanOrEqualToThreshold',
-        treatMissingData: 'breaching',
-        override,
-      }
-    : {
-        ...plain,
-        threshold: 0,
-        comparisonOperator: 'LessThanThreshold',
-        treatMissingData: 'notBreaching',
-        override,
-      };
+  return {
+    ...plain,
+    threshold: 0,
+    ...(override.status === 'Degraded'
+      ? { comparisonOperator: 'GreaterThanOrEqualToThreshold', treatMissingData: 'breaching' }
+      : { comparisonOperator: 'LessThanThreshold', treatMissingData: 'notBreaching' }),
+    override,
+  };
 }
 
 /** True while the override holds: until a later command ends it, or its `until` passes. */
