@@ -7,6 +7,7 @@
  */
 import type { Endpoint, Profile } from '../profile/types.js';
 import type { MonitorOverrideItem, RuntimeControls, StatusControlItem } from '../state/items.js';
+import { laterStamp } from '../status/reenabled.js';
 
 export const NO_CONTROLS: RuntimeControls = { statuses: [], overrides: [] };
 
@@ -35,7 +36,8 @@ export function applyControls(
       ),
     );
     const status = runtimeStatusOf(own);
-    const enabledAt = later(profile.enabledAt, own?.enabledAt);
+    // A runtime re-enable feeds the same mechanism as a deployed one (shared/status/reenabled.ts).
+    const enabledAt = laterStamp(profile.enabledAt, own?.enabledAt);
     return {
       ...profile,
       endpoints,
@@ -53,7 +55,7 @@ function withEndpointControls(
   const status = runtimeStatusOf(control);
   const monitored = endpoint.type === 'external' && !endpoint.alwaysServe;
   const inEffect = monitored ? override : undefined;
-  const enabledAt = later(endpoint.enabledAt, control?.enabledAt);
+  const enabledAt = laterStamp(endpoint.enabledAt, control?.enabledAt);
   const runtime = {
     ...(status === undefined ? {} : { status }),
     ...(inEffect === undefined ? {} : { override: inEffect }),
@@ -69,11 +71,6 @@ function withEndpointControls(
 function runtimeStatusOf(control: StatusControlItem | undefined) {
   if (control?.status === undefined) return undefined;
   return { status: control.status, set: control.set };
-}
-
-/** A runtime re-enable feeds the same mechanism as a deployed one (shared/status/reenabled.ts). */
-function later(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 function keyOf(profile: string, endpoint: string | undefined): string {

@@ -7,7 +7,7 @@
  */
 import { fnv1a32 } from '../hash/fnv1a.js';
 import type { ExternalEndpoint, Profile } from '../profile/types.js';
-import { enabledAtOf } from '../status/reenabled.js';
+import { enabledAtOf, laterStamp } from '../status/reenabled.js';
 import {
   judgingHashOf,
   probeJudgingOf,
@@ -66,7 +66,7 @@ export function planProbes(
       }
       judge.servedEndpoints.push({ profile: profile.name, endpoint: endpoint.name });
       // A (re-)enabled endpoint makes the judge's older verdict not count (shared/status/reenabled.ts).
-      const freshAfter = latest(judge.freshAfter, enabledAtOf(profile, endpoint));
+      const freshAfter = laterStamp(judge.freshAfter, enabledAtOf(profile, endpoint));
       if (freshAfter !== undefined) judge.freshAfter = freshAfter;
     }
   }
@@ -103,10 +103,6 @@ function plannedProbeOf(request: ProbeRequest, judges: MutableJudge[]): PlannedP
         judges,
       }
     : { key, protocol, host, port, path, method, headers, intervalMs: shortest, offsetMs, judges };
-}
-
-function latest(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 function compare(a: string, b: string): number {

@@ -38,9 +38,12 @@ function stampOf<T extends { readonly enabledAt?: number }>(
 
 /** When `endpoint` of `profile` was last (re-)enabled: the later of the two stamps. */
 export function enabledAtOf(profile: Profile, endpoint: Endpoint): number | undefined {
-  if (profile.enabledAt === undefined) return endpoint.enabledAt;
-  if (endpoint.enabledAt === undefined) return profile.enabledAt;
-  return Math.max(profile.enabledAt, endpoint.enabledAt);
+  return laterStamp(profile.enabledAt, endpoint.enabledAt);
+}
+
+/** The later of two stamps, either of which may be absent. */
+export function laterStamp(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 /** A verdict counts only when the check that wrote it ran at or after the (re-)enable. */
