@@ -6,6 +6,7 @@
  * `enabledAt` = now (shared/status/reenabled.ts); stamps already stored are kept.
  */
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { storedDefinitionOf } from '../../shared/profile/limits.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { ConfigItem } from '../../shared/state/items.js';
@@ -46,10 +47,5 @@ export function planConfigSync(
 }
 
 function sameItem(a: ConfigItem | undefined, b: ConfigItem): boolean {
-  return (
-    a !== undefined &&
-    a.version === b.version &&
-    a.defaultProbeRegions.length === b.defaultProbeRegions.length &&
-    a.defaultProbeRegions.every((region, i) => region === b.defaultProbeRegions[i])
-  );
+  return a?.version === b.version && isDeepStrictEqual(a.defaultProbeRegions, b.defaultProbeRegions);
 }

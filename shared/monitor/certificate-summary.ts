@@ -17,10 +17,6 @@ export function toStoredCertificate(certificate: PeerCertificate): StoredCertifi
   return [certificate.notAfter, certificate.subject, certificate.issuer];
 }
 
-function fromStoredCertificate([notAfter, subject, issuer]: StoredCertificate): PeerCertificate {
-  return { notAfter, subject, issuer };
-}
-
 export function sameCertificate(a: StoredCertificate | undefined, b: StoredCertificate): boolean {
   return a !== undefined && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
@@ -58,10 +54,10 @@ export function soonestCertificates(
 ): Map<string, PeerCertificate & { readonly region: string }> {
   const soonest = new Map<string, PeerCertificate & { readonly region: string }>();
   for (const item of items) {
-    for (const [key, stored] of Object.entries(item.certificates ?? {})) {
+    for (const [key, [notAfter, subject, issuer]] of Object.entries(item.certificates ?? {})) {
       const seen = soonest.get(key);
-      if (seen === undefined || stored[0] < seen.notAfter)
-        soonest.set(key, { ...fromStoredCertificate(stored), region: item.region });
+      if (seen === undefined || notAfter < seen.notAfter)
+        soonest.set(key, { notAfter, subject, issuer, region: item.region });
     }
   }
   return soonest;
