@@ -68,6 +68,8 @@ function roundHandlerFromEnv(clients: AwsClients): RoundHandler {
     logger,
   });
   const effectiveConfig = cachedEffectiveConfig(dynamodb, tableName);
+  // The function's memory size (MB) as Lambda sets it; undefined elsewhere.
+  const memoryMb = Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
   return createRoundHandler({
     worker,
     clock: systemClock,
@@ -77,17 +79,11 @@ function roundHandlerFromEnv(clients: AwsClients): RoundHandler {
     fallbackProbeRegions: probeRegionsFromEnv(),
     ...(staticFailoverDeployment === undefined ? {} : { staticFailoverDeployment }),
     logger,
-    memoryMb: lambdaMemoryMbOf(process.env),
+    memoryMb: Number.isFinite(memoryMb) && memoryMb > 0 ? memoryMb : undefined,
     metrics: powertoolsMetrics(),
     // The shard's measured CPU scale, by which the region's tick sizes it.
     capacity: dynamoDbCapacityStore(dynamodb, tableName),
   });
-}
-
-/** The function's memory size (MB) as Lambda sets it (`AWS_LAMBDA_FUNCTION_MEMORY_SIZE`); undefined elsewhere. */
-function lambdaMemoryMbOf(env: Readonly<Record<string, string | undefined>>): number | undefined {
-  const memory = Number(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
-  return Number.isFinite(memory) && memory > 0 ? memory : undefined;
 }
 
 /**

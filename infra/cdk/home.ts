@@ -57,6 +57,8 @@ export class TrafficManagerHome extends Construct {
     this.eventBus = new EventBus(this, 'StatusEvents', {
       eventBusName: deploymentName,
     });
+    // The probe regions static failover uses, when some profile has `staticFailover`.
+    const failoverRegions = staticFailoverRegions(props.profiles, props.probeRegions);
 
     this.evaluator = new Evaluator(this, 'Evaluator', {
       table: this.table,
@@ -67,7 +69,9 @@ export class TrafficManagerHome extends Construct {
       logLevel: props.logLevel,
       endpointMetrics: props.endpointMetrics,
       reconcileInterval: props.reconcileInterval,
-      ...staticFailoverOf(deploymentName, props),
+      ...(failoverRegions === undefined
+        ? {}
+        : { staticFailover: { deploymentName, regions: failoverRegions } }),
     });
     new ProfileConfig(this, 'Profiles', {
       table: this.table,
@@ -99,13 +103,4 @@ export class TrafficManagerHome extends Construct {
       alarmAction: alarmTopic === undefined ? undefined : new SnsAction(alarmTopic),
     });
   }
-}
-
-/** The evaluator's static-failover settings when some profile has `staticFailover`. */
-function staticFailoverOf(
-  deploymentName: string,
-  props: TrafficManagerHomeProps,
-): { staticFailover?: { deploymentName: string; regions: string[] } } {
-  const regions = staticFailoverRegions(props.profiles, props.probeRegions);
-  return regions === undefined ? {} : { staticFailover: { deploymentName, regions } };
 }
