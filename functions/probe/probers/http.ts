@@ -16,7 +16,7 @@ import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
 import { peerCertificateOf, type PeerCertificate } from '../../../shared/probe/certificate.js';
 import { PROBE_DEADLINE, PROBE_FINISHED } from './errors.js';
 import { failureOf, type Failure } from './failure.js';
-import { kProbe, SocketProbe, watchConnect, type ProbeSocket } from './probe-clock.js';
+import { kProbe, SocketProbe, watchConnect, type ProbeSocket } from './socket-probe.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
 import { prepare, unresolvedSecret, type PreparedRequest } from './http-request.js';
 

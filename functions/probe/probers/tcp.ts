@@ -6,7 +6,7 @@ import net, { type LookupFunction, type Socket } from 'node:net';
 import type { ProbeObservation } from '../../../shared/probe/result.js';
 import type { ProbeRequest, Prober } from '../../../shared/probe/target.js';
 import { failureOf, type Failure } from './failure.js';
-import { SocketProbe, watchConnect, type ProbeSocket } from './probe-clock.js';
+import { SocketProbe, watchConnect, type ProbeSocket } from './socket-probe.js';
 import { roundMs, roundMsOrUndefined } from './timing.js';
 
 export interface TcpProberOptions {
