@@ -134,15 +134,9 @@ export function probeJudgingOf(profile: Profile): ProbeJudging {
   };
 }
 
-/** The judge whose verdict decides `endpoint` of `profile`. */
-function probeJudgeOf(profile: Profile, endpoint: ExternalEndpoint): ProbeJudge {
-  const judging = probeJudgingOf(profile);
-  return { key: verdictKeyOf(probeRequestOf(profile, endpoint).key, judging), ...judging };
-}
-
 /** The key of the verdict items that decide `endpoint` of `profile` (what the evaluator reads). */
 export function endpointVerdictKey(profile: Profile, endpoint: ExternalEndpoint): string {
-  return probeJudgeOf(profile, endpoint).key;
+  return verdictKeyOf(probeRequestOf(profile, endpoint).key, probeJudgingOf(profile));
 }
 
 /**
