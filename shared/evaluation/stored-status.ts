@@ -65,7 +65,11 @@ export function changedStatuses(
       hostedZoneId: profile.dnsConfig.hostedZoneId ?? '',
       ownedName,
       published: published.get(ownedName) ?? [],
-      cidrCollections: collections.filter((c) => c.name === collectionNameOf(profile, collections)),
+      // Subnet profiles own one collection, named by the planner.
+      cidrCollections:
+        profile.trafficRoutingMethod === 'Subnet'
+          ? collections.filter((c) => c.name === cidrCollectionNameOf(profile))
+          : [],
       ...(problems.has(profile.name) ? { publishProblem: problems.get(profile.name) } : {}),
       revision: before?.revision ?? 0,
     };
@@ -73,11 +77,4 @@ export function changedStatuses(
       changed.push({ ...next, revision: next.revision + 1 });
   }
   return changed;
-}
-
-/** Subnet profiles own one collection, named by the planner. */
-function collectionNameOf(profile: Profile, collections: readonly CidrCollection[]): string | undefined {
-  if (profile.trafficRoutingMethod !== 'Subnet') return undefined;
-  const name = cidrCollectionNameOf(profile);
-  return collections.find((c) => c.name === name)?.name;
 }
