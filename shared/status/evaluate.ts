@@ -4,6 +4,7 @@
  * changes between two sets of reports. Pure: `now` is passed in.
  */
 import { describeOverride } from '../control/describe.js';
+import { groupBy } from '../group-by.js';
 import { aggregateRegions } from '../monitor/aggregate.js';
 import { heartbeatsByRegion } from '../monitor/staleness.js';
 import { endpointVerdictKey } from '../probe/target.js';
@@ -14,12 +15,7 @@ import { statusFromHealth } from './endpoint-status.js';
 import { countsAfterEnable, enabledAtOf } from './reenabled.js';
 import { UnknownEndpointError } from './errors.js';
 import { describeEndpointStatuses } from './profile-status.js';
-import type {
-  EndpointStatusChange,
-  ProfileStatusChange,
-  ProfileStatusReport,
-  StatusChange,
-} from './report.js';
+import type { ProfileStatusReport, StatusChange } from './report.js';
 import type { EndpointMonitorStatus } from './vocabulary.js';
 
 export type {
@@ -47,12 +43,7 @@ export interface EvaluationInput {
 
 /** One report per profile, in the order given; nested profiles are evaluated children first. */
 export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] {
-  const verdictsByTarget = new Map<string, Map<string, VerdictItem>>();
-  for (const verdict of input.verdicts) {
-    const byRegion = verdictsByTarget.get(verdict.targetKey) ?? new Map<string, VerdictItem>();
-    byRegion.set(verdict.region, verdict);
-    verdictsByTarget.set(verdict.targetKey, byRegion);
-  }
+  const verdictsByTarget = groupBy(input.verdicts, (verdict) => verdict.targetKey);
   const heartbeats = heartbeatsByRegion(input.heartbeats);
   return buildReports(input.profiles, input.previous, input.now, (profile, endpoint, previous) => {
     const targetKey = endpointVerdictKey(profile, endpoint);
@@ -81,12 +72,10 @@ export function evaluateProfiles(input: EvaluationInput): ProfileStatusReport[] 
 
 /** The target's verdicts by region, without those of checks made before the endpoint was (re-)enabled. */
 function afterEnable(
-  byRegion: ReadonlyMap<string, VerdictItem> | undefined,
+  verdicts: readonly VerdictItem[] = [],
   enabledAt: number | undefined,
 ): ReadonlyMap<string, VerdictItem> {
-  if (byRegion === undefined) return new Map();
-  if (enabledAt === undefined) return byRegion;
-  return new Map([...byRegion].filter(([, verdict]) => countsAfterEnable(verdict, enabledAt)));
+  return new Map(verdicts.filter((v) => countsAfterEnable(v, enabledAt)).map((v) => [v.region, v]));
 }
 
 /**
@@ -104,7 +93,7 @@ export function statusChanges(
     for (const endpoint of report.endpoints) {
       const earlier = before?.endpoints.find((e) => e.endpoint === endpoint.endpoint);
       if (earlier?.status === endpoint.status && earlier.stale === endpoint.stale) continue;
-      const change: EndpointStatusChange = {
+      changes.push({
         profile: report.profile,
         endpoint: endpoint.endpoint,
         before: earlier?.status,
@@ -114,11 +103,10 @@ export function statusChanges(
         staleBefore: earlier?.stale,
         stale: endpoint.stale,
         votes: endpoint.votes,
-      };
-      changes.push(change);
+      });
     }
     if (before?.status === report.status && before.stale === report.stale) continue;
-    const change: ProfileStatusChange = {
+    changes.push({
       profile: report.profile,
       endpoint: undefined,
       before: before?.status,
@@ -128,8 +116,7 @@ export function statusChanges(
       staleBefore: before?.stale,
       stale: report.stale,
       votes: [],
-    };
-    changes.push(change);
+    });
   }
   return changes;
 }
