@@ -64,26 +64,13 @@ export function nestedEndpointStatus(
     (endpoint.minChildEndpointsIPv4 === undefined || n.ipv4 >= endpoint.minChildEndpointsIPv4) &&
     (endpoint.minChildEndpointsIPv6 === undefined || n.ipv6 >= endpoint.minChildEndpointsIPv6);
   const online = count(ONLINE);
-  if (reaches(online)) {
-    return {
-      status: EndpointMonitorStatus.Online,
-      reason: `${name}: ${describe(endpoint, online, 'Online')}`,
-      stale,
-    };
-  }
   const onlineOrChecking = count(ONLINE_OR_CHECKING);
-  if (reaches(onlineOrChecking)) {
-    return {
-      status: EndpointMonitorStatus.CheckingEndpoint,
-      reason: `${name}: ${describe(endpoint, onlineOrChecking, 'Online or CheckingEndpoint')}`,
-      stale,
-    };
-  }
-  return {
-    status: EndpointMonitorStatus.Degraded,
-    reason: `${name}: ${describe(endpoint, online, 'Online')}`,
-    stale,
-  };
+  const [status, counted, what] = reaches(online)
+    ? ([EndpointMonitorStatus.Online, online, 'Online'] as const)
+    : reaches(onlineOrChecking)
+      ? ([EndpointMonitorStatus.CheckingEndpoint, onlineOrChecking, 'Online or CheckingEndpoint'] as const)
+      : ([EndpointMonitorStatus.Degraded, online, 'Online'] as const);
+  return { status, reason: `${name}: ${describe(endpoint, counted, what)}`, stale };
 }
 
 function describe(
