@@ -21,18 +21,12 @@ export interface CheckpointClaim {
 /** Every claim of the heartbeats, newest first. */
 export function claimsOf(heartbeats: readonly HeartbeatItem[]): CheckpointClaim[] {
   return heartbeats
-    .flatMap((heartbeat) => {
-      const shard = heartbeat.shard ?? 0;
-      const own = {
-        shard,
-        shards: heartbeat.shards ?? 1,
-        at: heartbeat.at,
-        checkpoint: heartbeat.checkpoint,
-      };
-      const { released } = heartbeat;
-      if (released === undefined) return [own];
-      return [own, { shard, shards: released.shards, at: released.at, checkpoint: released.checkpoint }];
-    })
+    .flatMap(({ shard = 0, shards = 1, at, checkpoint, released }) => [
+      { shard, shards, at, checkpoint },
+      ...(released === undefined
+        ? []
+        : [{ shard, shards: released.shards, at: released.at, checkpoint: released.checkpoint }]),
+    ])
     .sort((a, b) => b.at - a.at);
 }
 
