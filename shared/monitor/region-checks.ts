@@ -33,13 +33,11 @@ export interface RegionItems {
  * would otherwise show an old certificate forever.
  */
 export function regionChecksOf(items: RegionItems): RegionChecks[] {
-  const newest = items.heartbeats.reduce<HeartbeatItem | undefined>(
-    (latest, h) => (latest === undefined || h.at > latest.at ? h : latest),
-    undefined,
-  );
+  const { heartbeats } = items;
+  const newest = heartbeats.length === 0 ? undefined : heartbeats.reduce((a, b) => (b.at > a.at ? b : a));
   const shards = newest === undefined ? Infinity : (newest.shards ?? 1);
   const current = (item: { readonly shard?: number }) => (item.shard ?? 0) < shards;
-  const legacy = items.heartbeats.filter(
+  const legacy = heartbeats.filter(
     (h) => current(h) && (h.summaries !== undefined || h.certificates !== undefined),
   );
   const summaries = items.checkSummaries.filter(current).flatMap((item): RegionChecks[] => {

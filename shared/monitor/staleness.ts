@@ -33,11 +33,8 @@ export function isHeartbeatFresh(heartbeat: HeartbeatItem | undefined, now: numb
  * region that never sent a heartbeat is not fresh.
  */
 export function isRegionFresh(heartbeats: readonly HeartbeatItem[], now: number): boolean {
-  const newest = heartbeats.reduce<HeartbeatItem | undefined>(
-    (latest, h) => (latest === undefined || h.at > latest.at ? h : latest),
-    undefined,
-  );
-  if (newest === undefined) return false;
+  if (heartbeats.length === 0) return false;
+  const newest = heartbeats.reduce((a, b) => (b.at > a.at ? b : a));
   for (let shard = 0; shard < (newest.shards ?? 1); shard++) {
     const own = heartbeats.find((h) => (h.shard ?? 0) === shard);
     if (!isHeartbeatFresh(own, now)) return false;
