@@ -54,24 +54,19 @@ export interface OutboxInput {
 
 /** The outbox entries of an evaluation: per profile, its events in order, in parts of bounded size. */
 export function outboxEntries(input: OutboxInput): OutboxEntry[] {
-  const byProfile = groupBy(input.events, profileOf);
   const limit = input.partBytes ?? OUTBOX_PART_BYTES;
-  const entries: OutboxEntry[] = [];
-  for (const [profile, events] of byProfile) {
+  return [...groupBy(input.events, profileOf)].flatMap(([profile, events]) => {
     const changeIds = input.changeIdsOf(profile);
     const waits = events.some((e) => isStatusEvent(e) && e.record.timing.changeSubmittedAt !== null);
-    inParts(events, limit).forEach((part, index) =>
-      entries.push({
-        profile,
-        revision: input.revisionOf(profile),
-        part: index,
-        decidedAt: input.decidedAt,
-        changeIds: waits ? [...changeIds] : [],
-        events: part,
-      }),
-    );
-  }
-  return entries;
+    return inParts(events, limit).map((part, index) => ({
+      profile,
+      revision: input.revisionOf(profile),
+      part: index,
+      decidedAt: input.decidedAt,
+      changeIds: waits ? [...changeIds] : [],
+      events: part,
+    }));
+  });
 }
 
 export interface RepairOutboxInput {
