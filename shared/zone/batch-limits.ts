@@ -13,30 +13,26 @@ export interface BatchLimits {
 
 export const ROUTE53_BATCH_LIMITS: BatchLimits = { resourceRecords: 1000, valueCharacters: 32_000 };
 
-export interface BatchCost {
-  readonly resourceRecords: number;
-  readonly valueCharacters: number;
-}
+/** What a batch (or one change) counts, in the units of the limits. */
+export type BatchCost = BatchLimits;
 
-/** What Route 53 counts of one change: its ResourceRecord elements and their characters (an alias has none). */
-function requestCost(change: Change): BatchCost {
+/**
+ * What Route 53 counts of one change: its ResourceRecord elements and their characters, an
+ * UPSERT twice (an alias has none). The diff packs by `costOf`, which counts an alias as one
+ * record with its target name, to stay on the safe side.
+ */
+function requestCost(change: Change, aliasAsRecord = false): BatchCost {
   const factor = change.action === 'UPSERT' ? 2 : 1;
-  const { values } = change.recordSet;
+  const { values, aliasTarget } = change.recordSet;
+  const counted = aliasAsRecord && aliasTarget !== undefined ? [aliasTarget.dnsName] : values;
   return {
-    resourceRecords: values.length * factor,
-    valueCharacters: values.reduce((sum, value) => sum + value.length, 0) * factor,
+    resourceRecords: counted.length * factor,
+    valueCharacters: counted.reduce((sum, value) => sum + value.length, 0) * factor,
   };
 }
 
-/**
- * What the diff packs by: `requestCost`, but an alias is counted as one record with its
- * target name, to stay on the safe side.
- */
 export function costOf(change: Change): BatchCost {
-  const { aliasTarget } = change.recordSet;
-  if (aliasTarget === undefined) return requestCost(change);
-  const factor = change.action === 'UPSERT' ? 2 : 1;
-  return { resourceRecords: factor, valueCharacters: aliasTarget.dnsName.length * factor };
+  return requestCost(change, true);
 }
 
 export function addCost(a: BatchCost, b: BatchCost): BatchCost {
@@ -54,7 +50,9 @@ export const NO_COST: BatchCost = { resourceRecords: 0, valueCharacters: 0 };
 
 /** Route 53's messages for a request over its limits (none when within them). */
 export function limitViolations(changes: readonly Change[], limits = ROUTE53_BATCH_LIMITS): string[] {
-  const { resourceRecords, valueCharacters } = changes.map(requestCost).reduce(addCost, NO_COST);
+  const { resourceRecords, valueCharacters } = changes
+    .map((change) => requestCost(change))
+    .reduce(addCost, NO_COST);
   const violations: string[] = [];
   if (resourceRecords > limits.resourceRecords)
     violations.push(
