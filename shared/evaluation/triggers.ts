@@ -23,24 +23,17 @@ export type Trigger =
 
 /** Profile names to evaluate; names no longer defined (removed profiles) are included so their records go. */
 export function affectedProfiles(profiles: readonly Profile[], triggers: readonly Trigger[]): Set<string> {
+  if (triggers.some((t) => t.kind === 'tick')) return new Set(profiles.map((p) => p.name));
   const affected = new Set<string>();
-  if (triggers.some((t) => t.kind === 'tick')) {
-    for (const profile of profiles) affected.add(profile.name);
-    return affected;
-  }
   const targetKeys = new Set(triggers.flatMap((t) => (t.kind === 'target' ? [t.targetKey] : [])));
   for (const trigger of triggers) {
     if (trigger.kind === 'config' || trigger.kind === 'control') affected.add(trigger.profile);
   }
   if (targetKeys.size > 0) {
-    for (const profile of profiles) {
-      for (const endpoint of profile.endpoints) {
-        if (endpoint.type === 'external' && targetKeys.has(endpointVerdictKey(profile, endpoint))) {
-          affected.add(profile.name);
-          break;
-        }
-      }
-    }
+    const triggered = profiles.filter((p) =>
+      p.endpoints.some((e) => e.type === 'external' && targetKeys.has(endpointVerdictKey(p, e))),
+    );
+    for (const profile of triggered) affected.add(profile.name);
   }
   return withAncestors(profiles, affected);
 }
