@@ -89,26 +89,19 @@ function indexByName(
 }
 
 function changesAt(want: ByIdentity, have: ByIdentity): Change[] {
-  const deletes: Change[] = [];
-  const creates: Change[] = [];
-  const upserts: Change[] = [];
+  const changes: Change[] = [];
   for (const [identity, current] of have) {
-    if (!want.has(identity)) deletes.push({ action: 'DELETE', recordSet: current });
+    if (!want.has(identity)) changes.push({ action: 'DELETE', recordSet: current });
   }
   for (const [identity, next] of want) {
     const current = have.get(identity);
-    if (current === undefined) {
-      creates.push({ action: 'CREATE', recordSet: next });
-    } else if (sameRecord(next, current)) {
-      continue;
-    } else if (routingShape(next) === routingShape(current)) {
-      upserts.push({ action: 'UPSERT', recordSet: next });
-    } else {
-      deletes.push({ action: 'DELETE', recordSet: current });
-      creates.push({ action: 'CREATE', recordSet: next });
-    }
+    if (current === undefined) changes.push({ action: 'CREATE', recordSet: next });
+    else if (sameRecord(next, current)) continue;
+    else if (routingShape(next) === routingShape(current))
+      changes.push({ action: 'UPSERT', recordSet: next });
+    else changes.push({ action: 'DELETE', recordSet: current }, { action: 'CREATE', recordSet: next });
   }
-  return [...deletes, ...creates, ...upserts].sort(byActionThenIdentity);
+  return changes.sort(byActionThenIdentity);
 }
 
 const ACTION_ORDER: Readonly<Record<Change['action'], number>> = { DELETE: 0, CREATE: 1, UPSERT: 2 };
