@@ -11,9 +11,3 @@ export class UsageError extends CliError {
   override readonly name = 'UsageError';
   override readonly code = 'USAGE';
 }
-
-/** A command cannot find the stack it should read: the message says how to name one. */
-export class StackNotFoundError extends CliError {
-  override readonly name = 'StackNotFoundError';
-  override readonly code = 'STACK_NOT_FOUND';
-}

@@ -9,7 +9,6 @@ import { dynamoDbClient, stsClient } from '../../functions/shared/aws-clients.js
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
 import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
-import { StackNotFoundError } from './errors.js';
 import { FAULT, refuseWhileHomeRegionDown } from '../local/faults.js';
 import { LOCAL_CREDENTIALS } from '../local/home-table.js';
 import { call } from './fault.js';
@@ -38,18 +37,8 @@ export interface Stack {
   callerIdentity(): Promise<string>;
 }
 
-/** `connectStack`, or undefined once it has said on stderr that there is no stack to reach. */
+/** The stack `options` name, or undefined once it has said on stderr that there is no stack to reach. */
 export function connectOrSay(options: StackOptions, command: string, io: Io): Stack | undefined {
-  try {
-    return connectStack(options, command);
-  } catch (error) {
-    if (!(error instanceof StackNotFoundError)) throw error;
-    io.stderr.write(`tm ${command}: ${error.message}\n`);
-    return undefined;
-  }
-}
-
-function connectStack(options: StackOptions, command: string): Stack {
   if (options.table !== undefined) {
     const client = dynamoDbClient({ region: options.region });
     return {
@@ -61,14 +50,16 @@ function connectStack(options: StackOptions, command: string): Stack {
     };
   }
   const selected = selectRunningStack(options.dnsPort);
-  if ('problem' in selected)
-    throw new StackNotFoundError(
-      `${selected.problem} (start one with \`npm start\` or \`tm local\`);\n` +
-        `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)`,
+  if ('problem' in selected) {
+    io.stderr.write(
+      `tm ${command}: ${selected.problem} (start one with \`npm start\` or \`tm local\`);\n` +
+        `  for AWS, name the table: tm ${command} --table NAME [--region REGION]  (or set TM_TABLE_NAME)\n`,
     );
-  const stack = { ...localStack(selected.stack), pointer: selected.stack };
-  // The home-region fault (tm fault): the table refuses this command's calls too, as a dead region would.
+    return undefined;
+  }
   const pointer = selected.stack;
+  const stack = { ...localStack(pointer), pointer };
+  // The home-region fault (tm fault): the table refuses this command's calls too, as a dead region would.
   if (pointer.controlEndpoint !== undefined) {
     let down: Promise<boolean> | undefined;
     refuseWhileHomeRegionDown(stack.client, () => (down ??= homeRegionFaulted(pointer)));
