@@ -82,24 +82,19 @@ export async function loadDefinitions(file: string, options: LoadOptions = {}): 
 }
 
 /** The raw content of a definitions file, not yet validated. */
-async function readDefinitions(file: string, options: LoadOptions = {}): Promise<unknown> {
+async function readDefinitions(file: string, options: LoadOptions): Promise<unknown> {
   const path = resolve(file);
   const extension = extname(path).toLowerCase();
   const known = MODULE_EXTENSIONS.has(extension) || YAML_EXTENSIONS.has(extension) || extension === '.json';
   if (!known) throw new UnsupportedDefinitionsFormatError(file);
-  let size: number;
-  try {
-    const stats = await stat(path);
-    if (!stats.isFile()) throw new DefinitionsLoadError(file, 'is not a file');
-    size = stats.size;
-  } catch (error) {
-    if (error instanceof DefinitionsLoadError) throw error;
+  const stats = await stat(path).catch((error: unknown) => {
     throw new DefinitionsFileNotFoundError(file, { cause: error });
-  }
-  if (size > INPUT_BOUNDS.fileBytes)
+  });
+  if (!stats.isFile()) throw new DefinitionsLoadError(file, 'is not a file');
+  if (stats.size > INPUT_BOUNDS.fileBytes)
     throw new DefinitionsLoadError(
       file,
-      `is ${size} bytes; a definitions file may be at most ${INPUT_BOUNDS.fileBytes} bytes (${INPUT_BOUNDS.fileBytes / 1_048_576} MiB)`,
+      `is ${stats.size} bytes; a definitions file may be at most ${INPUT_BOUNDS.fileBytes} bytes (${INPUT_BOUNDS.fileBytes / 1_048_576} MiB)`,
     );
   if (MODULE_EXTENSIONS.has(extension))
     return importDefault(file, path, options.timeLimitMs ?? DEFINITIONS_LOAD_TIME_LIMIT_MS);
