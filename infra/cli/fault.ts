@@ -1,4 +1,3 @@
-import { LocalStackError } from '../local/errors.js';
 /**
  * `tm fault inject|clear FAULT [--dns-port N] [--json]` and `tm fault list [--json]`: the
  * outages static failover is built for, put into the running local stack — `route53-api`,
@@ -6,7 +5,8 @@ import { LocalStackError } from '../local/errors.js';
  * found through its state file, as `tm status` finds it; the faults go through its loopback
  * control endpoint.
  */
-import { request } from 'node:http';
+import { request } from 'undici';
+import { LocalStackError } from '../local/errors.js';
 import type { FaultChange, FaultName } from '../local/faults.js';
 import { FAULT_CONTROL_HEADER } from '../local/faults.js';
 import { selectRunningStack, type LocalStackPointer } from '../local/state-file.js';
@@ -81,46 +81,26 @@ function controlOf(options: FaultOptions, command: string, io: Io): LocalStackPo
 
 /**
  * One call to the stack's control endpoint, its JSON answer taken as `T`; its `{ error }` answer
- * becomes the thrown message. node:http, not fetch: fetch sends `Sec-Fetch-Mode`, which the
+ * becomes the thrown message. undici's request, not fetch: fetch sends `Sec-Fetch-Mode`, which the
  * guard refuses as a browser's.
  */
-export function call<T>(stack: LocalStackPointer, method: 'GET' | 'POST', path: string): Promise<T> {
+export async function call<T>(stack: LocalStackPointer, method: 'GET' | 'POST', path: string): Promise<T> {
   const endpoint = stack.controlEndpoint ?? '';
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${endpoint}${path}`,
-      { method, headers: { [FAULT_CONTROL_HEADER]: '1' }, timeout: CONTROL_TIMEOUT_MS },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let body: { error?: string };
-          try {
-            body = JSON.parse(text) as { error?: string };
-          } catch {
-            return reject(
-              new LocalStackError(
-                `the control endpoint ${endpoint} answered HTTP ${res.statusCode} without JSON`,
-              ),
-            );
-          }
-          if ((res.statusCode ?? 500) >= 400)
-            reject(new LocalStackError(body.error ?? `HTTP ${res.statusCode}`));
-          else resolve(body as T);
-        });
-      },
-    );
-    req.on('timeout', () =>
-      req.destroy(new LocalStackError(`no answer within ${CONTROL_TIMEOUT_MS / 1000} s`)),
-    );
-    req.on('error', (error) =>
-      reject(
-        new LocalStackError(
-          `the local stack's control endpoint ${endpoint} did not answer: ${error.message}`,
-        ),
-      ),
-    );
-    req.end();
+  const { statusCode, body } = await request(`${endpoint}${path}`, {
+    method,
+    headers: { [FAULT_CONTROL_HEADER]: '1' },
+    headersTimeout: CONTROL_TIMEOUT_MS,
+    bodyTimeout: CONTROL_TIMEOUT_MS,
+  }).catch((error: Error & { code?: string }) => {
+    const why =
+      error.code === 'UND_ERR_HEADERS_TIMEOUT'
+        ? `no answer within ${CONTROL_TIMEOUT_MS / 1000} s`
+        : error.message;
+    throw new LocalStackError(`the local stack's control endpoint ${endpoint} did not answer: ${why}`);
   });
+  const answer = (await body.json().catch(() => undefined)) as { error?: string } | undefined;
+  if (answer === undefined)
+    throw new LocalStackError(`the control endpoint ${endpoint} answered HTTP ${statusCode} without JSON`);
+  if (statusCode >= 400) throw new LocalStackError(answer.error ?? `HTTP ${statusCode}`);
+  return answer as T;
 }
