@@ -19,8 +19,8 @@
  * `--help`, unknown-flag errors (exit 2, with a "did you mean" hint) and the usage line come
  * from commander for free.
  */
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { HISTORY_RETENTION_DAYS } from '../../shared/state/items.js';
@@ -40,7 +40,7 @@ interface Declare {
 export function buildProgram(io: Io, setExitCode: (code: number) => void): Command {
   const program = withOutput(new Command('tm'), io)
     .description('traffic-manager: DNS failover with endpoint health monitoring, on AWS or on this machine')
-    .version(packageVersion(), '-V, --version', 'print the version')
+    .version(packageJson.version, '-V, --version', 'print the version')
     .exitOverride()
     .showSuggestionAfterError(true);
 
@@ -347,9 +347,4 @@ function commandPath(command: Command): string {
   const names: string[] = [];
   for (let c: Command | null = command; c !== null; c = c.parent) names.unshift(c.name());
   return names.join(' ');
-}
-
-function packageVersion(): string {
-  const file = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
