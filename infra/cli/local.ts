@@ -56,6 +56,7 @@ import { followDefinitions } from './definitions-reload.js';
 import type { Io } from './io.js';
 import { logUnhandledRejections } from './keep-running.js';
 import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret-references.js';
+import { DefinitionsLoadError } from '../definitions/errors.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
 import { localStack, type Stack } from './stack.js';
@@ -255,7 +256,8 @@ async function loadInputs(
       );
       return undefined;
     }
-    if (error instanceof LocalDnsError) {
+    // A client-locations table or a definitions file that cannot be read: one line, as tm validate says it.
+    if (error instanceof LocalDnsError || error instanceof DefinitionsLoadError) {
       io.stderr.write(`tm local: ${error.message}\n`);
       return undefined;
     }
