@@ -7,6 +7,7 @@
  * (Online). The alarm's description records the command, so every reader — the evaluator's
  * alarm diff, `tm status`, the next command — knows it is an operator's, who set it and until when.
  */
+import { z } from 'zod';
 import { endpointVerdictKey } from '../probe/target.js';
 import { failsOver } from '../routing/failover-methods.js';
 import type { Profile } from '../profile/types.js';
@@ -15,18 +16,22 @@ import { voteAlarmNameOf, targetIdOf } from './identity.js';
 import { hasVote } from './records.js';
 import type { AlarmSpec } from './types.js';
 
-export interface AlarmOverride {
-  readonly status: 'Degraded' | 'Online';
-  /** `profile/endpoint` the command named. */
-  readonly subject: string;
-  /** Who ran it (as a runtime control records it). */
-  readonly by: string;
-  /** Epoch ms. */
-  readonly at: number;
-  /** Epoch ms; absent: until a later command ends it (`tm endpoint enable|clear`). */
-  readonly until?: number;
-  readonly reason?: string;
-}
+// A malformed `until` or `reason` (not ours: an operator's edit) reads as absent.
+const AlarmOverride = z
+  .object({
+    status: z.enum(['Degraded', 'Online']),
+    /** `profile/endpoint` the command named. */
+    subject: z.string(),
+    /** Who ran it (as a runtime control records it). */
+    by: z.string(),
+    /** Epoch ms. */
+    at: z.number(),
+    /** Epoch ms; absent: until a later command ends it (`tm endpoint enable|clear`). */
+    until: z.number().optional().catch(undefined),
+    reason: z.string().optional().catch(undefined),
+  })
+  .readonly();
+export type AlarmOverride = z.infer<typeof AlarmOverride>;
 
 /** What precedes the override's JSON in the alarm's description. */
 const MARK = 'traffic-manager override ';
@@ -66,22 +71,8 @@ export function describeAlarmOverride(override: AlarmOverride): string {
 export function alarmOverrideOf(description: string | undefined): AlarmOverride | undefined {
   if (description === undefined || !description.startsWith(MARK)) return undefined;
   try {
-    const value = JSON.parse(description.slice(MARK.length)) as Partial<AlarmOverride>;
-    if (
-      (value.status !== 'Degraded' && value.status !== 'Online') ||
-      typeof value.subject !== 'string' ||
-      typeof value.by !== 'string' ||
-      typeof value.at !== 'number'
-    )
-      return undefined;
-    return {
-      status: value.status,
-      subject: value.subject,
-      by: value.by,
-      at: value.at,
-      ...(typeof value.until === 'number' ? { until: value.until } : {}),
-      ...(typeof value.reason === 'string' ? { reason: value.reason } : {}),
-    };
+    const parsed = AlarmOverride.safeParse(JSON.parse(description.slice(MARK.length)));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
