@@ -134,7 +134,7 @@ export async function syncStaticFailover(
   if (stored === undefined && structure.alarms.length === 0 && desiredZones.size === 0)
     return { skipped: true };
   const now = deps.now();
-  const applied: Record<string, AppliedHealthCheck> = { ...stored?.checks };
+  let applied: Record<string, AppliedHealthCheck> = { ...stored?.checks };
   try {
     const { call: cloudWatch, problems: cloudWatchProblems } = regionalCloudWatch(failover);
     const alarmRegions = [...new Set(structure.alarms.map((a) => a.region))].sort();
@@ -150,12 +150,11 @@ export async function syncStaticFailover(
     const known = new Set([...structure.healthChecks.map((c) => c.id), ...Object.keys(stored?.checks ?? {})]);
     const existing = await route53.watch(() => failover.healthChecks.list(known));
     const existingById = new Map(existing.map((e) => [e.spec.id, e]));
-    const ids = new Map(existing.map((e) => [e.spec.id, e.healthCheckId]));
-    for (const id of Object.keys(applied)) if (!existingById.has(id)) delete applied[id];
-    for (const e of existing)
-      applied[e.spec.id] = { healthCheckId: e.healthCheckId, generation: e.generation };
+    applied = Object.fromEntries(
+      existing.map((e) => [e.spec.id, { healthCheckId: e.healthCheckId, generation: e.generation }]),
+    );
     const idOf = (logicalId: string) => {
-      const id = ids.get(logicalId);
+      const id = applied[logicalId]?.healthCheckId;
       if (id === undefined) throw new StaticFailoverError(`health check ${logicalId} has no Route 53 id`);
       return id;
     };
@@ -170,7 +169,6 @@ export async function syncStaticFailover(
       if (old !== undefined) replaced.set(check.id, old);
       const generation = Math.max(now, (old?.generation ?? 0) + 1);
       const healthCheckId = await route53.watch(() => failover.healthChecks.create(check, generation, idOf));
-      ids.set(check.id, healthCheckId);
       applied[check.id] = { healthCheckId, generation };
     }
     for (const check of checkChanges.update) {
