@@ -43,16 +43,14 @@ export function triggerOf(record: DynamoDBRecord): Trigger {
   if (pk === KeyPrefix.control) {
     // STATUS#, VERSION# (<profile>#<endpoint|*>) or OVERRIDE#<profile>#<endpoint>: names never contain '#'.
     const [kind, profile] = sk.split('#');
-    if (`${kind}#` in CONTROL_KINDS && profile !== undefined && profile !== '')
+    if (CONTROL_KINDS.includes(`${kind}#`) && profile !== undefined && profile !== '')
       return { kind: 'control', profile };
     throw new MalformedRecordError(`record ${record.eventID}: ${pk}/${sk} is not a runtime control`);
   }
   throw new MalformedRecordError(`record ${record.eventID}: ${pk}/${sk} is not an evaluator trigger`);
 }
 
-const CONTROL_KINDS: Record<string, true> = Object.fromEntries(
-  Object.values(ControlKind).map((k) => [k, true]),
-);
+const CONTROL_KINDS: readonly string[] = Object.values(ControlKind);
 
 function isJsonObject(text: string | undefined): boolean {
   if (text === undefined) return false;
