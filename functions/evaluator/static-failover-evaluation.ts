@@ -44,14 +44,12 @@ export async function fastView(
   const { switched: planned } = planStatic(failover.deployment, config);
   if (planned.size === 0) return SAME;
   const handed = handedOverNames(await failover.store.loadStructure());
-  const switched = new Set(
-    config.profiles.filter((p) => planned.has(p.name) && handed.has(p.dnsConfig.fqdn)).map((p) => p.name),
-  );
-  if (switched.size === 0) return SAME;
-  const fqdns = new Set(config.profiles.filter((p) => switched.has(p.name)).map((p) => p.dnsConfig.fqdn));
+  const isSwitched = (p: Profile) => planned.has(p.name) && handed.has(p.dnsConfig.fqdn);
+  const fqdns = new Set(config.profiles.filter(isSwitched).map((p) => p.dnsConfig.fqdn));
+  if (fqdns.size === 0) return SAME;
   return {
     profile: (p) =>
-      switched.has(p.name) ? { ...p, dnsConfig: { ...p.dnsConfig, fqdn: fastNameOf(p.dnsConfig.fqdn) } } : p,
+      isSwitched(p) ? { ...p, dnsConfig: { ...p.dnsConfig, fqdn: fastNameOf(p.dnsConfig.fqdn) } } : p,
     records: <R extends RecordSet>(records: readonly R[]) =>
       records.map((r) => (fqdns.has(r.name) ? ({ ...r, ...fastPathRecords([r])[0] } as R) : r)),
     switches: fqdns,
