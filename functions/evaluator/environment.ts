@@ -16,8 +16,6 @@ import { callbackSink, detailOf, eventBridgeSink } from './event-sinks.js';
 import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { Route53ZoneGateway } from './route53-zone-gateway.js';
 
-export { logger };
-
 let cached: EvaluatorDeps | undefined;
 
 /** The container's dependencies, built once: one zone gateway, so one limiter for every evaluation. */
@@ -25,14 +23,7 @@ export function depsFromEnvironment(
   env: NodeJS.ProcessEnv = process.env,
   clients: AwsClients = awsClients,
 ): EvaluatorDeps {
-  cached ??= evaluatorDeps(env, clients);
-  return cached;
-}
-
-function evaluatorDeps(
-  env: NodeJS.ProcessEnv = process.env,
-  clients: AwsClients = awsClients,
-): EvaluatorDeps {
+  if (cached !== undefined) return cached;
   const tableName = tableNameFromEnv(env);
   const metrics = powertoolsMetrics();
   const eventBusName = env[Env.eventBusName];
@@ -48,7 +39,7 @@ function evaluatorDeps(
           clients,
           onError: (error) => logger.error('static failover', error as Error),
         });
-  return {
+  cached = {
     store: new DynamoDbEvaluatorStore(clients.dynamodb({ env }), tableName),
     zones: new Route53ZoneGateway(clients.route53({ env }), { metrics }),
     events:
@@ -59,4 +50,5 @@ function evaluatorDeps(
     now: () => Date.now(),
     ...(staticFailover === undefined ? {} : { staticFailover }),
   };
+  return cached;
 }

@@ -10,7 +10,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
 import { evaluate, type EvaluatorDeps } from './evaluation.js';
-import { depsFromEnvironment, logger } from './environment.js';
+import { depsFromEnvironment } from './environment.js';
+import { logger } from '../shared/logger.js';
 import { triggerOf } from './stream-records.js';
 
 export interface StreamHandlerOptions {

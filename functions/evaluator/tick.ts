@@ -50,7 +50,8 @@ import { EndpointMonitorStatus, ProfileMonitorStatus } from '../../shared/status
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
-import { depsFromEnvironment, logger } from './environment.js';
+import { depsFromEnvironment } from './environment.js';
+import { logger } from '../shared/logger.js';
 import { publishGuard, type GuardOutcome } from './guard.js';
 import type { StaticFailoverDeps } from './static-failover-publisher.js';
 
