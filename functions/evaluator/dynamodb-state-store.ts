@@ -131,10 +131,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
 
   async deleteOutbox(entry: OutboxEntry): Promise<void> {
     await this.client.send(
-      new DeleteItemCommand({
-        TableName: this.tableName,
-        Key: marshall(outboxKey(entry)),
-      }),
+      new DeleteItemCommand({ TableName: this.tableName, Key: marshall(outboxKey(entry)) }),
     );
   }
 
@@ -170,9 +167,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveOutboxTrigger(at: number): Promise<void> {
-    await this.client.send(
-      new PutItemCommand({ TableName: this.tableName, Item: marshall({ ...Keys.outboxTrigger(), at }) }),
-    );
+    await this.put({ ...Keys.outboxTrigger(), at });
   }
 
   /** The status put (on the condition that it still holds the revision before) and its outbox items. */
@@ -196,12 +191,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveTick(tick: TickItem): Promise<void> {
-    await this.client.send(
-      new PutItemCommand({
-        TableName: this.tableName,
-        Item: marshall({ ...Keys.tick(), fresh: [...tick.fresh], stale: [...tick.stale], at: tick.at }),
-      }),
-    );
+    await this.put({ ...Keys.tick(), fresh: [...tick.fresh], stale: [...tick.stale], at: tick.at });
   }
 
   async loadReconcileRequest(): Promise<ReconcileRequestItem | undefined> {
@@ -210,12 +200,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
   }
 
   async saveReconcileRequest(request: ReconcileRequestItem): Promise<void> {
-    await this.client.send(
-      new PutItemCommand({
-        TableName: this.tableName,
-        Item: marshall({ ...Keys.reconcileRequest(), requestedAt: request.requestedAt }),
-      }),
-    );
+    await this.put({ ...Keys.reconcileRequest(), requestedAt: request.requestedAt });
   }
 
   async loadZoneReconciles(hostedZoneIds: readonly string[]): Promise<ZoneReconcileItem[]> {
@@ -247,6 +232,10 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
 
   private batchWrite(requests: readonly WriteRequest[]): Promise<void> {
     return batchWriteItems(this.client, this.tableName, requests);
+  }
+
+  private async put(item: Record<string, unknown>): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: marshall(item) }));
   }
 }
 
