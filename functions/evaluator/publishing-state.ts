@@ -10,30 +10,22 @@ import { InvalidChangeBatchError } from './errors.js';
 import type { ZoneGateway } from './ports.js';
 
 export class Route53Outcome {
-  private last: { ok: boolean; reason?: string } | undefined;
-
-  /** A call Route 53 answered (a rejected change batch too: the API works, the problem is the change's). */
-  succeeded(): void {
-    this.last = { ok: true };
-  }
+  /** What this evaluation showed; undefined when it made no Route 53 call. */
+  result: { readonly ok: boolean; readonly reason?: string } | undefined;
 
   failed(error: unknown): void {
-    this.last = { ok: false, reason: reasonOf(error) };
-  }
-
-  /** What this evaluation showed; undefined when it made no Route 53 call. */
-  get result(): { readonly ok: boolean; readonly reason?: string } | undefined {
-    return this.last;
+    this.result = { ok: false, reason: reasonOf(error) };
   }
 
   /** Runs one Route 53 call and notes how it went. */
   async watch<T>(call: () => Promise<T>): Promise<T> {
     try {
       const result = await call();
-      this.succeeded();
+      this.result = { ok: true };
       return result;
     } catch (error) {
-      if (error instanceof InvalidChangeBatchError) this.succeeded();
+      // Route 53 answered a rejected change batch: the API works, the problem is the change's.
+      if (error instanceof InvalidChangeBatchError) this.result = { ok: true };
       else this.failed(error);
       throw error;
     }
