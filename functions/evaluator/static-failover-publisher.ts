@@ -59,7 +59,6 @@ export interface StaticPlan {
 
 export function planStatic(deployment: string, config: DeployedConfig): StaticPlan {
   const profiles = config.profiles.filter((p) => p.staticFailover);
-  if (profiles.length === 0) return { structure: EMPTY, switched: new Set() };
   const structure = planStaticFailover(profiles, {
     deployment,
     defaultProbeRegions: config.defaultProbeRegions,
@@ -70,8 +69,6 @@ export function planStatic(deployment: string, config: DeployedConfig): StaticPl
     switched: new Set(profiles.filter((p) => switches.has(p.dnsConfig.fqdn)).map((p) => p.name)),
   };
 }
-
-const EMPTY: StaticStructure = { targets: [], metrics: [], alarms: [], healthChecks: [], records: [] };
 
 export interface SyncDeps {
   readonly zones: ZoneGateway;
