@@ -23,11 +23,7 @@ export interface StaticEndpoint {
   readonly healthCheckRef: string | undefined;
 }
 
-interface Item {
-  readonly endpoint: Endpoint;
-  readonly answer: Answer;
-  readonly healthCheckRef: string | undefined;
-}
+type Item = Omit<StaticEndpoint, 'answers'> & { readonly answer: Answer };
 
 /**
  * Whether an endpoint has a vote of its own, so a target check on its records: an external,
