@@ -102,11 +102,8 @@ export class CloudWatchAlarmGateway {
   }
 
   private client(region: string): CloudWatchClient {
-    let client = this.clients.get(region);
-    if (client === undefined) {
-      client = this.clientFor(region);
-      this.clients.set(region, client);
-    }
+    const client = this.clients.get(region) ?? this.clientFor(region);
+    this.clients.set(region, client);
     return client;
   }
 }
