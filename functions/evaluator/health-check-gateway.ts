@@ -82,16 +82,13 @@ export class Route53HealthCheckGateway {
 
   /** Changes a check's settings in place (its Type stays: a changed type is a delete and a create). */
   async update(existing: ExistingHealthCheck, spec: HealthCheckSpec, idOf: (logicalId: string) => string) {
-    const config = configOf(spec, idOf);
+    const { Type: _type, ...settings } = configOf(spec, idOf);
     await callRoute53(this.options, 'UpdateHealthCheck', () =>
       this.client.send(
         new UpdateHealthCheckCommand({
           HealthCheckId: existing.healthCheckId,
           HealthCheckVersion: existing.version,
-          AlarmIdentifier: config.AlarmIdentifier,
-          InsufficientDataHealthStatus: config.InsufficientDataHealthStatus,
-          ChildHealthChecks: config.ChildHealthChecks,
-          HealthThreshold: config.HealthThreshold,
+          ...settings,
         }),
       ),
     );
