@@ -29,6 +29,7 @@ import { awsClients, type AwsClients } from '../shared/aws-clients.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
 import {
   dynamoDbClientFromEnv,
+  listFromEnv,
   positiveIntegerFromEnv,
   probeRegionFromEnv,
   probeRegionsFromEnv,
@@ -189,10 +190,7 @@ export function tickHandlerFromEnv(clients: AwsClients = awsClients): () => Prom
   let tick: (() => Promise<TickResult>) | undefined;
   return async () => {
     if (tick === undefined) {
-      const queueUrls = (process.env[Env.roundQueueUrl] ?? '')
-        .split(',')
-        .map((url) => url.trim())
-        .filter((url) => url.length > 0);
+      const queueUrls = listFromEnv(Env.roundQueueUrl);
       if (queueUrls.length === 0)
         throw new MissingEnvironmentVariableError(
           Env.roundQueueUrl,

@@ -26,7 +26,9 @@ export function homeRegionFromEnv(env: Environment = process.env): string | unde
 
 /** `TABLE_NAME`: the traffic-manager table. */
 export function tableNameFromEnv(env: Environment = process.env): string {
-  return required(env, Env.tableName, 'the traffic-manager table name');
+  const value = env[Env.tableName]?.trim();
+  if (!value) throw new MissingEnvironmentVariableError(Env.tableName, 'the traffic-manager table name');
+  return value;
 }
 
 /** `PROBE_REGION`, else `AWS_REGION`: the region name this probe function reports as. */
@@ -39,10 +41,12 @@ export function probeRegionFromEnv(env: Environment = process.env): string {
 
 /** `PROBE_REGIONS`: the deployment's default probe regions, a comma list (used when the CONFIG items carry none). */
 export function probeRegionsFromEnv(env: Environment = process.env): string[] {
-  return (env[Env.probeRegions] ?? '')
-    .split(',')
-    .map((r) => r.trim())
-    .filter((r) => r.length > 0);
+  return listFromEnv(Env.probeRegions, env);
+}
+
+/** A comma list setting; blanks and empty entries are dropped. */
+export function listFromEnv(variable: Env, env: Environment = process.env): string[] {
+  return (env[variable] ?? '').split(',').flatMap((entry) => entry.trim() || []);
 }
 
 /** A positive integer setting, or its default when unset. */
@@ -68,12 +72,6 @@ export function probeShardFromEnv(env: Environment = process.env): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new InvalidEnvironmentVariableError(Env.probeShard, 'must be an integer ≥ 0', raw);
   }
-  return value;
-}
-
-function required(env: Environment, variable: Env, what: string): string {
-  const value = env[variable]?.trim();
-  if (!value) throw new MissingEnvironmentVariableError(variable, what);
   return value;
 }
 
