@@ -16,7 +16,7 @@ import { Construct } from 'constructs';
 import type { Profile } from '../../shared/profile/types.js';
 import { EVALUATOR_TRIGGER_PREFIXES, TABLE_ACCESS } from '../../shared/state/keys.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
-import { tableAccessStatements } from './table-access.js';
+import { grantTableAccess } from './table-access.js';
 import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
@@ -123,8 +123,7 @@ export class Evaluator extends Construct {
       description: 'traffic-manager: evaluator tick (staleness) every minute',
     });
 
-    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluator))
-      this.function.addToRolePolicy(statement);
+    grantTableAccess(this.function, props.table.tableArn, TABLE_ACCESS.evaluator);
     props.eventBus.grantPutEventsTo(this.function);
     for (const statement of route53PublishingStatements(props.profiles, props.staticFailover?.regions))
       this.function.addToRolePolicy(statement);
@@ -136,8 +135,7 @@ export class Evaluator extends Construct {
         this.function.addToRolePolicy(statement);
     // The tick reads heartbeats/config/controls, writes the TICK item and deletes expired
     // overrides; it never publishes.
-    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.evaluatorTick))
-      this.tick.addToRolePolicy(statement);
+    grantTableAccess(this.tick, props.table.tableArn, TABLE_ACCESS.evaluatorTick);
     // The tick may publish the guard's heartbeat each minute; the structure is the evaluator's.
     if (props.staticFailover !== undefined)
       this.tick.addToRolePolicy(

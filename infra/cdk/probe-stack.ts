@@ -21,7 +21,7 @@ import { trafficManagerFunction } from './lambda.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } from './nag.js';
 import { tableArnInRegion } from './table-arn.js';
-import { tableAccessStatements } from './table-access.js';
+import { grantTableAccess } from './table-access.js';
 import { headerSecretStatements } from './header-secret-access.js';
 import { staticMetricStatement } from './static-failover-access.js';
 import type { SecretReference } from '../../shared/profile/types.js';
@@ -154,8 +154,7 @@ export class TrafficManagerProbeStack extends Stack {
         // maxConcurrency 2 is the lowest SQS event sources allow; it keeps pollers from piling throttles on concurrency 1.
         new SqsEventSource(roundQueue, { batchSize: 1, maxConcurrency: 2, reportBatchItemFailures: true }),
       );
-      for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probe(region)))
-        probe.addToRolePolicy(statement);
+      grantTableAccess(probe, tableArn, TABLE_ACCESS.probe(region));
       for (const statement of secretStatements) probe.addToRolePolicy(statement);
       if (votes) {
         probe.addToRolePolicy(staticMetricStatement([region], 'PublishVotesInOwnRegion'));
@@ -197,8 +196,7 @@ export class TrafficManagerProbeStack extends Stack {
       },
       logLevel: props.logLevel,
     });
-    for (const statement of tableAccessStatements(tableArn, TABLE_ACCESS.probeTick(region)))
-      this.tick.addToRolePolicy(statement);
+    grantTableAccess(this.tick, tableArn, TABLE_ACCESS.probeTick(region));
     for (const shard of this.shards) shard.roundQueue.grantSendMessages(this.tick);
 
     new EveryMinute(this, 'TickSchedule', {

@@ -24,7 +24,7 @@ import { TABLE_ACCESS } from '../../shared/state/keys.js';
 import type { ConfigWriterProperties } from '../../functions/config-writer/handler.js';
 import { InvalidDeploymentError } from './errors.js';
 import { trafficManagerFunction } from './lambda.js';
-import { tableAccessStatements } from './table-access.js';
+import { grantTableAccess } from './table-access.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, suppress } from './nag.js';
 
 export interface ProfileConfigProps {
@@ -47,8 +47,7 @@ export class ProfileConfig extends Construct {
       timeout: Duration.minutes(2),
       logLevel: props.logLevel,
     });
-    for (const statement of tableAccessStatements(props.table.tableArn, TABLE_ACCESS.configWriter))
-      writer.addToRolePolicy(statement);
+    grantTableAccess(writer, props.table.tableArn, TABLE_ACCESS.configWriter);
     const definitions = definitionsAsset(this, props.profiles);
     // That one object and nothing else of the assets bucket.
     writer.addToRolePolicy(
