@@ -63,17 +63,6 @@ export const ENDPOINT_VARIABLE = {
 } as const;
 
 export type AwsService = keyof typeof ENDPOINT_VARIABLE;
-export type AwsClient =
-  | CloudWatchClient
-  | DynamoDBClient
-  | DynamoDBStreamsClient
-  | EventBridgeClient
-  | Route53Client
-  | S3Client
-  | SecretsManagerClient
-  | SQSClient
-  | SSMClient
-  | STSClient;
 
 /**
  * Per attempt: 3 s to open the connection (a regional endpoint takes milliseconds; 3 s covers
@@ -102,40 +91,31 @@ function settings(service: AwsService, options: AwsClientOptions) {
   };
 }
 
+/** The builder of `Client` for `service`: the settings above, with `extra` on top. */
+function builder<C>(
+  Client: new (config: ReturnType<typeof settings> & { maxAttempts?: number }) => C,
+  service: AwsService,
+  extra: { maxAttempts?: number } = {},
+) {
+  return (options: AwsClientOptions = {}): C => new Client({ ...settings(service, options), ...extra });
+}
+
 /**
  * CloudWatch in one region: each probe region publishes its votes as metrics in its own region,
  * where their alarms live (CloudWatch alarms read only their own region's metrics). The SDK's
  * standard retries; it gzips PutMetricData bodies of 10 KB and more.
  */
-export function cloudWatchClient(options: AwsClientOptions = {}): CloudWatchClient {
-  return new CloudWatchClient(settings('cloudWatch', options));
-}
-
-export function dynamoDbClient(options: AwsClientOptions = {}): DynamoDBClient {
-  return new DynamoDBClient(settings('dynamodb', options));
-}
-
-export function dynamoDbStreamsClient(options: AwsClientOptions = {}): DynamoDBStreamsClient {
-  return new DynamoDBStreamsClient(settings('dynamodbStreams', options));
-}
-
-export function eventBridgeClient(options: AwsClientOptions = {}): EventBridgeClient {
-  return new EventBridgeClient({ ...settings('eventBridge', options), maxAttempts: 1 });
-}
-
-export function sqsClient(options: AwsClientOptions = {}): SQSClient {
-  return new SQSClient(settings('sqs', options));
-}
-
+export const cloudWatchClient = builder(CloudWatchClient, 'cloudWatch');
+export const dynamoDbClient = builder(DynamoDBClient, 'dynamodb');
+export const dynamoDbStreamsClient = builder(DynamoDBStreamsClient, 'dynamodbStreams');
+export const eventBridgeClient = builder(EventBridgeClient, 'eventBridge', { maxAttempts: 1 });
+export const sqsClient = builder(SQSClient, 'sqs');
 /** STS (the CLI asks who is calling, to record who set a runtime control). */
-export function stsClient(options: AwsClientOptions = {}): STSClient {
-  return new STSClient(settings('sts', options));
-}
-
+export const stsClient = builder(STSClient, 'sts');
 /** Secrets Manager: the probe reads header secrets (functions/probe/header-secrets.ts). */
-export function secretsManagerClient(options: AwsClientOptions = {}): SecretsManagerClient {
-  return new SecretsManagerClient(settings('secretsManager', options));
-}
+export const secretsManagerClient = builder(SecretsManagerClient, 'secretsManager');
+/** SSM Parameter Store: the probe reads header parameters (functions/probe/header-secrets.ts). */
+export const ssmClient = builder(SSMClient, 'ssm');
 
 /**
  * S3: the config writer reads the definitions asset (infra/cdk/profile-config.ts). An endpoint
@@ -144,11 +124,6 @@ export function secretsManagerClient(options: AwsClientOptions = {}): SecretsMan
 export function s3Client(options: AwsClientOptions = {}): S3Client {
   const base = settings('s3', options);
   return new S3Client({ ...base, forcePathStyle: 'endpoint' in base });
-}
-
-/** SSM Parameter Store: the probe reads header parameters (functions/probe/header-secrets.ts). */
-export function ssmClient(options: AwsClientOptions = {}): SSMClient {
-  return new SSMClient(settings('ssm', options));
 }
 
 /** Route 53's API rate per account (requests per second). */
@@ -194,5 +169,6 @@ export const awsClients = {
   sqs: sqsClient,
   ssm: ssmClient,
   sts: stsClient,
-} satisfies Record<AwsService, (options?: never) => AwsClient>;
+} satisfies Record<AwsService, (options?: never) => object>;
 export type AwsClients = typeof awsClients;
+export type AwsClient = ReturnType<AwsClients[AwsService]>;
