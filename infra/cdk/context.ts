@@ -27,16 +27,10 @@ export function nagEnabled(get: (key: string) => unknown): boolean {
 export function contextOptions(get: (key: string) => unknown): BuildAppOptions {
   const definitions = get(ContextKey.definitions);
   const homeRegion = get(ContextKey.homeRegion);
-  if (typeof definitions !== 'string' || definitions === '') {
-    throw new InvalidDeploymentError(
-      `context ${ContextKey.definitions}: needs the definitions file path, got ${JSON.stringify(definitions) ?? 'nothing'}`,
-    );
-  }
-  if (typeof homeRegion !== 'string' || homeRegion === '') {
-    throw new InvalidDeploymentError(
-      `context ${ContextKey.homeRegion}: needs a region, got ${JSON.stringify(homeRegion) ?? 'nothing'}`,
-    );
-  }
+  if (typeof definitions !== 'string' || definitions === '')
+    needs(ContextKey.definitions, 'the definitions file path', definitions);
+  if (typeof homeRegion !== 'string' || homeRegion === '')
+    needs(ContextKey.homeRegion, 'a region', homeRegion);
   const staticFailover = optionalBoolean(ContextKey.staticFailover, get(ContextKey.staticFailover));
   return {
     definitions,
@@ -61,8 +55,12 @@ function regionList(value: unknown): string[] {
       .map((r) => r.trim())
       .filter((r) => r !== '');
   }
+  return needs(ContextKey.probeRegions, 'a list of regions', value);
+}
+
+function needs(key: string, what: string, value: unknown): never {
   throw new InvalidDeploymentError(
-    `context ${ContextKey.probeRegions}: needs a list of regions, got ${JSON.stringify(value) ?? 'nothing'}`,
+    `context ${key}: needs ${what}, got ${JSON.stringify(value) ?? 'nothing'}`,
   );
 }
 
