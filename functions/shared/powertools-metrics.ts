@@ -16,15 +16,10 @@ export function powertoolsMetrics(
     value: number,
     dimensions?: Record<string, string>,
   ) => {
-    if (dimensions === undefined) {
-      metrics.setTimestamp(now());
-      metrics.addMetric(name, unit, value);
-      return;
-    }
-    const single = metrics.singleMetric();
-    single.setTimestamp(now());
-    single.addDimensions(dimensions);
-    single.addMetric(name, unit, value);
+    const target = dimensions === undefined ? metrics : metrics.singleMetric();
+    target.setTimestamp(now());
+    if (dimensions !== undefined) target.addDimensions(dimensions);
+    target.addMetric(name, unit, value);
   };
   return {
     count: (name, value, dimensions) => add(name, MetricUnit.Count, value, dimensions),
