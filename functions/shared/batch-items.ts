@@ -43,19 +43,16 @@ export async function batchGetItems(
   const pages = await mapLimited(chunked(keys, BATCH_GET_LIMIT), REQUESTS_IN_FLIGHT, async (chunk) => {
     const items: Item[] = [];
     let pending = chunk;
-    await untilProcessed(
-      'BatchGetItem',
-      () => pending.length,
-      async () => {
-        const result = await client.send(
-          new BatchGetItemCommand({
-            RequestItems: { [tableName]: { Keys: pending, ConsistentRead: options.consistentRead } },
-          }),
-        );
-        items.push(...(result.Responses?.[tableName] ?? []));
-        pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-      },
-    );
+    await untilProcessed('BatchGetItem', async () => {
+      const result = await client.send(
+        new BatchGetItemCommand({
+          RequestItems: { [tableName]: { Keys: pending, ConsistentRead: options.consistentRead } },
+        }),
+      );
+      items.push(...(result.Responses?.[tableName] ?? []));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+      return pending.length;
+    });
     return items;
   });
   return pages.flat();
@@ -69,23 +66,18 @@ export async function batchWriteItems(
 ): Promise<void> {
   await mapLimited(chunked(requests, BATCH_WRITE_LIMIT), REQUESTS_IN_FLIGHT, async (chunk) => {
     let pending = chunk;
-    await untilProcessed(
-      'BatchWriteItem',
-      () => pending.length,
-      async () => {
-        const result = await client.send(
-          new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
-        );
-        pending = result.UnprocessedItems?.[tableName] ?? [];
-      },
-    );
+    await untilProcessed('BatchWriteItem', async () => {
+      const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }));
+      pending = result.UnprocessedItems?.[tableName] ?? [];
+      return pending.length;
+    });
   });
 }
 
-/** Sends until nothing is left pending; the retry policy spaces the resends. */
-function untilProcessed(operation: string, left: () => number, send: () => Promise<void>): Promise<void> {
+/** Sends (`send` resolves with how many are left pending) until none are; the retry policy spaces the resends. */
+function untilProcessed(operation: string, send: () => Promise<number>): Promise<void> {
   return retrying(UNPROCESSED_RETRY, { isRetryable: (e) => e instanceof UnprocessedItemsError }, async () => {
-    await send();
-    if (left() > 0) throw new UnprocessedItemsError(operation, left());
+    const left = await send();
+    if (left > 0) throw new UnprocessedItemsError(operation, left);
   });
 }
