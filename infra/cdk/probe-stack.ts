@@ -4,7 +4,7 @@
  * round per message, serially (reserved concurrency 1) so its warm container keeps the rule
  * state; it writes probe state cross-region to the home table (docs/adr/0005-cross-region-state.md).
  */
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
@@ -20,7 +20,6 @@ import { EveryMinute } from './every-minute.js';
 import { trafficManagerFunction } from './lambda.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { BASIC_EXECUTION_ROLE, RUNTIME_PINNED, VPC_EXECUTION_ROLE, suppress } from './nag.js';
-import { tableArnInRegion } from './table-arn.js';
 import { grantTableAccess } from './table-access.js';
 import { headerSecretStatements } from './header-secret-access.js';
 import { staticMetricStatement } from './static-failover-access.js';
@@ -99,7 +98,8 @@ export class TrafficManagerProbeStack extends Stack {
     const region = props.env?.region;
     if (region === undefined) throw new InvalidDeploymentError(`probe stack ${id}: env.region is required`);
     const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
-    const tableArn = tableArnInRegion(deploymentName, props.homeRegion);
+    // The home table by its name and region: the stacks share no CloudFormation references.
+    const tableArn = `arn:${Aws.PARTITION}:dynamodb:${props.homeRegion}:${Aws.ACCOUNT_ID}:table/${deploymentName}`;
     const environment = {
       [Env.tableName]: deploymentName,
       [Env.tableRegion]: props.homeRegion,
