@@ -27,6 +27,8 @@ import type { Profile } from '../../shared/profile/types.js';
 import { deploymentRegionProblems } from '../../shared/profile/deployment-regions.js';
 import { normalizeProfiles } from './definitions.js';
 import { route53QuotaWarnings } from '../../shared/zone/route53-quotas.js';
+import { footprintOf, quotaWarning } from '../../shared/static-failover/cost.js';
+import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import { bindHostedZones } from './hosted-zones.js';
 import { InvalidDeploymentError } from './errors.js';
 import { TrafficManagerHome } from './home.js';
@@ -34,7 +36,6 @@ import { TrafficManagerHomeStack } from './home-stack.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { sizeProbeRegions } from './probe-sizing.js';
 import { TrafficManagerProbeStack, type VpcFactory } from './probe-stack.js';
-import { staticFailoverWarning } from './static-failover-quota.js';
 
 export interface TrafficManagerProps {
   /**
@@ -181,8 +182,12 @@ export class TrafficManager extends Construct {
       probes.set(region, stack);
     }
     this.probes = probes;
-    // Never fails the synth: the quota can be raised (docs/deploy.md).
-    const quota = staticFailoverWarning(profiles, deploymentName, props.probeRegions);
+    // More Route 53 health checks than the default quota of 200, counted and worded by the core
+    // as `tm validate` says it. Never fails the synth: the quota can be raised (docs/deploy.md).
+    const failover = profiles.filter((profile) => profile.staticFailover);
+    const options = { deployment: deploymentName, defaultProbeRegions: props.probeRegions };
+    const quota =
+      failover.length === 0 ? undefined : quotaWarning(footprintOf(planStaticFailover(failover, options)));
     if (quota !== undefined)
       Annotations.of(this.home).addWarningV2('traffic-manager:health-check-quota', quota);
     // On the home stack, which holds the definitions: `cdk synth` prints it with the stack's path.
