@@ -1,16 +1,16 @@
 /**
  * CloudFormation custom resource (Provider framework `onEvent`): writes the deployed profile
- * definitions to the table on create and update. The definitions are an S3 asset (read with
- * `readDefinitions`); the resource's properties name it and carry its hash, so new definitions
- * change a property and CloudFormation sends an update. Delete does nothing: the table is
- * retained, and the physical id never changes, so CloudFormation never deletes after a
- * replacement.
+ * definitions to the table on create and update. The definitions are an S3 asset, the
+ * normalized `Profile[]` as JSON (read with `readDefinitions`); the resource's properties name
+ * it and carry its hash, so new definitions change a property and CloudFormation sends an
+ * update. Delete does nothing: the table is retained, and the physical id never changes, so
+ * CloudFormation never deletes after a replacement.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import type { Profile } from '../../shared/profile/types.js';
 import { logger } from '../shared/logger.js';
-import { readDefinitions } from './definitions-object.js';
 import { InvalidConfigRequestError } from './errors.js';
 import { syncConfig } from './sync.js';
 import { awsClients, type AwsClients } from '../shared/aws-clients.js';
@@ -65,4 +65,15 @@ function propertiesOf(raw: Record<string, unknown>): ConfigWriterProperties {
   const wrong = REQUIRED.filter((name) => typeof raw[name] !== 'string');
   if (wrong.length > 0) throw new InvalidConfigRequestError(`${wrong.join(', ')}: must be strings`);
   return Object.fromEntries(REQUIRED.map((name) => [name, raw[name]])) as unknown as ConfigWriterProperties;
+}
+
+async function readDefinitions(client: S3Client, bucket: string, key: string): Promise<Profile[]> {
+  const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const text = await object.Body?.transformToString('utf8');
+  if (text === undefined)
+    throw new InvalidConfigRequestError(`s3://${bucket}/${key}: the object has no body`);
+  const profiles = JSON.parse(text) as unknown;
+  if (!Array.isArray(profiles))
+    throw new InvalidConfigRequestError(`s3://${bucket}/${key}: must hold a JSON list of profiles`);
+  return profiles as Profile[];
 }
