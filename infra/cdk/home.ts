@@ -4,9 +4,9 @@
  * the state table, the evaluator (stream + tick), the definitions custom resource, the status
  * event bus, the dashboard and the alarms.
  */
-import { Stack, type Duration } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, type Duration } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -16,7 +16,6 @@ import { Evaluator } from './evaluator.js';
 import { Monitoring } from './monitoring.js';
 import { DEFAULT_DEPLOYMENT_NAME } from './names.js';
 import { ProfileConfig } from './profile-config.js';
-import { StateTable } from './state-table.js';
 import { staticFailoverRegions } from './static-failover-access.js';
 
 export interface TrafficManagerHomeProps {
@@ -53,7 +52,21 @@ export class TrafficManagerHome extends Construct {
   constructor(scope: Construct, id: string, props: TrafficManagerHomeProps) {
     super(scope, id);
     const deploymentName = props.deploymentName ?? DEFAULT_DEPLOYMENT_NAME;
-    this.table = new StateTable(this, 'State', { tableName: deploymentName }).table;
+    // The single state table (layout: shared/state/items.ts, docs/adr/0002-table-layout.md), its
+    // physical name fixed so probe stacks in other regions can address it by name.
+    this.table = new Table(new Construct(this, 'State'), 'Table', {
+      tableName: deploymentName,
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      sortKey: { name: 'sk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      // The evaluator needs the old image to tell a verdict change from a rewrite.
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // History items carry an epoch-seconds `expiresAt`.
+      timeToLiveAttribute: 'expiresAt',
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.eventBus = new EventBus(this, 'StatusEvents', {
       eventBusName: deploymentName,
     });
