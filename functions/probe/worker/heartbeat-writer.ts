@@ -3,18 +3,20 @@
  * checkpoint (rule states the verdict alone cannot restore) changed, so that a replaced worker
  * continues the counts exactly. It carries the period's latencies as a histogram for
  * ProbeLatency (shared/monitor/latency-histogram.ts) and, after a split change, the checkpoint
- * the shard released (shared/probe/checkpoint-claims.ts). The check summaries and the
- * certificates are written beside it when due (summary-writer.ts). A failed write is retried
- * at the end of the next round.
+ * the shard released (shared/probe/checkpoint-claims.ts). The check summaries (summary-writer.ts)
+ * and, when one changed, the certificates are written beside it. A failed write is retried at
+ * the end of the next round.
  */
 import type { Clock } from '../../../shared/clock.js';
+import { fitCertificates } from '../../../shared/monitor/certificate-summary.js';
 import { periodHistogram } from '../../../shared/monitor/latency-histogram.js';
 import { releasedCheckpoint } from '../../../shared/probe/checkpoint-claims.js';
 import type { PlannedJudge } from '../../../shared/probe/target.js';
 import type { HeartbeatItem, RuleStateCheckpoint } from '../../../shared/state/items.js';
 import type { ProbeStateStore } from '../state-store.js';
 import type { CheckRecords } from './check-records.js';
-import { CertificateWriter, SummaryWriter } from './summary-writer.js';
+import { ITEM_BUDGET_BYTES } from './limits.js';
+import { SummaryWriter } from './summary-writer.js';
 import type { HeldJudges, WorkerLogger } from './types.js';
 
 /** What the heartbeat reports of the worker, read when it is written. */
@@ -51,12 +53,12 @@ export class HeartbeatWriter {
   private dirty = false;
   private writing = false;
   private readonly summaries: SummaryWriter;
-  private readonly certificates: CertificateWriter;
+  /** How many of the certificate changes seen the last certificates item written carried. */
+  private certificateChangesWritten = 0;
 
   constructor(private readonly options: HeartbeatWriterOptions) {
     const { store, region, shard, periodMs } = options;
     this.summaries = new SummaryWriter(store, region, shard, periodMs);
-    this.certificates = new CertificateWriter(store, region, shard);
   }
 
   /** No heartbeat written yet: a new worker announces itself before its first verdicts. */
@@ -89,7 +91,7 @@ export class HeartbeatWriter {
     const json = JSON.stringify(checkpoint);
     const periodElapsed = this.lastDueAt === undefined || dueAt - this.lastDueAt >= this.options.periodMs;
     const changes = records.certificateChanges;
-    const certificatesChanged = this.certificates.isDue(changes);
+    const certificatesChanged = changes !== this.certificateChangesWritten;
     if (!periodElapsed && !this.dirty && !certificatesChanged && json === this.lastCheckpointJson)
       return false;
     const period = records.closePeriod();
@@ -106,7 +108,7 @@ export class HeartbeatWriter {
           this.last = item;
         }),
         summariesDue ? this.summaries.write(dueAt, at, source.judges(), records.summaries) : undefined,
-        certificatesChanged ? this.certificates.write(at, records.certificates, changes) : undefined,
+        certificatesChanged ? this.writeCertificates(at, changes) : undefined,
       ]);
       const failed = [heartbeat, ...rest].find((r) => r.status === 'rejected');
       this.dirty = failed !== undefined;
@@ -119,6 +121,18 @@ export class HeartbeatWriter {
     } finally {
       this.writing = false;
     }
+  }
+
+  /** The certificate each HTTPS judge last saw, as many as the item's budget holds. */
+  private async writeCertificates(at: number, changes: number): Promise<void> {
+    const { store, region, shard, records } = this.options;
+    await store.putCertificates({
+      region,
+      ...(shard === 0 ? {} : { shard }),
+      at,
+      certificates: fitCertificates(records.certificates, ITEM_BUDGET_BYTES),
+    });
+    this.certificateChangesWritten = changes;
   }
 
   private item(at: number, checkpoint: Record<string, RuleStateCheckpoint>): HeartbeatItem {

@@ -1,10 +1,8 @@
 /**
- * The writers of a shard's check summaries and certificates: the judge list (when it changed)
- * and the summaries positional over it (shared/monitor/check-summary-columns.ts), every
- * SUMMARY_EVERY_PERIODS heartbeat periods; the certificates each HTTPS judge last saw, when
- * one changed.
+ * The writer of a shard's check summaries: the judge list (when it changed) and the summaries
+ * positional over it (shared/monitor/check-summary-columns.ts), every SUMMARY_EVERY_PERIODS
+ * heartbeat periods.
  */
-import { fitCertificates, type StoredCertificate } from '../../../shared/monitor/certificate-summary.js';
 import type { StoredCheckSummary } from '../../../shared/monitor/check-summary.js';
 import { judgeListVersion, toColumns } from '../../../shared/monitor/check-summary-columns.js';
 import type { PlannedJudge } from '../../../shared/probe/target.js';
@@ -62,35 +60,5 @@ export class SummaryWriter {
       columns: toColumns(keys, summaries, at),
     });
     this.lastSummaryDueAt = dueAt;
-  }
-}
-
-export class CertificateWriter {
-  /** How many of the certificate changes seen the last item written carried. */
-  private changesWritten = 0;
-
-  constructor(
-    private readonly store: Pick<ProbeStateStore, 'putCertificates'>,
-    private readonly region: string,
-    private readonly shard: number,
-  ) {}
-
-  /** Whether `changes` (the count of changes seen) holds some the table has not. */
-  isDue(changes: number): boolean {
-    return changes !== this.changesWritten;
-  }
-
-  async write(
-    at: number,
-    certificates: ReadonlyMap<string, StoredCertificate>,
-    changes: number,
-  ): Promise<void> {
-    await this.store.putCertificates({
-      region: this.region,
-      ...(this.shard === 0 ? {} : { shard: this.shard }),
-      at,
-      certificates: fitCertificates(certificates, ITEM_BUDGET_BYTES),
-    });
-    this.changesWritten = changes;
   }
 }
