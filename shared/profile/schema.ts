@@ -52,8 +52,10 @@ export const MESSAGES = {
   definitions: 'must be a list of profiles (or { profiles: [...] })',
 } as const;
 
-function integer({ min, max }: { readonly min: number; readonly max: number }) {
-  const error = `must be an integer ${min}–${max}`;
+function integer(
+  { min, max }: { readonly min: number; readonly max: number },
+  error = `must be an integer ${min}–${max}`,
+) {
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
@@ -177,17 +179,9 @@ export const monitorConfigSchema = z.strictObject(
     maxLatencyMs: integer(LIMITS.maxLatencyMs).optional(),
     // The upper bound is the profile's probe regions; rules/monitor.ts says so.
     regionQuorum: z
-      .union(
-        [
-          z.enum(REGION_QUORUM_WORDS),
-          z
-            .number()
-            .int({ error: MESSAGES.regionQuorum })
-            .min(LIMITS.regionQuorum.min, { error: MESSAGES.regionQuorum })
-            .max(LIMITS.regionQuorum.max, { error: MESSAGES.regionQuorum }),
-        ],
-        { error: MESSAGES.regionQuorum },
-      )
+      .union([z.enum(REGION_QUORUM_WORDS), integer(LIMITS.regionQuorum, MESSAGES.regionQuorum)], {
+        error: MESSAGES.regionQuorum,
+      })
       .optional(),
     // HTTP/HTTPS with GET only; rules/monitor.ts says so.
     expectedBody: expectedBody.optional(),
