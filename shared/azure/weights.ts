@@ -31,12 +31,8 @@ export function scaleWeights(written: readonly unknown[]): ScaledWeights {
     (weight): weight is number => Number.isInteger(weight) && (weight as number) > 0,
   );
   const max = Math.max(0, ...numbers);
-  const unchanged = {
-    changes: [],
-    exact: true,
-    divisor: undefined,
-  };
-  if (numbers.length !== values.length || max <= ROUTE53_MAX_WEIGHT) return unchanged;
+  if (numbers.length !== values.length || max <= ROUTE53_MAX_WEIGHT)
+    return { changes: [], exact: true, divisor: undefined };
   const divisor = numbers.reduce(gcd);
   const exact = max / divisor <= ROUTE53_MAX_WEIGHT;
   const scaled = numbers.map((weight) =>
@@ -51,11 +47,7 @@ export function scaleWeights(written: readonly unknown[]): ScaledWeights {
       return { index, from, to, shareBefore: from / totalBefore, shareAfter: to / totalAfter };
     })
     .filter((change) => !exact || change.from !== change.to);
-  return {
-    changes,
-    exact,
-    divisor: exact ? divisor : undefined,
-  };
+  return { changes, exact, divisor: exact ? divisor : undefined };
 }
 
 function gcd(a: number, b: number): number {
