@@ -17,7 +17,7 @@ import {
 } from './rules/monitor.js';
 import { nestedEndpointRules } from './rules/nested-endpoints.js';
 import { checkNesting, type HostedZoneRef, type NestingNode } from './rules/nesting.js';
-import { endpointScope, refTo, validName, type Report } from './rules/report.js';
+import { endpointScope, refTo, seenBefore, validName, type Report } from './rules/report.js';
 import { subnetRules } from './rules/subnets.js';
 import { classifyTarget } from './target.js';
 import { ROUTING_METHODS, type ProbeProtocol, type RoutingMethod } from './types.js';
@@ -34,9 +34,8 @@ export function checkRules(list: readonly unknown[]): ValidationIssue[] {
     const base: IssuePath = ['profiles', index];
     const name = validName(raw.name);
     if (name !== undefined) {
-      const first = profileNames.get(name.toLowerCase());
-      if (first === undefined) profileNames.set(name.toLowerCase(), index);
-      else
+      const first = seenBefore(profileNames, name.toLowerCase(), index);
+      if (first !== undefined)
         report(
           [...base, 'name'],
           'unique-name',
@@ -46,16 +45,14 @@ export function checkRules(list: readonly unknown[]): ValidationIssue[] {
     }
     const fqdn = checkDnsConfig(raw.dnsConfig, [...base, 'dnsConfig'], report);
     if (fqdn !== undefined) {
-      const first = fqdns.get(fqdn);
-      if (first === undefined) fqdns.set(fqdn, index);
-      else {
+      const first = seenBefore(fqdns, fqdn, index);
+      if (first !== undefined)
         report(
           [...base, 'dnsConfig', 'relativeName'],
           'unique-fqdn',
           (raw.dnsConfig as Record<string, unknown>).relativeName,
           `must give a DNS name no other profile uses: ${refTo(list, 'profiles', first)} is ${fqdn} too`,
         );
-      }
     }
     const edges = checkProfile(raw, base, report);
     if (name !== undefined && profileNames.get(name.toLowerCase()) === index) {

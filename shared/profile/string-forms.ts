@@ -6,6 +6,7 @@
 import { LIMITS } from './defaults.js';
 import { isRecord, type IssuePath, type ValidationIssue } from './issues.js';
 import { isHeaderName, isHeaderValue } from './names.js';
+import { seenBefore } from './rules/report.js';
 import { looksSecret, referenceProblem, SECRET_REFERENCE_MESSAGES } from './secret-references.js';
 import type { Header, HeaderValue, SecretReference, StatusCodeRange } from './types.js';
 
@@ -94,15 +95,11 @@ export function parseHeaders(input: unknown): FormResult<Header> {
         ),
       );
     }
-    const key = header.name.toLowerCase();
-    const first = seen.get(key);
-    if (first !== undefined) {
+    const first = seenBefore(seen, header.name.toLowerCase(), headers.length);
+    if (first !== undefined)
       issues.push(
         fieldIssue(entry, 'name', 'unique-header', `must be unique: header [${first}] has the same name`),
       );
-    } else {
-      seen.set(key, headers.length);
-    }
     headers.push(header);
   }
   if (count > LIMITS.customHeaders) {

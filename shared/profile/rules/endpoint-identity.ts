@@ -1,7 +1,7 @@
 /** Endpoint names and priorities are unique in their profile (a missing priority is the list position). */
 import { LIMITS } from '../defaults.js';
 import { isRecord } from '../issues.js';
-import { validInteger, validName, type EndpointRules, type EndpointScope } from './report.js';
+import { seenBefore, validInteger, validName, type EndpointRules, type EndpointScope } from './report.js';
 
 export function endpointIdentityRules(scope: EndpointScope): EndpointRules {
   const { endpoints, ref, at, report } = scope;
@@ -11,9 +11,8 @@ export function endpointIdentityRules(scope: EndpointScope): EndpointRules {
     endpoint(raw, index) {
       const name = validName(raw.name);
       if (name !== undefined) {
-        const first = names.get(name.toLowerCase());
-        if (first === undefined) names.set(name.toLowerCase(), index);
-        else
+        const first = seenBefore(names, name.toLowerCase(), index);
+        if (first !== undefined)
           report(
             at(index, 'name'),
             'unique-name',
@@ -27,11 +26,8 @@ export function endpointIdentityRules(scope: EndpointScope): EndpointRules {
           ? index + 1
           : validInteger(raw.priority, LIMITS.priority.min, LIMITS.priority.max);
       if (priority === undefined) return;
-      const first = priorities.get(priority);
-      if (first === undefined) {
-        priorities.set(priority, index);
-        return;
-      }
+      const first = seenBefore(priorities, priority, index);
+      if (first === undefined) return;
       const theirs =
         isRecord(endpoints[first]) && (endpoints[first] as Record<string, unknown>).priority === undefined
           ? ' (its list position)'

@@ -1,5 +1,5 @@
 /** Geographic profiles: every endpoint maps at least one location, and each location is mapped once. */
-import type { EndpointRules, EndpointScope } from './report.js';
+import { seenBefore, type EndpointRules, type EndpointScope } from './report.js';
 
 export function geographicRules(scope: EndpointScope): EndpointRules {
   const { ref, at, report } = scope;
@@ -18,11 +18,8 @@ export function geographicRules(scope: EndpointScope): EndpointRules {
       for (const [entry, code] of (Array.isArray(raw.geoMapping) ? raw.geoMapping : []).entries()) {
         if (typeof code !== 'string') continue;
         const key = code.toUpperCase();
-        const first = geoCodes.get(key);
-        if (first === undefined) {
-          geoCodes.set(key, { endpoint: index, entry });
-          continue;
-        }
+        const first = seenBefore(geoCodes, key, { endpoint: index, entry });
+        if (first === undefined) continue;
         const owner =
           first.endpoint === index ? `geoMapping[${first.entry}] of this endpoint` : ref(first.endpoint);
         report(

@@ -2,7 +2,7 @@
 import { DEFAULTS, LIMITS } from '../defaults.js';
 import { isRecord, type IssuePath } from '../issues.js';
 import { PROBE_PROTOCOLS, type ProbeProtocol } from '../types.js';
-import { validInteger, type EndpointRules, type EndpointScope, type Report } from './report.js';
+import { seenBefore, validInteger, type EndpointRules, type EndpointScope, type Report } from './report.js';
 
 const HTTP_ONLY_FIELDS = [
   'path',
@@ -121,9 +121,8 @@ export function checkProbeRegions(raw: unknown, base: IssuePath, report: Report)
   if (!Array.isArray(raw)) return;
   const seen = new Map<unknown, number>();
   for (const [index, region] of raw.entries()) {
-    const first = seen.get(region);
-    if (first === undefined) seen.set(region, index);
-    else
+    const first = seenBefore(seen, region, index);
+    if (first !== undefined)
       report([...base, index], 'unique', region, `must be unique: probeRegions[${first}] is the same region`);
   }
 }

@@ -52,6 +52,13 @@ export function validName(value: unknown): string | undefined {
   return typeof value === 'string' && isResourceName(value) ? value : undefined;
 }
 
+/** The value `seen` holds for `key`: `undefined` the first time, when `value` is recorded for it. */
+export function seenBefore<K, V>(seen: Map<K, V>, key: K, value: V): V | undefined {
+  const first = seen.get(key);
+  if (first === undefined) seen.set(key, value);
+  return first;
+}
+
 export function validInteger(value: unknown, min: number, max: number): number | undefined {
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
     ? (value as number)
