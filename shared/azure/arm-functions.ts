@@ -205,18 +205,17 @@ function concat(args: unknown[], context: FunctionContext): unknown {
     : args.map((arg) => text(arg, context)).join('');
 }
 
+/** `value[key]`: an array's item by index, an object's field by name (without case, as ARM does); `undefined` when there is none. */
+export function property(value: unknown, key: unknown): unknown {
+  if (Array.isArray(value) && typeof key === 'number') return value[key];
+  if (!isRecord(value) || typeof key !== 'string') return undefined;
+  const name = key in value ? key : Object.keys(value).find((k) => k.toLowerCase() === key.toLowerCase());
+  return name === undefined ? undefined : value[name];
+}
+
 function tryGet(args: unknown[], context: FunctionContext): unknown {
-  let value: unknown = args[0];
   if (args.length < 2) throw context.fail('tryGet() takes a value and keys');
-  for (const key of args.slice(1)) {
-    if (Array.isArray(value) && typeof key === 'number') value = value[key];
-    else if (isRecord(value) && typeof key === 'string') {
-      const name = Object.keys(value).find((k) => k.toLowerCase() === key.toLowerCase());
-      value = name === undefined ? undefined : value[name];
-    } else value = undefined;
-    if (value === undefined || value === null) return null;
-  }
-  return value;
+  return args.slice(1).reduce((value, key) => property(value, key) ?? null, args[0]);
 }
 
 const stringOrArray = (value: unknown, context: FunctionContext): string | unknown[] => {

@@ -11,8 +11,7 @@
  * only the branch taken, as ARM does.
  */
 import { TrafficManagerError } from '../errors.js';
-import { isRecord } from '../profile/issues.js';
-import { ARM_FUNCTIONS, SUPPORTED_FUNCTIONS, type FunctionContext } from './arm-functions.js';
+import { ARM_FUNCTIONS, property, SUPPORTED_FUNCTIONS, type FunctionContext } from './arm-functions.js';
 
 /** Raised for an expression this evaluator does not (or cannot) evaluate; the caller adds where. */
 export class ArmExpressionError extends TrafficManagerError {
@@ -199,14 +198,9 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
-/** `.name` / `['name']` (an object's keys compared without case, as ARM does) or `[index]`. */
+/** `.name` / `['name']` or `[index]`. */
 function member(value: unknown, key: unknown): unknown {
-  let found: unknown;
-  if (Array.isArray(value) && typeof key === 'number') found = value[key];
-  else if (isRecord(value) && typeof key === 'string') {
-    const name = key in value ? key : Object.keys(value).find((k) => k.toLowerCase() === key.toLowerCase());
-    found = name === undefined ? undefined : value[name];
-  }
+  const found = property(value, key);
   if (found === undefined) throw new ArmExpressionError(`has no ${JSON.stringify(key)} to read`);
   return found;
 }
