@@ -17,19 +17,14 @@
 import { isGeoCode } from '../profile/geo-codes.js';
 import { AZURE_GEO_REGIONS, AZURE_PARTS_OF_COUNTRIES, AZURE_SUBDIVISIONS } from './geo-hierarchy.js';
 
+type GeoNote = { readonly endpoint: number; readonly received: unknown; readonly message: string };
+type GeoProblem = { readonly endpoint: number; readonly code: string; readonly message: string };
+
 export interface GeoMapping {
   /** Per endpoint: its codes here, or `undefined` where it has no list. */
   readonly mappings: readonly (string[] | undefined)[];
-  readonly notes: readonly {
-    readonly endpoint: number;
-    readonly received: unknown;
-    readonly message: string;
-  }[];
-  readonly problems: readonly {
-    readonly endpoint: number;
-    readonly code: string;
-    readonly message: string;
-  }[];
+  readonly notes: readonly GeoNote[];
+  readonly problems: readonly GeoProblem[];
 }
 
 const WORLD = 'WORLD';
@@ -46,8 +41,8 @@ interface Widened {
 
 /** `lists`: each endpoint's `geoMapping` as written; `names`: the endpoints' names, for messages. */
 export function mapGeoCodes(lists: readonly unknown[], names: readonly string[]): GeoMapping {
-  const notes: { endpoint: number; received: unknown; message: string }[] = [];
-  const problems: { endpoint: number; code: string; message: string }[] = [];
+  const notes: GeoNote[] = [];
+  const problems: GeoProblem[] = [];
   const widened = new Map<string, Widened[]>();
   const mappings = lists.map((list, endpoint) => {
     if (!Array.isArray(list)) return undefined;
@@ -143,10 +138,7 @@ function partOfCountry(code: string): { country: string; name: string } | undefi
   return { country, name: `a subdivision of ${country}` };
 }
 
-function fillMiddleEast(
-  mappings: (string[] | undefined)[],
-  notes: { endpoint: number; received: unknown; message: string }[],
-): void {
+function fillMiddleEast(mappings: (string[] | undefined)[], notes: GeoNote[]): void {
   const has = (codes: string[] | undefined, code: string) => codes?.some((c) => isCode(c, code)) === true;
   const continent = mappings.findIndex((codes) => TAKE_IN_MIDDLE_EAST.some((code) => has(codes, code)));
   if (continent < 0) return;
