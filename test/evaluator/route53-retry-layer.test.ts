@@ -15,8 +15,14 @@ const ZONE = 'Z00000000000000000042';
 /** Route 53's per-account API rate, which the evaluator's limiter enforces. */
 const REQUESTS_PER_SECOND = 5;
 const SLOT_MS = 1000 / REQUESTS_PER_SECOND;
-/** Timers count whole milliseconds; the send time is taken a synchronous step after the limiter. */
-const TIMER_GRANULARITY_MS = 1;
+/**
+ * How much shorter than a slot an observed gap may be. The send time is read a few microtask hops
+ * after the limiter reads its own clock, and the operating system may pause the process between
+ * the two reads; the next gap then looks shorter by the pause (2.5 ms seen on a loaded
+ * 2-core machine). A tenth of a slot still tells the limiter's spacing apart from none: the gateway
+ * retries without a backoff of its own, so without the limiter its attempts go out milliseconds apart.
+ */
+const OBSERVATION_SLACK_MS = SLOT_MS / 10;
 
 let route53: LocalRoute53;
 /** performance.now() of every Route 53 request, taken as it goes to the socket. */
@@ -100,7 +106,7 @@ describe('Route 53 retries: one layer, every attempt through the limiter', () =>
     const sent = sentAt.slice(sentBefore);
     expect(sent).toHaveLength(calls.length);
     for (const gap of gaps(sent)) {
-      expect(gap).toBeGreaterThanOrEqual(SLOT_MS - TIMER_GRANULARITY_MS);
+      expect(gap).toBeGreaterThanOrEqual(SLOT_MS - OBSERVATION_SLACK_MS);
       // The next attempt takes the next slot: no backoff on top of the limiter.
       expect(gap).toBeLessThan(2 * SLOT_MS);
     }
@@ -124,6 +130,6 @@ describe('Route 53 retries: one layer, every attempt through the limiter', () =>
     const times = sentAt.slice(sentBefore);
     expect(times).toHaveLength(route53.calls.length - before);
     expect(times.length).toBeGreaterThanOrEqual(6);
-    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(SLOT_MS - TIMER_GRANULARITY_MS);
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(SLOT_MS - OBSERVATION_SLACK_MS);
   });
 });
