@@ -16,14 +16,16 @@ import { callbackSink, detailOf, eventBridgeSink } from './event-sinks.js';
 import { powertoolsMetrics } from '../shared/powertools-metrics.js';
 import { Route53ZoneGateway } from './route53-zone-gateway.js';
 
-let cached: EvaluatorDeps | undefined;
+let built: EvaluatorDeps | undefined;
 
-/** The container's dependencies, built once: one zone gateway, so one limiter for every evaluation. */
+/** The container's dependencies, built on its first invocation and kept for the next ones. */
+export const containerDeps = (): EvaluatorDeps => (built ??= depsFromEnvironment());
+
+/** The evaluator's dependencies, built from `env` with the clients `clients` builds. */
 export function depsFromEnvironment(
   env: NodeJS.ProcessEnv = process.env,
   clients: AwsClients = awsClients,
 ): EvaluatorDeps {
-  if (cached !== undefined) return cached;
   const tableName = tableNameFromEnv(env);
   const metrics = powertoolsMetrics();
   const eventBusName = env[Env.eventBusName];
@@ -39,7 +41,7 @@ export function depsFromEnvironment(
           clients,
           onError: (error) => logger.error('static failover', error as Error),
         });
-  cached = {
+  return {
     store: new DynamoDbEvaluatorStore(clients.dynamodb({ env }), tableName),
     zones: new Route53ZoneGateway(clients.route53({ env }), { metrics }),
     events:
@@ -50,5 +52,4 @@ export function depsFromEnvironment(
     now: () => Date.now(),
     ...(staticFailover === undefined ? {} : { staticFailover }),
   };
-  return cached;
 }

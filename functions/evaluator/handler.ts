@@ -10,7 +10,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Trigger } from '../../shared/evaluation/triggers.js';
 import { evaluate, type EvaluatorDeps } from './evaluation.js';
-import { depsFromEnvironment } from './environment.js';
+import { containerDeps } from './environment.js';
 import { logger } from '../shared/logger.js';
 import { triggerOf } from './stream-records.js';
 
@@ -53,6 +53,6 @@ export function createStreamHandler(deps: () => EvaluatorDeps, options: StreamHa
 }
 
 /** The Lambda entry point (DynamoDB stream event source with ReportBatchItemFailures). */
-export const handler = createStreamHandler(() => depsFromEnvironment(), {
+export const handler = createStreamHandler(containerDeps, {
   onError: (error) => logger.error('evaluation failed; the batch will be retried', error as Error),
 });

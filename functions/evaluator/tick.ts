@@ -50,7 +50,7 @@ import { EndpointMonitorStatus, ProfileMonitorStatus } from '../../shared/status
 import type { EvaluatorMetrics, EvaluatorStateStore } from './ports.js';
 import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
-import { depsFromEnvironment } from './environment.js';
+import { containerDeps } from './environment.js';
 import { logger } from '../shared/logger.js';
 import { publishGuard, type GuardOutcome } from './guard.js';
 import type { StaticFailoverDeps } from './static-failover-publisher.js';
@@ -224,7 +224,7 @@ function emitHealthGauges(
 /** The Lambda entry point (EventBridge Scheduler, every minute). */
 export const handler = async (): Promise<TickOutcome> => {
   const outcome = await runTick({
-    ...depsFromEnvironment(),
+    ...containerDeps(),
     endpointMetrics: process.env[Env.endpointMetrics] !== 'false',
     reconcileIntervalMs:
       positiveIntegerFromEnv(Env.reconcileIntervalSeconds, DEFAULT_RECONCILE_INTERVAL_MS / 1000) * 1000,
