@@ -10,7 +10,7 @@ import { Stack } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/config-writer/handler.js';
 import { configItemOf, planConfigSync } from '../../functions/config-writer/plan.js';
 import type { Profile } from '../../shared/profile/types.js';
@@ -133,13 +133,14 @@ describe('the custom resource handler against DynamoDB Local, reading the defini
   beforeAll(async () => {
     table = await freshTable('tm-config');
     s3 = await startLocalS3();
-    process.env.AWS_ENDPOINT_URL_DYNAMODB = table.endpoint;
-    process.env.AWS_ENDPOINT_URL_S3 = s3.endpoint;
-    process.env.AWS_REGION = 'us-east-1';
-    process.env.AWS_ACCESS_KEY_ID = 'local';
-    process.env.AWS_SECRET_ACCESS_KEY = 'local';
+    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', table.endpoint);
+    vi.stubEnv('AWS_ENDPOINT_URL_S3', s3.endpoint);
+    vi.stubEnv('AWS_REGION', 'us-east-1');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
   }, 60_000);
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await s3.close();
   });
 
