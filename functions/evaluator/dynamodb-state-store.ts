@@ -33,14 +33,15 @@ import { readHeartbeats, readRegionItems } from '../shared/region-items.js';
 import { regionChecksOf, type RegionChecks } from '../../shared/monitor/region-checks.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
 import { queryPartition } from '../shared/query-all.js';
-import type { EvaluatorStateStore, StoredStatus } from './ports.js';
+import type { StoredStatus } from './ports.js';
 
-export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
+export class DynamoDbEvaluatorStore {
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
   ) {}
 
+  /** The deployed definitions (runtime controls are applied by the evaluation). */
   loadConfig(): Promise<DeployedConfig> {
     return readDeployedConfig(this.client, this.tableName);
   }
@@ -49,6 +50,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return readControls(this.client, this.tableName);
   }
 
+  /** Deletes an expired override unless it was replaced (the delete triggers an evaluation). */
   deleteExpiredOverride(override: MonitorOverrideItem): Promise<boolean> {
     return deleteExpiredOverride(this.client, this.tableName, override);
   }
@@ -98,6 +100,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return byRegion.flat();
   }
 
+  /**
+   * Saves many statuses in as few requests as the store allows. A status with outbox entries
+   * is written in one transaction with them, on the condition that its stored revision is the
+   * one before (a concurrent writer makes the transaction fail rather than lose a change).
+   */
   async saveStatuses(statuses: readonly StoredStatus[], outbox: readonly OutboxEntry[] = []): Promise<void> {
     const entriesOf = groupBy(outbox, (entry) => entry.profile);
     const plain = statuses.filter((status) => !entriesOf.has(status.report.profile));
@@ -116,10 +123,12 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     );
   }
 
+  /** Idempotent: a record is always written to the same key. */
   async appendHistory(records: readonly TransitionRecord[]): Promise<void> {
     await this.batchWrite(records.map((record) => ({ PutRequest: { Item: historyItem(record) } })));
   }
 
+  /** Outbox entries not yet published, oldest decision first. */
   async loadOutbox(): Promise<OutboxEntry[]> {
     const items = await queryPartition(this.client, this.tableName, KeyPrefix.outbox, {
       consistentRead: true,
@@ -135,6 +144,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     );
   }
 
+  /** The certificate each endpoint was last warned about (CERTIFICATE items). */
   async loadCertificateWarnings(): Promise<CertificateWarningItem[]> {
     const items = await queryPartition(this.client, this.tableName, KeyPrefix.certificate, {
       consistentRead: true,
@@ -142,6 +152,11 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return items.map(({ pk: _pk, sk: _sk, ...warned }) => warned as unknown as CertificateWarningItem);
   }
 
+  /**
+   * Writes a certificate warning's outbox entry and its CERTIFICATE item in one transaction, on
+   * the condition that the item does not name this certificate already; false when it did (a
+   * concurrent tick warned first): nothing is written.
+   */
   async saveCertificateWarning(warned: CertificateWarningItem, entry: OutboxEntry): Promise<boolean> {
     try {
       await this.client.send(
@@ -166,6 +181,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     }
   }
 
+  /** Wakes the evaluator (through the stream) to publish waiting outbox entries. */
   async saveOutboxTrigger(at: number): Promise<void> {
     await this.put({ ...Keys.outboxTrigger(), at });
   }
@@ -190,6 +206,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return item === undefined ? undefined : (unmarshall(item) as TickItem);
   }
 
+  /** Writing the tick item triggers an evaluation of every profile through the stream. */
   async saveTick(tick: TickItem): Promise<void> {
     await this.put({ ...Keys.tick(), fresh: [...tick.fresh], stale: [...tick.stale], at: tick.at });
   }
@@ -199,6 +216,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     return item === undefined ? undefined : { requestedAt: Number(unmarshall(item).requestedAt) };
   }
 
+  /** Writing the request triggers a reconcile of every zone through the stream. */
   async saveReconcileRequest(request: ReconcileRequestItem): Promise<void> {
     await this.put({ ...Keys.reconcileRequest(), requestedAt: request.requestedAt });
   }
@@ -211,6 +229,7 @@ export class DynamoDbEvaluatorStore implements EvaluatorStateStore {
     });
   }
 
+  /** Saves each zone's reconcile outcome, with the outbox entries of its repairs' events. */
   async saveZoneReconciles(
     zones: readonly ZoneReconcileItem[],
     outbox: readonly OutboxEntry[] = [],

@@ -38,14 +38,14 @@ import type { ExistingHealthCheck, Route53HealthCheckGateway } from './health-ch
 import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
 import { publishZone } from './publish-zone.js';
 import { reasonOf, type Route53Outcome } from './publishing-state.js';
-import type { StaticFailoverStore } from './static-failover-store.js';
+import type { DynamoDbStaticFailoverStore } from './static-failover-store.js';
 
 export interface StaticFailoverDeps {
   /** The deployment's name (metric dimension, part of every id): `STATIC_FAILOVER_DEPLOYMENT`. */
   readonly deployment: string;
   readonly healthChecks: Route53HealthCheckGateway;
   readonly alarms: CloudWatchAlarmGateway;
-  readonly store: StaticFailoverStore;
+  readonly store: DynamoDbStaticFailoverStore;
   /** A failed apply or guard write, for the log (it is also kept in STATIC / STRUCTURE). */
   readonly onError?: (error: unknown) => void;
 }

@@ -18,13 +18,6 @@ import { type EvaluatorPublishingItem, type StaticStructureItem } from '../../sh
 import { Keys } from '../../shared/state/keys.js';
 import { StaticFailoverError } from './errors.js';
 
-export interface StaticFailoverStore {
-  loadStructure(): Promise<StaticStructureItem | undefined>;
-  saveStructure(item: StaticStructureItem): Promise<void>;
-  loadPublishing(): Promise<EvaluatorPublishingItem | undefined>;
-  savePublishing(item: EvaluatorPublishingItem): Promise<void>;
-}
-
 /** Bytes of compressed structure per item: under DynamoDB's 400 KB with the key and the head's fields. */
 const PART_BYTES = 350_000;
 
@@ -60,7 +53,7 @@ function structureOf(
   };
 }
 
-export class DynamoDbStaticFailoverStore implements StaticFailoverStore {
+export class DynamoDbStaticFailoverStore {
   constructor(
     private readonly client: DynamoDBClient,
     private readonly tableName: string,
