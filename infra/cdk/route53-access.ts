@@ -6,7 +6,6 @@ import { Aws } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Profile } from '../../shared/profile/types.js';
 import { recordNamesByHostedZone } from './record-names.js';
-import { staticRecordNamesByHostedZone } from './static-record-names.js';
 
 function hostedZoneArn(hostedZoneId: string): string {
   return `arn:${Aws.PARTITION}:route53:::hostedzone/${hostedZoneId}`;
@@ -17,10 +16,7 @@ export function route53PublishingStatements(
   /** Static failover's probe regions: its `_fast` / `_static` names join the profiles' own. @default - none */
   staticFailoverRegions?: readonly string[],
 ): PolicyStatement[] {
-  const namesByZone = recordNamesByHostedZone(profiles);
-  if (staticFailoverRegions !== undefined)
-    for (const [zoneId, names] of staticRecordNamesByHostedZone(profiles, staticFailoverRegions))
-      namesByZone.set(zoneId, [...new Set([...(namesByZone.get(zoneId) ?? []), ...names])].sort());
+  const namesByZone = recordNamesByHostedZone(profiles, staticFailoverRegions);
   const zoneArns = [...namesByZone.keys()].map(hostedZoneArn);
   const statements = [...namesByZone].map(
     ([zoneId, names]) =>
