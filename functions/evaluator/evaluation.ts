@@ -49,9 +49,9 @@ export interface EvaluatorDeps {
   readonly events: EventSink;
   readonly metrics: EvaluatorMetrics;
   readonly now: () => number;
-  /** The local stack's time scale, for the expected durations in transition timings. @default 1 */
+  /** The local stack's time scale, for the expected durations in transition timings and static failover's CloudWatch periods. @default 1 */
   readonly timeScale?: number;
-  /** An outbox entry that could not be published now (it is retried on the next drain). */
+  /** An outbox entry that could not be published now (it is retried on the next drain), for the log. */
   readonly onPublishError?: (error: unknown) => void;
   /**
    * Static failover (docs/adr/0011-static-failover.md) for profiles with `staticFailover`;
@@ -92,10 +92,7 @@ export async function evaluate(
           handedOver.map((profile) => ({ kind: 'config', profile })),
         );
     }
-    await publishOutbox({
-      ...run,
-      ...(deps.onPublishError === undefined ? {} : { onError: deps.onPublishError }),
-    });
+    await publishOutbox(run);
     if (failover !== undefined) await recordPublishing(failover, route53.result, deps.now());
     return outcome;
   } catch (error) {

@@ -14,17 +14,12 @@
  */
 import { MetricName } from '../../shared/contracts/metrics.js';
 import { isDue, transitionsOf, withInSyncAt } from '../../shared/evaluation/outbox.js';
-import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
+import type { EvaluatorDeps } from './evaluation.js';
 
-export interface OutboxPublisherDeps {
-  readonly store: EvaluatorStateStore;
-  readonly zones: ZoneGateway;
-  readonly events: EventSink;
-  readonly metrics: EvaluatorMetrics;
-  readonly now: () => number;
-  /** Failures (left for the next drain), for the log. */
-  readonly onError?: (error: unknown) => void;
-}
+export type OutboxPublisherDeps = Pick<
+  EvaluatorDeps,
+  'store' | 'zones' | 'events' | 'metrics' | 'now' | 'onPublishError'
+>;
 
 export interface DrainOutcome {
   /** Entries whose events were put on the bus and which were deleted. */
@@ -40,7 +35,7 @@ export async function publishOutbox(deps: OutboxPublisherDeps): Promise<DrainOut
   try {
     entries = await deps.store.loadOutbox();
   } catch (error) {
-    deps.onError?.(error);
+    deps.onPublishError?.(error);
     return { published, pending };
   }
   const inSync = new Map<string, boolean>(); // change id → INSYNC, asked once per drain
@@ -63,7 +58,7 @@ export async function publishOutbox(deps: OutboxPublisherDeps): Promise<DrainOut
     } catch (error) {
       // The sink already retried: the rest would most likely fail the same way. Keep them, in order.
       pending += entries.length - index;
-      deps.onError?.(error);
+      deps.onPublishError?.(error);
       break;
     }
   }

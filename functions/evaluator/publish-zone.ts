@@ -11,7 +11,7 @@ import type { RejectedName, ZoneScope } from '../../shared/evaluation/zones.js';
 import { diffZone } from '../../shared/zone/diff.js';
 import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError } from './errors.js';
-import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
+import type { EvaluatorDeps } from './evaluation.js';
 
 export interface ZonePublication {
   /** Changes Route 53 accepted. */
@@ -23,10 +23,7 @@ export interface ZonePublication {
   readonly changeIds: ReadonlyMap<string, readonly string[]>;
 }
 
-export interface PublishDeps {
-  readonly zones: ZoneGateway;
-  readonly metrics: EvaluatorMetrics;
-}
+export type PublishDeps = Pick<EvaluatorDeps, 'zones' | 'metrics'>;
 
 export async function publishZone(
   deps: PublishDeps,
@@ -76,7 +73,7 @@ function acceptor(changes: Change[], changeIds: Map<string, string[]>): Accept {
  * zone content.
  */
 async function publishIsolating(
-  zones: ZoneGateway,
+  zones: PublishDeps['zones'],
   zoneId: string,
   desired: readonly RecordSet[],
   actual: readonly RecordSet[],

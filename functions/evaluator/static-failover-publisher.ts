@@ -35,7 +35,7 @@ import type { RecordSet } from '../../shared/zone/record-set.js';
 import type { CloudWatchAlarmGateway } from './alarm-gateway.js';
 import { StaticFailoverError } from './errors.js';
 import type { ExistingHealthCheck, Route53HealthCheckGateway } from './health-check-gateway.js';
-import type { EvaluatorMetrics, ZoneGateway } from './ports.js';
+import type { EvaluatorDeps } from './evaluation.js';
 import { publishZone } from './publish-zone.js';
 import { reasonOf, type Route53Outcome } from './publishing-state.js';
 import type { DynamoDbStaticFailoverStore } from './static-failover-store.js';
@@ -70,13 +70,7 @@ export function planStatic(deployment: string, config: DeployedConfig): StaticPl
   };
 }
 
-export interface SyncDeps {
-  readonly zones: ZoneGateway;
-  readonly metrics: EvaluatorMetrics;
-  readonly now: () => number;
-  /** `tm local`'s time scale (CloudWatch's periods are scaled by it). @default 1 */
-  readonly timeScale?: number;
-}
+export type SyncDeps = Pick<EvaluatorDeps, 'zones' | 'metrics' | 'now' | 'timeScale'>;
 
 export interface SyncOutcome {
   /** Nothing to do: the plan is the one last applied. */
