@@ -90,12 +90,11 @@ describe('local CloudWatch: accepted calls', () => {
     expect(out.$metadata.httpStatusCode).toBe(200);
   });
 
-  it('accepts StatisticValues, Values with Counts, 30 dimensions, StorageResolution 1 and 60', async () => {
+  it('accepts 30 dimensions, StorageResolution 1 and 60', async () => {
     // Act
     const out = await putData({
       MetricData: [
-        datum({ Value: undefined, StatisticValues: { SampleCount: 2, Sum: 1, Minimum: 0, Maximum: 1 } }),
-        datum({ Value: undefined, Values: [0, 1], Counts: [1, 3], StorageResolution: 1 }),
+        datum({ StorageResolution: 1 }),
         datum({
           Dimensions: Array.from({ length: 30 }, (_, i) => ({ Name: `d${i}`, Value: 'v' })),
           StorageResolution: 60,
@@ -239,28 +238,10 @@ describe('local CloudWatch: PutMetricData refuses what CloudWatch refuses (HTTP 
       message: /-2\^360 to 2\^360/,
     },
     {
-      name: 'Value and StatisticValues together',
-      input: { MetricData: [datum({ StatisticValues: { SampleCount: 1, Sum: 1, Minimum: 1, Maximum: 1 } })] },
-      code: 'InvalidParameterCombination',
-      message: /Value and MetricData.member.1.StatisticValues are mutually exclusive/,
-    },
-    {
       name: 'no value at all',
       input: { MetricData: [{ MetricName: 'vote' }] },
       code: 'MissingParameter',
       message: /MetricData.member.1.Value is required/,
-    },
-    {
-      name: 'Values and Counts of different lengths',
-      input: { MetricData: [datum({ Value: undefined, Values: [1, 2], Counts: [1] })] },
-      code: 'InvalidParameterValue',
-      message: /Values and MetricData.member.1.Counts must be of the same size/,
-    },
-    {
-      name: '151 Values',
-      input: { MetricData: [datum({ Value: undefined, Values: Array.from({ length: 151 }, () => 1) })] },
-      code: 'InvalidParameterValue',
-      message: /Values must not have a size greater than 150/,
     },
     {
       name: 'a timestamp 3 hours ahead',
@@ -279,6 +260,22 @@ describe('local CloudWatch: PutMetricData refuses what CloudWatch refuses (HTTP 
       input: { MetricData: [datum({ Unit: 'Parsecs' as never })] },
       code: 'ValidationError',
       message: /Member must satisfy enum value set/,
+    },
+    {
+      name: 'StatisticValues (not supported here)',
+      input: {
+        MetricData: [
+          datum({ Value: undefined, StatisticValues: { SampleCount: 2, Sum: 1, Minimum: 0, Maximum: 1 } }),
+        ],
+      },
+      code: 'UnsupportedOperation',
+      message: /local CloudWatch does not support StatisticValues in PutMetricData/,
+    },
+    {
+      name: 'Values with Counts (not supported here)',
+      input: { MetricData: [datum({ Value: undefined, Values: [0, 1], Counts: [1, 3] })] },
+      code: 'UnsupportedOperation',
+      message: /local CloudWatch does not support Values in PutMetricData/,
     },
     {
       name: 'EntityMetricData (not supported here)',

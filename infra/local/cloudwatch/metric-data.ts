@@ -2,18 +2,12 @@
  * PutMetricData's input, checked as CloudWatch checks it, turned into datapoints
  * (https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricData.html):
  * at most 1,000 metrics a request; a namespace not beginning with `AWS/`; per datum a metric
- * name, at most 30 dimensions, exactly one of `Value`, `StatisticValues` or `Values` (with
- * `Counts` of the same length, at most 150 values), values within ±2^360 and not NaN or
- * infinite, `StorageResolution` 1 or 60, and a timestamp from two weeks before now to two hours
- * after it (both durations multiplied by the time scale, as every duration of the local stack).
+ * name, at most 30 dimensions, a `Value` within ±2^360 and not NaN or infinite (`StatisticValues`
+ * and `Values` are not supported here), `StorageResolution` 1 or 60, and a timestamp from two
+ * weeks before now to two hours after it (both durations multiplied by the time scale, as every
+ * duration of the local stack).
  */
-import {
-  invalidCombination,
-  invalidParameter,
-  invalidValue,
-  missingParameter,
-  unsupported,
-} from './errors.js';
+import { invalidParameter, invalidValue, missingParameter, unsupported } from './errors.js';
 import {
   enumMember,
   integerMember,
@@ -25,7 +19,6 @@ import {
 import { dimensionsOf, metricNameOf, namespaceOf, type MetricId } from './metric.js';
 
 const MAX_METRIC_DATA = 1000;
-const MAX_VALUES = 150;
 const VALUE_LIMIT = 2 ** 360;
 const TWO_WEEKS_MS = 14 * 24 * 3600_000;
 const TWO_HOURS_MS = 2 * 3600_000;
@@ -105,77 +98,20 @@ function timestampOf(datum: JsonObject, path: string, { now, timeScale }: TimeCo
   return at;
 }
 
-/** Exactly one of Value, StatisticValues, Values (+ Counts). */
+/**
+ * The datum's Value. StatisticValues and Values (with Counts) are refused as not supported here:
+ * nothing of ours sends them (the probe regions and the guard send one Value a datum).
+ */
 function valuesOf(datum: JsonObject, path: string): StatisticSet {
-  const given = (['Value', 'StatisticValues', 'Values'] as const).filter(
-    (m) => datum[m] !== undefined && datum[m] !== null,
-  );
-  if (given.length > 1)
-    throw invalidCombination(
-      `The parameters ${path}.${given[0]} and ${path}.${given[1]} are mutually exclusive and you have specified both.`,
-    );
-  if (given[0] === 'StatisticValues') return statisticValuesOf(datum, path);
-  if (given[0] === 'Values') return valueListOf(datum, path);
-  if (datum.Counts !== undefined && datum.Counts !== null)
-    throw invalidCombination(`The parameter ${path}.Counts needs ${path}.Values.`);
-  const value = checkedValue(numberMember(datum, 'Value', `${path}.Value`, true) as number, `${path}.Value`);
-  return { sampleCount: 1, sum: value, minimum: value, maximum: value };
-}
-
-function checkedValue(value: number, path: string): number {
+  for (const member of ['StatisticValues', 'Values', 'Counts'])
+    if (datum[member] !== undefined && datum[member] !== null)
+      throw unsupported(`${member} in PutMetricData`);
+  const value = numberMember(datum, 'Value', `${path}.Value`, true) as number;
   if (!Number.isFinite(value) || Math.abs(value) > VALUE_LIMIT)
     throw invalidValue(
-      path,
+      `${path}.Value`,
       value,
       'Values must be in the range of -2^360 to 2^360; NaN and infinities are not supported.',
     );
-  return value;
-}
-
-function statisticValuesOf(datum: JsonObject, path: string): StatisticSet {
-  const at = `${path}.StatisticValues`;
-  const set = objectOf(datum.StatisticValues, at);
-  const member = (name: string) =>
-    checkedValue(numberMember(set, name, `${at}.${name}`, true) as number, `${at}.${name}`);
-  const values = {
-    sampleCount: member('SampleCount'),
-    sum: member('Sum'),
-    minimum: member('Minimum'),
-    maximum: member('Maximum'),
-  };
-  if (values.sampleCount <= 0)
-    throw invalidValue(`${at}.SampleCount`, values.sampleCount, 'It must be greater than 0.');
-  if (values.minimum > values.maximum)
-    throw invalidParameter(`The parameter ${at}.Minimum must not be greater than ${at}.Maximum.`);
-  return values;
-}
-
-function valueListOf(datum: JsonObject, path: string): StatisticSet {
-  const values = (listMember(datum, 'Values', `${path}.Values`) as unknown[]).map((value, i) =>
-    checkedValue(
-      numberMember({ v: value }, 'v', `${path}.Values.member.${i + 1}`, true) as number,
-      `${path}.Values.member.${i + 1}`,
-    ),
-  );
-  if (values.length === 0) throw missingParameter(`${path}.Values`);
-  if (values.length > MAX_VALUES)
-    throw invalidParameter(`The collection ${path}.Values must not have a size greater than ${MAX_VALUES}.`);
-  const counts = (listMember(datum, 'Counts', `${path}.Counts`) ?? values.map(() => 1)).map((count, i) => {
-    const n = numberMember({ c: count }, 'c', `${path}.Counts.member.${i + 1}`, true) as number;
-    if (!Number.isFinite(n) || n < 0)
-      throw invalidValue(`${path}.Counts.member.${i + 1}`, n, 'Counts must not be negative.');
-    return n;
-  });
-  if (counts.length !== values.length)
-    throw invalidParameter(`The parameters ${path}.Values and ${path}.Counts must be of the same size.`);
-  const sampleCount = counts.reduce((a, b) => a + b, 0);
-  if (sampleCount <= 0)
-    throw invalidValue(`${path}.Counts`, counts, 'At least one count must be greater than 0.');
-  const counted = values.filter((_, i) => (counts[i] as number) > 0);
-  return {
-    sampleCount,
-    sum: values.reduce((sum, value, i) => sum + value * (counts[i] as number), 0),
-    minimum: Math.min(...counted),
-    maximum: Math.max(...counted),
-  };
+  return { sampleCount: 1, sum: value, minimum: value, maximum: value };
 }
