@@ -20,7 +20,6 @@
  */
 import type { AlarmStateValue } from './alarm-states.js';
 import type { AlarmDefinition, ComparisonOperator, Statistic } from './alarm-input.js';
-import type { StatisticSet } from './metric-data.js';
 
 /** Periods evaluated beyond EvaluationPeriods. */
 export const EXTRA_EVALUATION_PERIODS = 2;
@@ -30,22 +29,21 @@ export interface Judgement {
   readonly reason: string;
 }
 
-/** A period's datapoint: the statistic over every datum in it; undefined when there is none. */
-export function aggregate(sets: readonly StatisticSet[], statistic: Statistic): number | undefined {
-  if (sets.length === 0) return undefined;
-  const sampleCount = sets.reduce((n, s) => n + s.sampleCount, 0);
-  const sum = sets.reduce((n, s) => n + s.sum, 0);
+/** A period's datapoint: the statistic over every datum's value in it; undefined when there is none. */
+export function aggregate(values: readonly number[], statistic: Statistic): number | undefined {
+  if (values.length === 0) return undefined;
+  const sum = values.reduce((total, value) => total + value, 0);
   switch (statistic) {
     case 'SampleCount':
-      return sampleCount;
+      return values.length;
     case 'Sum':
       return sum;
     case 'Average':
-      return sum / sampleCount;
+      return sum / values.length;
     case 'Minimum':
-      return Math.min(...sets.map((s) => s.minimum));
+      return Math.min(...values);
     case 'Maximum':
-      return Math.max(...sets.map((s) => s.maximum));
+      return Math.max(...values);
   }
 }
 

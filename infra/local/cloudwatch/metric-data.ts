@@ -32,19 +32,11 @@ export const UNITS = [
 ] as const;
 export type Unit = (typeof UNITS)[number];
 
-/** What one datum adds to a period: CloudWatch's statistic set. */
-export interface StatisticSet {
-  readonly sampleCount: number;
-  readonly sum: number;
-  readonly minimum: number;
-  readonly maximum: number;
-}
-
 export interface Datapoint {
   readonly metric: MetricId;
   /** Epoch ms; standard-resolution data is stored at the start of its (scaled) minute. */
   readonly at: number;
-  readonly values: StatisticSet;
+  readonly value: number;
   readonly unit: Unit | undefined;
 }
 
@@ -77,7 +69,7 @@ function datapointOf(namespace: string, item: unknown, path: string, time: TimeC
   return {
     metric: { namespace, metricName, dimensions },
     at: resolution === 60 ? Math.floor(at / minuteMs) * minuteMs : at,
-    values: valuesOf(datum, path),
+    value: valueOf(datum, path),
     unit,
   };
 }
@@ -102,7 +94,7 @@ function timestampOf(datum: JsonObject, path: string, { now, timeScale }: TimeCo
  * The datum's Value. StatisticValues and Values (with Counts) are refused as not supported here:
  * nothing of ours sends them (the probe regions and the guard send one Value a datum).
  */
-function valuesOf(datum: JsonObject, path: string): StatisticSet {
+function valueOf(datum: JsonObject, path: string): number {
   for (const member of ['StatisticValues', 'Values', 'Counts'])
     if (datum[member] !== undefined && datum[member] !== null)
       throw unsupported(`${member} in PutMetricData`);
@@ -113,5 +105,5 @@ function valuesOf(datum: JsonObject, path: string): StatisticSet {
       value,
       'Values must be in the range of -2^360 to 2^360; NaN and infinities are not supported.',
     );
-  return { sampleCount: 1, sum: value, minimum: value, maximum: value };
+  return value;
 }

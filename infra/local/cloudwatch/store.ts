@@ -10,7 +10,7 @@ import { CloudWatchApiError } from './errors.js';
 import { aggregate, EXTRA_EVALUATION_PERIODS, judge } from './evaluate.js';
 import { metricKey, type MetricId } from './metric.js';
 import { compareAscii } from '../route53/names.js';
-import type { Datapoint, StatisticSet } from './metric-data.js';
+import type { Datapoint } from './metric-data.js';
 
 export interface AlarmRecord {
   readonly definition: AlarmDefinition;
@@ -104,13 +104,13 @@ export class RegionStore {
     periodMs: number,
     statistics: readonly Statistic[],
   ): { at: number; values: Partial<Record<Statistic, number>> }[] {
-    const buckets = new Map<number, StatisticSet[]>();
+    const buckets = new Map<number, number[]>();
     const series = this.datapoints.get(metricKey(metric)) ?? [];
     for (let i = firstAtOrAfter(series, start); i < series.length; i += 1) {
       const point = series[i] as Datapoint;
       if (point.at >= end) break;
       const at = start + Math.floor((point.at - start) / periodMs) * periodMs;
-      buckets.set(at, [...(buckets.get(at) ?? []), point.values]);
+      buckets.set(at, [...(buckets.get(at) ?? []), point.value]);
     }
     return [...buckets].map(([at, sets]) => ({
       at,
@@ -124,13 +124,13 @@ export class RegionStore {
     const end = Math.floor(now / periodMs) * periodMs;
     const count = alarm.evaluationPeriods + EXTRA_EVALUATION_PERIODS;
     const start = end - count * periodMs;
-    const periods: StatisticSet[][] = Array.from({ length: count }, () => []);
+    const periods: number[][] = Array.from({ length: count }, () => []);
     const series = this.datapoints.get(metricKey(alarm.metric)) ?? [];
     for (let i = firstAtOrAfter(series, start); i < series.length; i += 1) {
       const point = series[i] as Datapoint;
       if (point.at >= end) break;
       if (alarm.unit === undefined || point.unit === alarm.unit)
-        periods[Math.min(count - 1, Math.floor((point.at - start) / periodMs))]?.push(point.values);
+        periods[Math.min(count - 1, Math.floor((point.at - start) / periodMs))]?.push(point.value);
     }
     return periods.map((sets) => aggregate(sets, alarm.statistic));
   }

@@ -19,7 +19,6 @@ export function publishHealthCheckStatuses(
   const publish = () => {
     const at = Math.floor(Date.now() / minute) * minute;
     for (const id of route53.healthCheckIds()) {
-      const value = route53.healthCheckStatus(id) === 'Healthy' ? 1 : 0;
       cloudWatch.publishServiceMetric('us-east-1', {
         metric: {
           namespace: 'AWS/Route53',
@@ -27,7 +26,7 @@ export function publishHealthCheckStatuses(
           dimensions: [{ Name: 'HealthCheckId', Value: id }],
         },
         at,
-        values: { sampleCount: 1, sum: value, minimum: value, maximum: value },
+        value: route53.healthCheckStatus(id) === 'Healthy' ? 1 : 0,
         unit: undefined,
       });
     }
