@@ -100,45 +100,35 @@ function fakeClock(start = Date.parse('2026-01-01T00:00:00Z')) {
 }
 
 describe('hosted zones', () => {
-  it('creates a zone with CreateHostedZone, with the apex SOA and NS records Route 53 adds', async () => {
+  it('creates a zone in-process, with the apex SOA and NS records Route 53 adds', async () => {
     // Act
-    const created = await shared.client.send(
-      new CreateHostedZoneCommand({ Name: 'Zones.Example.org', CallerReference: 'ref-1' }),
-    );
+    const id = shared.route53.createHostedZone('Zones.Example.org');
 
     // Assess
-    const id = created.HostedZone?.Id ?? '';
-    expect(id).toMatch(/^\/hostedzone\/Z[A-Z0-9]+$/);
-    expect(created.HostedZone).toMatchObject({
+    expect(id).toMatch(/^Z[A-Z0-9]+$/);
+    const fetched = await shared.client.send(new GetHostedZoneCommand({ Id: id }));
+    expect(fetched.HostedZone).toMatchObject({
+      Id: `/hostedzone/${id}`,
       Name: 'zones.example.org.',
-      CallerReference: 'ref-1',
       ResourceRecordSetCount: 2,
     });
-    expect(created.ChangeInfo?.Status).toBe('PENDING');
-    expect(created.DelegationSet?.NameServers).toHaveLength(4);
-    const fetched = await shared.client.send(new GetHostedZoneCommand({ Id: id }));
-    expect(fetched.HostedZone?.Name).toBe('zones.example.org.');
+    expect(fetched.DelegationSet?.NameServers).toHaveLength(4);
     const listed = await shared.client.send(new ListResourceRecordSetsCommand({ HostedZoneId: id }));
     expect(listed.ResourceRecordSets?.map((r) => [r.Name, r.Type])).toEqual([
       ['zones.example.org.', 'NS'],
       ['zones.example.org.', 'SOA'],
     ]);
-    expect(shared.route53.records(id.replace('/hostedzone/', ''))).toEqual([]);
+    expect(shared.route53.records(id)).toEqual([]);
   });
 
-  it('rejects a second CreateHostedZone with the same caller reference as HostedZoneAlreadyExists', async () => {
-    // Prepare
-    await shared.client.send(
-      new CreateHostedZoneCommand({ Name: 'dup.example', CallerReference: 'ref-dup' }),
-    );
-
+  it('does not serve CreateHostedZone (nothing of ours sends it): UnsupportedOperation', async () => {
     // Act
     const rejected = await failure(
-      shared.client.send(new CreateHostedZoneCommand({ Name: 'dup.example', CallerReference: 'ref-dup' })),
+      shared.client.send(new CreateHostedZoneCommand({ Name: 'new.example', CallerReference: 'ref-new' })),
     );
 
     // Assess
-    expect(rejected).toMatchObject({ name: 'HostedZoneAlreadyExists', status: 409 });
+    expect(rejected).toMatchObject({ name: 'UnsupportedOperation', status: 400 });
   });
 
   it('lists zones by name in reversed-label order, from DNSName, with pagination', async () => {

@@ -10,7 +10,6 @@ const ROUTE53_ERROR = {
   InvalidInput: 400,
   InvalidChangeBatch: 400,
   NoSuchHostedZone: 404,
-  HostedZoneAlreadyExists: 409,
   NoSuchChange: 404,
   NoSuchCidrCollectionException: 404,
   NoSuchCidrLocationException: 404,

@@ -60,7 +60,7 @@ export interface Route53Call {
 export interface LocalRoute53 extends Required<ZoneReader> {
   /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
   readonly endpoint: string;
-  /** Creates a hosted zone in-process (as CreateHostedZone would); returns its id (`id` when given). */
+  /** Creates a hosted zone in-process (as CreateHostedZone would: the API does not serve it); returns its id (`id` when given). */
   createHostedZone(name: string, id?: string): string;
   /** Creates a CIDR collection in-process with its locations; returns its id. */
   createCidrCollection(name: string, locations?: Readonly<Record<string, readonly string[]>>): string;
@@ -147,8 +147,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   return {
     endpoint: server.endpoint,
     calls,
-    createHostedZone: (name, id) =>
-      store.createHostedZone({ name, callerReference: randomUUID(), ...present({ id }) }).zone.id,
+    createHostedZone: (name, id) => store.createHostedZone(name, id),
     createCidrCollection: (name, locations = {}) => {
       const { id } = store.cidrCollections.create({ name, callerReference: randomUUID() });
       const changes = Object.entries(locations).map(([locationName, cidrs]) => ({

@@ -4,6 +4,7 @@
  * server (server.ts) decodes requests into these calls, and the local DNS
  * server reads zones in-process through the `ZoneReader` methods.
  */
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock.js';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
@@ -24,7 +25,6 @@ export interface HostedZoneView {
   /** Normalized (lower case, no trailing dot). */
   readonly name: string;
   readonly callerReference: string;
-  readonly comment?: string;
   readonly recordCount: number;
   readonly nameServers: readonly string[];
 }
@@ -51,7 +51,6 @@ interface ZoneState {
   readonly id: string;
   readonly name: string;
   readonly callerReference: string;
-  readonly comment?: string;
   records: StoredRecordSet[];
   lastChangeId?: string;
 }
@@ -69,31 +68,14 @@ export class LocalRoute53Store implements ZoneReader {
 
   // --- hosted zones -------------------------------------------------------
 
-  createHostedZone(request: { name: string; callerReference: string; comment?: string; id?: string }): {
-    zone: HostedZoneView;
-    change: ChangeView;
-  } {
-    const name = fromRoute53Name(request.name);
-    if (name === '' || name.length > 1024) throw invalidInput(`Invalid hosted zone name: '${request.name}'`);
-    for (const zone of this.zones.values()) {
-      if (zone.callerReference === request.callerReference)
-        throw route53Error(
-          'HostedZoneAlreadyExists',
-          `A hosted zone has already been created with the specified caller reference ${request.callerReference} (name ${name}).`,
-        );
-    }
-    const id = request.id ?? this.newId('Z');
+  /** Creates a public hosted zone with Route 53's apex records (in-process: nothing of ours sends CreateHostedZone). */
+  createHostedZone(zoneName: string, id = this.newId('Z')): string {
+    const name = fromRoute53Name(zoneName);
+    if (name === '' || name.length > 1024) throw invalidInput(`Invalid hosted zone name: '${zoneName}'`);
     if (this.zones.has(id))
       throw invalidInput(`A hosted zone with ID ${id} already exists in the local Route 53`);
-    const zone: ZoneState = {
-      id,
-      name,
-      callerReference: request.callerReference,
-      ...(request.comment === undefined ? {} : { comment: request.comment }),
-      records: apexRecords(name),
-    };
-    this.zones.set(id, zone);
-    return { zone: this.zoneView(zone), change: this.changes.record(request.comment) };
+    this.zones.set(id, { id, name, callerReference: randomUUID(), records: apexRecords(name) });
+    return id;
   }
 
   getHostedZone(id: string): HostedZoneView {
@@ -248,7 +230,6 @@ export class LocalRoute53Store implements ZoneReader {
       id: zone.id,
       name: zone.name,
       callerReference: zone.callerReference,
-      ...(zone.comment === undefined ? {} : { comment: zone.comment }),
       recordCount: zone.records.length,
       nameServers: ROUTE53_NAME_SERVERS,
     };

@@ -74,22 +74,6 @@ function recordSetInput(node: XmlNode): RecordSetInput {
   };
 }
 
-export function parseCreateHostedZoneRequest(xml: string): {
-  name: string;
-  callerReference: string;
-  comment?: string;
-} {
-  const request = root(xml, 'CreateHostedZoneRequest');
-  const config = child(request, 'HostedZoneConfig');
-  if (config !== undefined && text(config, 'PrivateZone') === 'true')
-    throw invalidInput('The local Route 53 serves public hosted zones only');
-  return {
-    name: required(request, 'Name'),
-    callerReference: required(request, 'CallerReference'),
-    ...(config === undefined ? {} : texts(config, { comment: 'Comment' })),
-  };
-}
-
 export function parseCreateCidrCollectionRequest(xml: string): { name: string; callerReference: string } {
   const request = root(xml, 'CreateCidrCollectionRequest');
   return { name: required(request, 'Name'), callerReference: required(request, 'CallerReference') };
@@ -193,21 +177,12 @@ export function changeInfo(change: ChangeView): Record<string, unknown> {
   };
 }
 
-/** A hosted zone with its delegation set (and the change that created it), as CreateHostedZone and GetHostedZone answer. */
-export function hostedZoneWithDelegation(zone: HostedZoneView, change?: ChangeView): Record<string, unknown> {
-  return {
-    HostedZone: hostedZone(zone),
-    ChangeInfo: change && changeInfo(change),
-    DelegationSet: { NameServers: { NameServer: [...zone.nameServers] } },
-  };
-}
-
 export function hostedZone(zone: HostedZoneView): Record<string, unknown> {
   return {
     Id: `/hostedzone/${zone.id}`,
     Name: toRoute53Name(zone.name),
     CallerReference: zone.callerReference,
-    Config: { Comment: zone.comment, PrivateZone: 'false' },
+    Config: { PrivateZone: 'false' },
     ResourceRecordSetCount: zone.recordCount,
   };
 }

@@ -11,13 +11,6 @@ import * as xml from './xml-codec.js';
 
 export function zoneRoutes(store: LocalRoute53Store): Route[] {
   return [
-    route('POST', '/hostedzone', 'CreateHostedZone', ({ body }) => {
-      const { zone, change } = store.createHostedZone(xml.parseCreateHostedZoneRequest(body));
-      return {
-        elements: xml.hostedZoneWithDelegation(zone, change),
-        created: `/hostedzone/${zone.id}`,
-      };
-    }),
     route('GET', '/hostedzonesbyname', 'ListHostedZonesByName', ({ query }) => {
       const request = {
         ...present({ dnsName: textParam(query, 'dnsname'), hostedZoneId: textParam(query, 'hostedzoneid') }),
@@ -35,9 +28,11 @@ export function zoneRoutes(store: LocalRoute53Store): Route[] {
       };
       return { elements };
     }),
-    route('GET', '/hostedzone/{id}', 'GetHostedZone', ({ id }) => ({
-      elements: xml.hostedZoneWithDelegation(store.getHostedZone(id)),
-    })),
+    route('GET', '/hostedzone/{id}', 'GetHostedZone', ({ id }) => {
+      const zone = store.getHostedZone(id);
+      const delegation = { NameServers: { NameServer: [...zone.nameServers] } };
+      return { elements: { HostedZone: xml.hostedZone(zone), DelegationSet: delegation } };
+    }),
     route('POST', '/hostedzone/{id}/rrset', 'ChangeResourceRecordSets', ({ id, body }) => {
       const { changes, comment } = xml.parseChangeResourceRecordSetsRequest(body);
       return {
