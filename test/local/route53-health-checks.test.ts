@@ -670,24 +670,15 @@ describe('health status', () => {
     expect([sameAlarm, otherAlarm]).toEqual(['Unhealthy', 'Healthy']);
   });
 
-  it('GetHealthCheckStatus reports an alarm check; a CALCULATED one is refused (InvalidInput)', async () => {
+  it('does not serve GetHealthCheckStatus (nothing of ours sends it): UnsupportedOperation', async () => {
     // Prepare
-    const { client, id, set } = await alarmCheck('LastKnownStatus');
-    const calc = await createCheck(client, 'calc-status', {
-      Type: 'CALCULATED',
-      ChildHealthChecks: [id],
-      HealthThreshold: 1,
-    });
-    set('ALARM');
+    const { client, id } = await alarmCheck('LastKnownStatus');
 
     // Act
-    const status = await client.send(new GetHealthCheckStatusCommand({ HealthCheckId: id }));
-    const refused = await failure(client.send(new GetHealthCheckStatusCommand({ HealthCheckId: calc })));
+    const refused = await failure(client.send(new GetHealthCheckStatusCommand({ HealthCheckId: id })));
 
     // Assess
-    expect(status.HealthCheckObservations?.[0]?.StatusReport?.Status).toMatch(/^Failure/);
-    expect(status.HealthCheckObservations?.[0]?.Region).toBe('eu-west-1');
-    expect(refused).toMatchObject({ name: 'InvalidInput', status: 400 });
+    expect(refused).toMatchObject({ name: 'UnsupportedOperation', status: 400 });
   });
 });
 

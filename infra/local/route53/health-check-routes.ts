@@ -1,10 +1,8 @@
 /**
  * The local Route 53's health-check operations: URL → store call → the elements of the
- * response. GetHealthCheckStatus answers from the data plane's view (health-status.ts).
- * https://docs.aws.amazon.com/Route53/latest/APIReference/API_GetHealthCheckStatus.html
+ * response. GetHealthCheckStatus is not served (nothing of ours sends it): the data plane's view
+ * is `LocalRoute53.healthCheckStatus` in-process.
  */
-import type { Clock } from '../../../shared/clock.js';
-import { invalidInput } from './errors.js';
 import {
   healthCheck,
   parseCreateHealthCheckRequest,
@@ -14,15 +12,7 @@ import type { HealthCheckStore } from './health-checks.js';
 import type { HealthEvaluator } from './health-status.js';
 import { intParam, route, textParam, type Route } from './routes.js';
 
-export function healthCheckRoutes({
-  checks,
-  health,
-  clock,
-}: {
-  checks: HealthCheckStore;
-  health: HealthEvaluator;
-  clock: Clock;
-}): Route[] {
+export function healthCheckRoutes(checks: HealthCheckStore, health: HealthEvaluator): Route[] {
   return [
     route('POST', '/healthcheck', 'CreateHealthCheck', ({ body }) => {
       const request = parseCreateHealthCheckRequest(body);
@@ -56,22 +46,6 @@ export function healthCheckRoutes({
       checks.delete(id);
       health.forget(id);
       return { elements: {} };
-    }),
-    route('GET', '/healthcheck/{id}/status', 'GetHealthCheckStatus', ({ id }) => {
-      const check = checks.get(id);
-      // Route 53: "You can't use GetHealthCheckStatus to get the status of a calculated health check."
-      if (check.config.type === 'CALCULATED')
-        throw invalidInput(
-          `Invalid request: health check ${check.id} is a CALCULATED health check; GetHealthCheckStatus does not report calculated health checks`,
-        );
-      const alarm = check.config.alarmIdentifier;
-      const healthy = health.isHealthy(check.id);
-      const status = `${healthy ? 'Success' : 'Failure'}: the health check is ${healthy ? 'healthy' : 'unhealthy'} (alarm ${alarm?.name ?? ''} in ${alarm?.region ?? ''})`;
-      const observation = {
-        Region: alarm?.region ?? '',
-        StatusReport: { Status: status, CheckedTime: new Date(clock.now()).toISOString() },
-      };
-      return { elements: { HealthCheckObservations: { HealthCheckObservation: [observation] } } };
     }),
   ];
 }

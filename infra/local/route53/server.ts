@@ -95,10 +95,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   let faults: Faults = options.faults ?? {};
   let apiDown = false;
   const calls: Route53Call[] = [];
-  const routes: Route[] = [
-    ...zoneRoutes(store),
-    ...healthCheckRoutes({ checks: healthChecks, health, clock }),
-  ];
+  const routes: Route[] = [...zoneRoutes(store), ...healthCheckRoutes(healthChecks, health)];
   const tickMs = options.healthCheckTickMs ?? 1000;
   const tick = tickMs > 0 ? setInterval(() => health.observe(healthChecks.ids()), tickMs).unref() : undefined;
 
