@@ -1,14 +1,5 @@
-/** The DNS records the answer logic produces (wire-independent; `respond.ts` encodes them). */
-
-export interface SoaFields {
-  readonly mname: string;
-  readonly rname: string;
-  readonly serial: number;
-  readonly refresh: number;
-  readonly retry: number;
-  readonly expire: number;
-  readonly minimum: number;
-}
+/** The DNS records the answer logic produces (`respond.ts` encodes them). */
+import type { SoaData } from 'dns-packet';
 
 export type ResourceRecord =
   | {
@@ -17,7 +8,7 @@ export type ResourceRecord =
       readonly ttl: number;
       readonly data: string;
     }
-  | { readonly name: string; readonly type: 'SOA'; readonly ttl: number; readonly data: SoaFields };
+  | { readonly name: string; readonly type: 'SOA'; readonly ttl: number; readonly data: SoaData };
 
 /** Lower case, no trailing dot — the form `RecordSet` names use. */
 export const normalizeName = (name: string): string => name.trim().replace(/\.+$/, '').toLowerCase();
