@@ -3,6 +3,7 @@
  * profile over them, plus a way to take each backend down and bring it back (a keypress
  * or a small control URL) — enough to watch failover and fail-back with `dig`.
  */
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { profileDefinition } from '../../shared/profile/profile-definition.js';
 import { freePort } from './dynamodb-local.js';
@@ -67,11 +68,6 @@ export async function startDemoBackends(
 ): Promise<DemoBackends> {
   const up = new Map<string, boolean>(DEMO_BACKENDS.map((b) => [b.name, true]));
   const servers: Server[] = [];
-  const listen = (server: Server, port: number, host: string) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
 
   let port = 0;
   for (let attempt = 0; attempt < 10 && servers.length < DEMO_BACKENDS.length; attempt++) {
@@ -84,7 +80,7 @@ export async function startDemoBackends(
           res.writeHead(healthy ? 200 : 503, { 'content-type': 'text/plain' });
           res.end(`${backend.name} ${healthy ? 'ok' : 'down'}\n`);
         });
-        await listen(server, port, backend.address);
+        await once(server.listen(port, backend.address), 'listening');
         servers.push(server);
       }
     } catch {
