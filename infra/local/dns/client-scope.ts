@@ -5,16 +5,6 @@
  */
 import { ADDRESS_BITS, cidrContains, type Cidr, type IpAddress } from '../../../shared/ip/addresses.js';
 
-function commonPrefixLength(a: bigint, b: bigint, bits: number): number {
-  let diff = a ^ b;
-  let length = bits;
-  while (diff > 0n) {
-    diff >>= 1n;
-    length -= 1;
-  }
-  return length;
-}
-
 /**
  * @param matchedLength the prefix length of the block that matched (0 for a default / `*` answer)
  * @param blocks every block that takes part in the match
@@ -24,7 +14,9 @@ export function scopeOfMatch(client: IpAddress, matchedLength: number, blocks: r
   for (const block of blocks) {
     if (block.family !== client.family || block.prefix <= matchedLength || cidrContains(block, client))
       continue;
-    const shared = commonPrefixLength(client.value, block.network, ADDRESS_BITS[client.family]);
+    // The common prefix: the bits above the highest one that differs (one does: the block does
+    // not contain the client).
+    const shared = ADDRESS_BITS[client.family] - (client.value ^ block.network).toString(2).length;
     if (shared < block.prefix) scope = Math.max(scope, shared + 1);
   }
   return Math.min(scope, ADDRESS_BITS[client.family]);
