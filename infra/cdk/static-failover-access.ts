@@ -4,9 +4,9 @@
  * - a probe region's role publishes metrics only in the static-failover namespace
  *   (`cloudwatch:namespace`) and only in its own region (`aws:RequestedRegion`; the role belongs
  *   to that region's stack);
- * - the evaluator manages Route 53 health checks — by health-check ARN where IAM has one
- *   (Get, Update, Delete, GetHealthCheckStatus, tags); `CreateHealthCheck` and
- *   `ListHealthChecks` have no resource type, so they are granted on `*` — and only the
+ * - the evaluator creates, lists, updates and deletes Route 53 health checks, and nothing else of
+ *   them: Update and Delete by health-check ARN; `CreateHealthCheck` and `ListHealthChecks` have
+ *   no resource type, so they are granted on `*` — and only the
  *   alarms named by the deployment's prefixes (`<deployment>-vote-t-*`,
  *   `<deployment>-evaluator-publishing`, shared/static-failover/identity.ts) in the probe
  *   regions, and publishes its heartbeat in the namespace into those regions.
@@ -47,14 +47,7 @@ export function evaluatorStaticFailoverStatements(
   return [
     new PolicyStatement({
       sid: 'ManageHealthChecks',
-      actions: [
-        'route53:GetHealthCheck',
-        'route53:UpdateHealthCheck',
-        'route53:DeleteHealthCheck',
-        'route53:GetHealthCheckStatus',
-        'route53:ChangeTagsForResource',
-        'route53:ListTagsForResource',
-      ],
+      actions: ['route53:UpdateHealthCheck', 'route53:DeleteHealthCheck'],
       // A health check's id exists only once created, so it cannot be named in advance.
       resources: [`arn:${Aws.PARTITION}:route53:::healthcheck/*`],
     }),

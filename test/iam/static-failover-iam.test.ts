@@ -58,6 +58,15 @@ const requestsFrom = (calls: readonly RecordedCall[]) => calls.flatMap((call) =>
 const verdictsOf = async (requests: readonly IamRequest[]) => [
   ...new Set((await verdicts(roles, requests)).map((line) => line.split('  ')[0])),
 ];
+const HEALTH_CHECK_ID = 'abcdef01-2345-6789-abcd-ef0123456789';
+/** A Route 53 health-check call as the evaluator makes it. */
+const healthCheck = (operation: string, input: Record<string, unknown>): RecordedCall => ({
+  principal: 'evaluator',
+  service: 'route53',
+  operation,
+  input,
+  region: 'us-east-1',
+});
 /** The same request with other context values (described so a failure names it). */
 function altered(request: IamRequest, changes: Partial<IamRequest>): IamRequest {
   const next = { ...request, ...changes };
@@ -154,21 +163,13 @@ describe('IAM: the evaluator’s structure', () => {
       );
       await client.send(new DeleteAlarmsCommand({ AlarmNames: alarms.map((a) => a.name) }));
     }
-    const healthCheck = (operation: string, input: Record<string, unknown>): RecordedCall => ({
-      principal: 'evaluator',
-      service: 'route53',
-      operation,
-      input,
-      region: 'us-east-1',
-    });
+    // The health-check calls the evaluator makes (functions/evaluator/health-check-gateway.ts).
     calls = [
       ...recorder.calls,
       healthCheck('CreateHealthCheck', { CallerReference: 'tm-r-0123456789abcdef#1' }),
       healthCheck('ListHealthChecks', {}),
-      healthCheck('GetHealthCheck', { HealthCheckId: 'abcdef01-2345-6789-abcd-ef0123456789' }),
-      healthCheck('UpdateHealthCheck', { HealthCheckId: 'abcdef01-2345-6789-abcd-ef0123456789' }),
-      healthCheck('GetHealthCheckStatus', { HealthCheckId: 'abcdef01-2345-6789-abcd-ef0123456789' }),
-      healthCheck('DeleteHealthCheck', { HealthCheckId: 'abcdef01-2345-6789-abcd-ef0123456789' }),
+      healthCheck('UpdateHealthCheck', { HealthCheckId: HEALTH_CHECK_ID }),
+      healthCheck('DeleteHealthCheck', { HealthCheckId: HEALTH_CHECK_ID }),
     ];
   });
 
@@ -182,13 +183,22 @@ describe('IAM: the evaluator’s structure', () => {
         'cloudwatch:DeleteAlarms',
         'route53:CreateHealthCheck',
         'route53:ListHealthChecks',
-        'route53:GetHealthCheck',
         'route53:UpdateHealthCheck',
-        'route53:GetHealthCheckStatus',
         'route53:DeleteHealthCheck',
       ]),
     );
     expect(await verdictsOf(requests)).toEqual(['Allowed']);
+  });
+
+  it('a health-check operation it never calls (a read, its status, its tags) is denied', async () => {
+    const unused = requestsFrom([
+      healthCheck('GetHealthCheck', { HealthCheckId: HEALTH_CHECK_ID }),
+      healthCheck('GetHealthCheckStatus', { HealthCheckId: HEALTH_CHECK_ID }),
+      healthCheck('ListTagsForResource', { ResourceType: 'healthcheck', ResourceId: HEALTH_CHECK_ID }),
+      healthCheck('ChangeTagsForResource', { ResourceType: 'healthcheck', ResourceId: HEALTH_CHECK_ID }),
+    ]);
+    expect(unused).toHaveLength(4);
+    expect(await verdicts(roles, unused)).toEqual(unused.map((r) => `ImplicitlyDenied  ${r.describe}`));
   });
 
   it('an alarm outside the deployment’s names, another namespace or a region with no probes is denied', async () => {

@@ -125,6 +125,14 @@ export function requestsOf(call: RecordedCall, setting: RequestSetting): IamRequ
         return [
           base(`route53:${call.operation}`, `arn:aws:route53:::healthcheck/${String(input.HealthCheckId)}`),
         ];
+      case 'ListTagsForResource':
+      case 'ChangeTagsForResource':
+        return [
+          base(
+            `route53:${call.operation}`,
+            `arn:aws:route53:::${String(input.ResourceType)}/${String(input.ResourceId)}`,
+          ),
+        ];
       case 'CreateCidrCollection':
         return [base('route53:CreateCidrCollection', '*')]; // no resource type: IAM sees "*"
       default:
