@@ -62,12 +62,7 @@ function cidrCollectionStatements(): PolicyStatement[] {
   return [
     new PolicyStatement({
       sid: 'ManageCidrCollections',
-      actions: [
-        'route53:ChangeCidrCollection',
-        'route53:DeleteCidrCollection',
-        'route53:ListCidrBlocks',
-        'route53:ListCidrLocations',
-      ],
+      actions: ['route53:ChangeCidrCollection', 'route53:ListCidrBlocks', 'route53:ListCidrLocations'],
       resources: [`arn:${Aws.PARTITION}:route53:::cidrcollection/*`],
     }),
     new PolicyStatement({

@@ -206,6 +206,19 @@ describe('IAM: the evaluator and its tick', () => {
     }));
     expect(deniedLines(await verdicts(roles, crossed))).toEqual([]);
   });
+
+  it('the evaluator may not delete a CIDR collection: it creates and changes them, and deletes none', async () => {
+    const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
+    expect(requests.map((r) => r.action)).toContain('route53:CreateCidrCollection');
+    const deletion = {
+      principal: 'evaluator',
+      action: 'route53:DeleteCidrCollection',
+      resource: 'arn:aws:route53:::cidrcollection/c8c02a84-aaaa-bbbb-cccc-123456789012',
+      context: {},
+      describe: 'evaluator DeleteCidrCollection',
+    };
+    expect(deniedLines(await verdicts(roles, [deletion]))).toEqual([]);
+  });
 });
 
 describe('IAM: a probe region’s handler', () => {
