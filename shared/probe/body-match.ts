@@ -7,11 +7,14 @@ import { LRUCache } from 'lru-cache';
 import type { ExpectedBody } from '../profile/types.js';
 
 /** Compiled patterns by `flags/pattern`, the 1,000 most recently used (a config change may add a few). */
-const compiled = new LRUCache<string, RegExp>({ max: 1_000 });
+const compiled = new LRUCache<string, RegExp>({
+  max: 1_000,
+  memoMethod: (key) => new RegExp(key.slice(key.indexOf('/') + 1), key.slice(0, key.indexOf('/'))),
+});
 
 export function bodyMatches(expected: ExpectedBody, body: string): boolean {
   if (expected.kind === 'substring') return body.includes(expected.text);
-  return regexOf(expected).test(body);
+  return compiled.memo(`${expected.flags}/${expected.pattern}`).test(body);
 }
 
 /** `"ok"` for a substring, `/^OK$/m` for a regular expression. */
@@ -19,14 +22,4 @@ export function describeExpectedBody(expected: ExpectedBody): string {
   return expected.kind === 'substring'
     ? JSON.stringify(expected.text)
     : `/${expected.pattern}/${expected.flags}`;
-}
-
-function regexOf(expected: Extract<ExpectedBody, { kind: 'regex' }>): RegExp {
-  const key = `${expected.flags}/${expected.pattern}`;
-  let regex = compiled.get(key);
-  if (regex === undefined) {
-    regex = new RegExp(expected.pattern, expected.flags);
-    compiled.set(key, regex);
-  }
-  return regex;
 }

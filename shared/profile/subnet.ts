@@ -2,6 +2,7 @@
  * Subnet routing ranges of a definition: a CIDR block or a `first-last` range, turned into
  * the CIDR blocks Route 53 stores (IP parsing is shared/ip/addresses.ts).
  */
+import { LRUCache } from 'lru-cache';
 import {
   ADDRESS_BITS,
   formatCidr,
@@ -35,22 +36,16 @@ const SUBNET_FORMAT = "must be a CIDR block ('10.0.0.0/8') or a range ('192.0.2.
 
 /**
  * The schema, the rules and the normaliser each parse every range; one parse per distinct
- * text serves all three (results are immutable). Bounded: emptied when it reaches the limit.
+ * text serves all three (results are immutable), the 50,000 most recently used.
  */
-const parsedSubnets = new Map<string, SubnetParse>();
-const PARSED_SUBNETS_LIMIT = 50_000;
+const parsedSubnets = new LRUCache<string, SubnetParse>({ max: 50_000, memoMethod: parseSubnetText });
 
 /**
  * Parses a Subnet routing range: `address/prefix` (host bits must be zero) or
  * `first-last` (same family, first ≤ last). Every resulting block must fit Route 53.
  */
 export function parseSubnet(source: string): SubnetParse {
-  const known = parsedSubnets.get(source);
-  if (known !== undefined) return known;
-  const parsed = parseSubnetText(source);
-  if (parsedSubnets.size >= PARSED_SUBNETS_LIMIT) parsedSubnets.clear();
-  parsedSubnets.set(source, parsed);
-  return parsed;
+  return parsedSubnets.memo(source);
 }
 
 function parseSubnetText(source: string): SubnetParse {
