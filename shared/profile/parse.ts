@@ -109,14 +109,6 @@ function fromZodIssue(issue: ZodIssue, list: unknown): ValidationIssue[] {
   }
 }
 
-const NESTED_ONLY = new Set([
-  'targetProfile',
-  'minChildEndpoints',
-  'minChildEndpointsIPv4',
-  'minChildEndpointsIPv6',
-]);
-const EXTERNAL_ONLY = new Set(['target', 'customHeaders']);
-
 /**
  * The unknown fields of one object that get a "did you mean" hint; past them the message is
  * plain, so an object of 10,000 near-miss keys does not cost 10,000 edit-distance searches.
@@ -136,9 +128,10 @@ function unknownFieldMessage(
   else if (last === 'dnsConfig' || last === 'monitorConfig' || last === 'healthRule')
     known = KNOWN_FIELDS[last];
   else if (parent === 'endpoints') {
-    if (object.type !== 'nested' && NESTED_ONLY.has(key))
+    if (object.type !== 'nested' && KNOWN_FIELDS.nestedOnly.includes(key))
       return 'is not a field of an external endpoint; a nested endpoint needs type: "nested"';
-    if (object.type === 'nested' && EXTERNAL_ONLY.has(key)) return 'is not a field of a nested endpoint';
+    if (object.type === 'nested' && KNOWN_FIELDS.externalOnly.includes(key))
+      return 'is not a field of a nested endpoint';
     known = KNOWN_FIELDS.endpoint;
   }
   if (!suggest) return 'is not a known field';

@@ -266,13 +266,16 @@ export type EndpointInput = z.input<typeof endpointSchema>;
 export type MonitorConfigInput = z.input<typeof monitorConfigSchema>;
 export type ProfileParsed = z.output<typeof profileSchema>;
 
-/** Field names of each object kind, to suggest the intended field for an unknown key. */
+const externalFields = Object.keys(externalEndpointSchema.shape);
+const nestedFields = Object.keys(nestedEndpointSchema.shape);
+
+/** Field names of each object kind, to suggest the intended field for an unknown key; and of one endpoint type only. */
 export const KNOWN_FIELDS = {
   profile: Object.keys(profileSchema.shape),
   dnsConfig: Object.keys(dnsConfigSchema.shape),
   monitorConfig: Object.keys(monitorConfigSchema.shape),
-  healthRule: ['kind', 'sampleSize', 'successfulSamplesRequired'],
-  endpoint: [
-    ...new Set([...Object.keys(externalEndpointSchema.shape), ...Object.keys(nestedEndpointSchema.shape)]),
-  ],
+  healthRule: [...new Set(healthRuleSchema.options.flatMap((option) => Object.keys(option.shape)))],
+  endpoint: [...new Set([...externalFields, ...nestedFields])],
+  nestedOnly: nestedFields.filter((field) => !externalFields.includes(field)),
+  externalOnly: externalFields.filter((field) => !nestedFields.includes(field)),
 } as const;
