@@ -13,13 +13,13 @@
  * packed whole into batches within Route 53's limits, so every name changes atomically;
  * only a name whose changes alone exceed one batch is split (deletes first).
  */
+import { greedyBatches } from '../batches.js';
 import {
   addCost,
   costOf,
   NO_COST,
   ROUTE53_BATCH_LIMITS,
   withinLimits,
-  type BatchCost,
   type BatchLimits,
 } from './batch-limits.js';
 import { DuplicateRecordError } from './errors.js';
@@ -114,33 +114,24 @@ function byActionThenIdentity(a: Change, b: Change): number {
 }
 
 function packBatches(perName: readonly Change[][], limits: BatchLimits): Change[][] {
+  const costOfAll = (changes: readonly Change[]) => changes.map(costOf).reduce(addCost, NO_COST);
+  const pack = (units: readonly Change[][]) =>
+    greedyBatches(units, {
+      maxCount: limits.resourceRecords,
+      countOf: (unit) => costOfAll(unit).resourceRecords,
+      maxBytes: limits.valueCharacters,
+      bytesOf: (unit) => costOfAll(unit).valueCharacters,
+    }).map((batch) => batch.flat());
   const batches: Change[][] = [];
-  let batch: Change[] = [];
-  let cost: BatchCost = NO_COST;
-  const flush = () => {
-    if (batch.length > 0) batches.push(batch);
-    batch = [];
-    cost = NO_COST;
-  };
-  const add = (change: Change, changeCost: BatchCost) => {
-    batch.push(change);
-    cost = addCost(cost, changeCost);
-  };
+  let fitting: Change[][] = [];
   for (const changes of perName) {
-    const nameCost = changes.map(costOf).reduce(addCost, NO_COST);
-    if (!withinLimits(addCost(cost, nameCost), limits)) flush();
-    if (withinLimits(nameCost, limits)) {
-      changes.forEach((change) => add(change, costOf(change)));
+    if (withinLimits(costOfAll(changes), limits)) {
+      fitting.push(changes);
       continue;
     }
-    // Too big for one batch on its own: split, change by change.
-    for (const change of changes) {
-      const changeCost = costOf(change);
-      if (batch.length > 0 && !withinLimits(addCost(cost, changeCost), limits)) flush();
-      add(change, changeCost);
-    }
-    flush();
+    // Too big for one batch on its own: split, change by change, into batches of its own.
+    batches.push(...pack(fitting), ...pack(changes.map((change) => [change])));
+    fitting = [];
   }
-  flush();
-  return batches;
+  return [...batches, ...pack(fitting)];
 }
