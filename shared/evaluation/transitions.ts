@@ -7,6 +7,7 @@ import { EventDetailType } from '../contracts/events.js';
 import type { RegionVote } from '../monitor/aggregate.js';
 import type { FigureSettings } from '../monitor/failover-time.js';
 import type { Profile } from '../profile/types.js';
+import { childrenFirst } from '../status/nested.js';
 import type { StatusChange } from '../status/report.js';
 import type { EndpointMonitorStatus, ProfileMonitorStatus } from '../status/vocabulary.js';
 import type { Change } from '../zone/record-set.js';
@@ -170,21 +171,14 @@ function earliest(records: readonly TransitionRecord[]): number | undefined {
   return times.length === 0 ? undefined : Math.min(...times);
 }
 
-/** Indexes of the changes, a child's before its parents', so a nested endpoint finds its child's run start. */
+/**
+ * Indexes of the changes, a child's before its parents' (`childrenFirst`: validated profiles
+ * nest no cycle), so a nested endpoint finds its child's run start.
+ */
 function childrenFirstOrder(changes: readonly StatusChange[], profiles: readonly Profile[]): number[] {
-  const depth = new Map<string, number>();
-  const byName = new Map(profiles.map((p) => [p.name, p]));
-  const depthOf = (name: string, seen: readonly string[] = []): number => {
-    const known = depth.get(name);
-    if (known !== undefined) return known;
-    const children = (byName.get(name)?.endpoints ?? []).flatMap((e) =>
-      e.type === 'nested' && !seen.includes(e.targetProfile) ? [e.targetProfile] : [],
-    );
-    const d = children.length === 0 ? 0 : 1 + Math.max(...children.map((c) => depthOf(c, [...seen, name])));
-    depth.set(name, d);
-    return d;
-  };
-  return changes.map((_, i) => i).sort((a, b) => depthOf(changes[a]!.profile) - depthOf(changes[b]!.profile));
+  const rank = new Map(childrenFirst(profiles).map((profile, index) => [profile.name, index]));
+  const rankOf = (index: number) => rank.get(changes[index]!.profile) ?? -1;
+  return changes.map((_, i) => i).sort((a, b) => rankOf(a) - rankOf(b));
 }
 
 function recordChange(change: Change): RecordChange {
