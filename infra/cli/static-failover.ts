@@ -6,6 +6,7 @@
  * gives up; the deployment's total, and the quota warning past 200 health checks. Probe regions
  * as the other figures assume them (those of `tm local` and the example deployment).
  */
+import { withDescendants } from '../../shared/evaluation/triggers.js';
 import { staticFailoverTime } from '../../shared/monitor/failover-time.js';
 import type { Profile } from '../../shared/profile/types.js';
 import {
@@ -97,21 +98,11 @@ function describeFootprint(footprint: StaticFootprint): string {
   );
 }
 
-/** The profile and the profiles its nested endpoints reach (their structure is part of its answers). */
+/** The profile and the profiles with static failover its nested endpoints reach (their structure is part of its answers). */
 function closureOf(profile: Profile, profiles: readonly Profile[]): Profile[] {
-  const byName = new Map(profiles.map((p) => [p.name, p]));
-  const reached = new Map<string, Profile>();
-  const visit = (p: Profile) => {
-    if (reached.has(p.name)) return;
-    reached.set(p.name, p);
-    for (const endpoint of p.endpoints) {
-      if (endpoint.type !== 'nested') continue;
-      const child = byName.get(endpoint.targetProfile);
-      if (child !== undefined && child.staticFailover) visit(child);
-    }
-  };
-  visit(profile);
-  return profiles.filter((p) => reached.has(p.name));
+  const on = profiles.filter((p) => p.staticFailover);
+  const reached = withDescendants(on, new Set([profile.name]));
+  return on.filter((p) => reached.has(p.name));
 }
 
 /** A profile's own part: without the deployment's guard (one per deployment, in the total). */
