@@ -74,24 +74,15 @@ export interface ProbeUnanswered extends ObservationBase {
 
 export type ProbeObservation = ProbeAnswered | ProbeUnanswered;
 
-interface ResultBase {
-  /** Epoch ms when the probe started. */
-  readonly startedAt: number;
-  readonly timings: PhaseTimings;
-  readonly latencyMs: number | undefined;
-  readonly statusCode?: number;
-  readonly certificate?: PeerCertificate;
-}
+/** What a judged check keeps of its observation. */
+type ResultBase = Pick<ObservationBase, 'startedAt' | 'timings' | 'latencyMs' | 'statusCode' | 'certificate'>;
 
 export interface ProbeSuccess extends ResultBase {
   readonly ok: true;
 }
 
-export interface ProbeFailure extends ResultBase {
+export interface ProbeFailure extends ResultBase, Pick<ProbeUnanswered, 'reason' | 'detail'> {
   readonly ok: false;
-  readonly reason: FailureReason;
-  /** Short human text, never containing header values. */
-  readonly detail: string;
 }
 
 /** One judged check. */
