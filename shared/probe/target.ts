@@ -9,15 +9,7 @@
  * keep separate verdicts; two that also judge alike share the verdict.
  */
 import { fnv1a32 } from '../hash/fnv1a.js';
-import type {
-  ExpectedBody,
-  ExternalEndpoint,
-  Header,
-  HealthRule,
-  Profile,
-  ProbeProtocol,
-  StatusCodeRange,
-} from '../profile/types.js';
+import type { ExternalEndpoint, Header, MonitorConfig, Profile, ProbeProtocol } from '../profile/types.js';
 import { headerValueIdentity } from '../profile/secret-references.js';
 import type { ProbeObservation } from './result.js';
 
@@ -41,22 +33,23 @@ export interface ProbeRequest {
   readonly keepsBody?: boolean;
 }
 
-/** How one profile judges what a probe observed. */
-export interface ProbeJudging {
+/**
+ * How one profile judges what a probe observed: its monitor settings (the expected codes empty
+ * for TCP, `requiredSuccessesToRecover` absent for 1, Azure's), its timeout and its interval.
+ */
+export interface ProbeJudging extends Pick<
+  MonitorConfig,
+  | 'expectedStatusCodeRanges'
+  | 'healthRule'
+  | 'toleratedNumberOfFailures'
+  | 'requiredSuccessesToRecover'
+  | 'maxLatencyMs'
+  | 'expectedBody'
+> {
   /** The profile's timeout: an answer later than this is a failure for this judge. */
   readonly timeoutMs: number;
-  /** Empty for TCP. */
-  readonly expectedStatusCodeRanges: readonly StatusCodeRange[];
-  readonly healthRule: HealthRule;
-  readonly toleratedNumberOfFailures: number;
   /** The profile's interval: this judge counts one check per interval. */
   readonly intervalMs: number;
-  /** Consecutive successes a down region needs to say up again; absent: 1 (Azure). */
-  readonly requiredSuccessesToRecover?: number;
-  /** An answer slower than this (ms) fails with reason `slow`; absent: no limit. */
-  readonly maxLatencyMs?: number;
-  /** An answer whose first 64 KiB of body lack this fails with reason `body`; absent: not checked. */
-  readonly expectedBody?: ExpectedBody;
 }
 
 /** One judging of one request: the unit of rule state and of stored verdicts. */
