@@ -5,24 +5,15 @@
  * named by what it is: `firstFailedCheckAt`, or for a recovery (into Online) `firstPassingCheckAt`.
  * Pure.
  */
-import type { RecordChange, TransitionRecord } from '../evaluation/transitions.js';
+import type { TransitionRecord } from '../evaluation/transitions.js';
 import { directionOf, type TransitionTiming } from '../evaluation/timing.js';
 import type { Vote } from '../monitor/aggregate.js';
 
-export interface HistoryTransition {
-  readonly eventId: string;
-  readonly profile: string;
-  /** Absent for a profile-level change. */
-  readonly endpoint?: string;
-  readonly from: TransitionRecord['from'];
-  readonly to: TransitionRecord['to'];
-  /** ISO 8601. */
-  readonly at: string;
-  readonly reason: string;
+/** A transition as `tm history` shows it: its record less the stale flags, votes as `{region, vote}`. */
+export type HistoryTransition = Omit<TransitionRecord, 'stale' | 'staleBefore' | 'votes' | 'timing'> & {
   readonly votes: readonly { readonly region: string; readonly vote: Vote }[];
-  readonly recordsChanged: readonly RecordChange[];
   readonly timing: HistoryTiming;
-}
+};
 
 /** A transition's timing; a recovery starts at its first passing check instead of a failed one. */
 export type HistoryTiming =
