@@ -4,7 +4,7 @@
  */
 import { rmSync } from 'node:fs';
 import { emitKeypressEvents } from 'node:readline';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions } from '../../shared/profile/parse.js';
 import { deploymentRegionProblems } from '../../shared/profile/deployment-regions.js';
 import { secretReferencesOf } from '../../shared/profile/secret-references.js';
 import type { Profile } from '../../shared/profile/types.js';

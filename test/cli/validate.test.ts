@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarize } from '../../infra/cli/validate.js';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions } from '../support/profile-api.js';
 import { tmInProcess } from '../support/tm.js';
 import { compiledTm } from '../support/compiled-tm.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/profile/defaults.js';
 import { healthSettingsOf } from '../../shared/profile/health-settings.js';
-import { formatIssue, parseDefinitions } from '../../shared/profile/index.js';
+import { formatIssue, parseDefinitions } from '../support/profile-api.js';
 
 type Json = Record<string, unknown>;
 

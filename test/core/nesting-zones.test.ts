@@ -5,7 +5,7 @@
  * CNAME at the child's name, which works across zones.
  */
 import { describe, expect, it } from 'vitest';
-import { formatIssue, parseDefinitions } from '../../shared/profile/index.js';
+import { formatIssue, parseDefinitions } from '../support/profile-api.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import {
   parseIp,
   parseSubnet,
   US_SUBDIVISION_CODES,
-} from '../../shared/profile/index.js';
+} from '../support/profile-api.js';
 
 describe('IP addresses', () => {
   it.each([

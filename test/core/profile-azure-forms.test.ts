@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, parseDefinitions, type Profile } from '../../shared/profile/index.js';
+import { formatIssue, parseDefinitions, type Profile } from '../support/profile-api.js';
 
 type Json = Record<string, unknown>;
 

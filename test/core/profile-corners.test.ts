@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidDefinitionsError, parseDefinitions } from '../../shared/profile/index.js';
+import { InvalidDefinitionsError, parseDefinitions } from '../support/profile-api.js';
 import { compareIssues, type ValidationIssue } from '../../shared/profile/issues.js';
 import { editDistance, isDnsName } from '../../shared/profile/names.js';
 import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';

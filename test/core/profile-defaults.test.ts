@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, parseDefinitions, type Profile } from '../../shared/profile/index.js';
+import { DEFAULTS, parseDefinitions, type Profile } from '../support/profile-api.js';
 
 function parseOne(profile: Record<string, unknown>): Profile {
   const child = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../infra/definitions/load.js';
-import { ROUTING_METHODS } from '../../shared/profile/index.js';
+import { ROUTING_METHODS } from '../support/profile-api.js';
 
 const example = (file: string) => new URL(`../../examples/${file}`, import.meta.url).pathname;
 

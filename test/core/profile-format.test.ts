@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, formatPath, formatReceived, parseDefinitions } from '../../shared/profile/index.js';
+import { formatIssue, formatPath, formatReceived, parseDefinitions } from '../support/profile-api.js';
 
 const definitions = [
   {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DefinitionsLoadError } from '../../infra/definitions/errors.js';
 import { loadDefinitions, MAX_FORMATTED_ISSUES } from '../../infra/definitions/load.js';
 import { INPUT_BOUNDS, LIMITS } from '../../shared/profile/defaults.js';
-import { formatIssue, formatReceived, parseDefinitions } from '../../shared/profile/index.js';
+import { formatIssue, formatReceived, parseDefinitions } from '../support/profile-api.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions } from '../support/profile-api.js';
 
 type Json = Record<string, unknown>;
 

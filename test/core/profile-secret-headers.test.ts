@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../infra/definitions/load.js';
-import { defineProfiles, parseDefinitions } from '../../shared/profile/index.js';
+import { defineProfiles, parseDefinitions } from '../support/profile-api.js';
 import {
   formatWarning,
   inlineSecretWarnings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeaders, parseStatusCodeRanges } from '../../shared/profile/index.js';
+import { parseHeaders, parseStatusCodeRanges } from '../support/profile-api.js';
 
 describe('custom headers: a list or "name:value, name:value"', () => {
   it.each([

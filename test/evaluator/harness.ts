@@ -28,7 +28,7 @@ import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/
 import { startLocalCloudWatch } from '../../infra/local/cloudwatch/index.js';
 import { staticFailoverDeps } from '../../functions/evaluator/static-failover-deps.js';
 import { startStreamPoller } from '../../infra/local/stream-poller.js';
-import { parseDefinitions, type ProfileInput } from '../../shared/profile/index.js';
+import { parseDefinitions, type ProfileInput } from '../support/profile-api.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import { type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';

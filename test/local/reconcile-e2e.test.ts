@@ -8,7 +8,7 @@ import { ChangeResourceRecordSetsCommand, Route53Client } from '@aws-sdk/client-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftRepairedEvent } from '../../functions/evaluator/ports.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { parseDefinitions } from '../../shared/profile/index.js';
+import { parseDefinitions } from '../support/profile-api.js';
 import { eventually } from '../support/eventually.js';
 import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';

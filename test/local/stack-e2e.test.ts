@@ -12,7 +12,7 @@ import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { freePort } from '../../infra/local/dynamodb-local.js';
 import { localLog } from '../../infra/cli/local-log.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
+import { parseDefinitions, type MonitorConfigInput } from '../support/profile-api.js';
 import type { HistoryItem } from '../../shared/state/items.js';
 import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
 import { eventually } from '../support/eventually.js';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { localLog } from '../../infra/cli/local-log.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { parseDefinitions, type MonitorConfigInput } from '../../shared/profile/index.js';
+import { parseDefinitions, type MonitorConfigInput } from '../support/profile-api.js';
 import { eventually } from '../support/eventually.js';
 import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';

@@ -1,5 +1,5 @@
 /** Bench profiles: Priority profiles in one zone, each with its own two targets. */
-import { LIMITS, parseDefinitions } from '../../../shared/profile/index.js';
+import { LIMITS, parseDefinitions } from '../../support/profile-api.js';
 import { endpointVerdictKey } from '../../../shared/probe/target.js';
 import type { Profile } from '../../../shared/profile/types.js';
 import type { VerdictItem } from '../../../shared/state/items.js';
