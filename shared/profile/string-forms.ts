@@ -44,15 +44,7 @@ export function parseHeaders(input: unknown): FormResult<Header> {
     const { name, value } = entry.fields;
     let valid = true;
     if (typeof name === 'string' && name.length > LIMITS.headerNameLength) {
-      issues.push({
-        ...fieldIssue(
-          entry,
-          'name',
-          'length',
-          `must be a header name of at most ${LIMITS.headerNameLength} characters`,
-        ),
-        receivedText: `${name.length} characters`,
-      });
+      issues.push(lengthIssue(entry, 'name', name, 'header name', LIMITS.headerNameLength));
       valid = false;
     } else if (typeof name !== 'string' || !isHeaderName(name)) {
       issues.push(fieldIssue(entry, 'name', 'format', 'must be a header name (an RFC 7230 token)'));
@@ -116,15 +108,7 @@ function plainValueOf(
   secretLooking: boolean,
 ): string | undefined {
   if (typeof value === 'string' && value.length > LIMITS.headerValueLength) {
-    issues.push({
-      ...fieldIssue(
-        entry,
-        'value',
-        'length',
-        `must be a header value of at most ${LIMITS.headerValueLength} characters`,
-      ),
-      receivedText: `${value.length} characters`,
-    });
+    issues.push(lengthIssue(entry, 'value', value, 'header value', LIMITS.headerValueLength));
     return undefined;
   }
   if (typeof value !== 'string' || !isHeaderValue(value)) {
@@ -268,4 +252,10 @@ function issueAt(path: IssuePath, rule: string, received: unknown, message: stri
 /** A problem with one field of an entry, at its place and showing what the entry holds there. */
 function fieldIssue(entry: Entry, field: string, rule: string, message: string): ValidationIssue {
   return issueAt(entry.fieldPath(field), rule, entry.received(field), message);
+}
+
+/** A field's text over `max` characters: the issue shows its length, not the text. */
+function lengthIssue(entry: Entry, field: string, text: string, what: string, max: number): ValidationIssue {
+  const issue = fieldIssue(entry, field, 'length', `must be a ${what} of at most ${max} characters`);
+  return { ...issue, receivedText: `${text.length} characters` };
 }
