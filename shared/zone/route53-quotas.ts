@@ -5,6 +5,7 @@
  * definitions need. A quota can be raised (Service Quotas, Route 53, in us-east-1), so this is
  * a warning, not an error.
  */
+import { groupBy } from '../group-by.js';
 import type { DefinitionsWarning } from '../profile/secret-references.js';
 import type { Profile } from '../profile/types.js';
 import { planRecords } from '../routing/planner.js';
@@ -35,29 +36,23 @@ export function route53QuotaWarnings(
     { deployment: 'quota', defaultProbeRegions },
   ).records;
   const profileOf = new Map(profiles.map((profile, index) => [profile.dnsConfig.fqdn, { profile, index }]));
-  const zones = new Map<string, { zoneName: string; index: number; field: string; count: number }>();
-  for (const record of [...today, ...structure]) {
-    const owner = profileOf.get(fqdnOf(record.name));
-    if (owner === undefined) continue;
-    const { dnsConfig } = owner.profile;
-    const key = dnsConfig.hostedZoneId ?? dnsConfig.zoneName;
-    const zone = zones.get(key) ?? {
-      zoneName: dnsConfig.zoneName,
-      index: owner.index,
-      field: dnsConfig.hostedZoneId === undefined ? 'zoneName' : 'hostedZoneId',
-      count: 0,
-    };
-    zone.count += 1;
-    zones.set(key, zone);
-  }
+  const owners = [...today, ...structure].flatMap((record) => profileOf.get(fqdnOf(record.name)) ?? []);
+  const byZone = groupBy(
+    owners,
+    ({ profile }) => profile.dnsConfig.hostedZoneId ?? profile.dnsConfig.zoneName,
+  );
   const quota = ROUTE53_DEFAULT_QUOTAS.recordsPerHostedZone;
-  return [...zones.entries()]
-    .filter(([, zone]) => zone.count + ZONE_OWN_RECORDS > quota)
-    .map(([key, zone]) => ({
-      path: ['profiles', zone.index, 'dnsConfig', zone.field],
-      rule: 'route53-quota' as const,
-      message: `hosted zone ${key === zone.zoneName ? zone.zoneName : `${key} (${zone.zoneName})`}: the profiles publish ${zone.count} record sets, plus its SOA and NS: over Route 53's default quota of ${quota} records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying`,
-    }));
+  return [...byZone]
+    .filter(([, records]) => records.length + ZONE_OWN_RECORDS > quota)
+    .map(([key, records]) => {
+      const { profile, index } = records[0]!;
+      const { zoneName, hostedZoneId } = profile.dnsConfig;
+      return {
+        path: ['profiles', index, 'dnsConfig', hostedZoneId === undefined ? 'zoneName' : 'hostedZoneId'],
+        rule: 'route53-quota' as const,
+        message: `hosted zone ${key === zoneName ? zoneName : `${key} (${zoneName})`}: the profiles publish ${records.length} record sets, plus its SOA and NS: over Route 53's default quota of ${quota} records per hosted zone; request an increase (Service Quotas, Route 53, "Records per hosted zone") before deploying`,
+      };
+    });
 }
 
 /** The profile name a structure record belongs to: `_static.<fqdn>` and the names below it. */
