@@ -204,10 +204,14 @@ describe.skipIf(!digAvailable)('tm status: the Route 53 health-check state besid
     );
 
   it('healthCheck is the Route 53 state of the endpoint’s target check: Unhealthy while its backend is down', async () => {
-    /** Polled in this process until `accept`; then `tm status --json` as a process says the same. */
+    /**
+     * Polled in this process until `accept`; then `tm status --json` as a process says the same
+     * (polled too, briefly: the checks may still be settling from the test before, and a state
+     * read once in each process can straddle a change).
+     */
     const healthChecksUntil = async (accept: (h: Record<string, unknown>) => boolean, bound: number) => {
       await eventually(async () => endpointsOf(await statusInProcess()), accept, bound);
-      expect(accept(endpointsOf((await cli('status', '--json')).stdout))).toBe(true);
+      await eventually(async () => endpointsOf((await cli('status', '--json')).stdout), accept, 30_000);
     };
     // The evaluator created the structure; every backend is up, so every target check is healthy.
     const ALL_HEALTHY = { east: 'Healthy', west: 'Healthy', central: 'Healthy' };
