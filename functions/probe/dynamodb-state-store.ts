@@ -32,12 +32,22 @@ import {
   type VerdictItem,
 } from '../../shared/state/items.js';
 import { Keys } from '../../shared/state/keys.js';
-import type { ProbeStateStore, WriteOutcome } from './state-store.js';
+
+/** `superseded`: the store already holds a newer item (not an error; nothing to retry). */
+export type WriteOutcome = 'written' | 'superseded';
+
+/** The probe worker's port to its state: this store's methods (tests use an in-memory one). */
+export type ProbeStateStore = Pick<DynamoDbProbeStateStore, keyof DynamoDbProbeStateStore>;
 
 /** Below the SDK client's 50 sockets, leaving room for the reads that share the client. */
 export const STORE_WRITES_IN_FLIGHT = 32;
 
-export class DynamoDbProbeStateStore implements ProbeStateStore {
+/**
+ * A region's verdict items, and per shard its heartbeat, judge list, check summaries and
+ * certificates (docs/adr/0002-table-layout.md). Every put is written only if no item exists or
+ * the stored time is older, so a retried or overlapping writer can never move state backwards.
+ */
+export class DynamoDbProbeStateStore {
   private readonly writes: ConcurrencyLimit = concurrencyLimit(STORE_WRITES_IN_FLIGHT);
 
   constructor(

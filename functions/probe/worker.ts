@@ -37,7 +37,7 @@ import { VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { VoteMetric } from '../../shared/static-failover/votes.js';
 import type { VerdictItem } from '../../shared/state/items.js';
 import { concurrencyLimit } from '../shared/concurrency.js';
-import type { ProbeStateStore } from './state-store.js';
+import type { ProbeStateStore } from './dynamodb-state-store.js';
 import { CheckRecords } from './worker/check-records.js';
 import { Checker } from './worker/checks.js';
 import { HeartbeatWriter } from './worker/heartbeat-writer.js';

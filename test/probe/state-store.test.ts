@@ -3,7 +3,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
-import type { ProbeStateStore } from '../../functions/probe/state-store.js';
+import type { ProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { type HeartbeatItem, type VerdictItem } from '../../shared/state/items.js';
 import { Keys } from '../../shared/state/keys.js';
 import { freshTable } from '../support/dynamodb.js';

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DynamoDbProbeStateStore,
   STORE_WRITES_IN_FLIGHT,
+  type ProbeStateStore,
 } from '../../functions/probe/dynamodb-state-store.js';
 import { MemoryProbeStateStore } from '../support/memory-probe-state-store.js';
-import type { ProbeStateStore } from '../../functions/probe/state-store.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';
 import type { ProbeObservation } from '../../shared/probe/result.js';
 import type { Prober } from '../../shared/probe/target.js';

@@ -6,7 +6,7 @@ import type {
   JudgeListItem,
   VerdictItem,
 } from '../../shared/state/items.js';
-import type { ProbeStateStore, WriteOutcome } from '../../functions/probe/state-store.js';
+import type { ProbeStateStore, WriteOutcome } from '../../functions/probe/dynamodb-state-store.js';
 
 export class MemoryProbeStateStore implements ProbeStateStore {
   readonly verdicts = new Map<string, VerdictItem>();

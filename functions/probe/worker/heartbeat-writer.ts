@@ -13,7 +13,7 @@ import { periodHistogram } from '../../../shared/monitor/latency-histogram.js';
 import { releasedCheckpoint } from '../../../shared/probe/checkpoint-claims.js';
 import type { PlannedJudge } from '../../../shared/probe/target.js';
 import type { HeartbeatItem, RuleStateCheckpoint } from '../../../shared/state/items.js';
-import type { ProbeStateStore } from '../state-store.js';
+import type { ProbeStateStore } from '../dynamodb-state-store.js';
 import type { CheckRecords } from './check-records.js';
 import { ITEM_BUDGET_BYTES } from './limits.js';
 import { SummaryWriter } from './summary-writer.js';

@@ -7,7 +7,7 @@
  */
 import { claimsOf, holderOf } from '../../../shared/probe/checkpoint-claims.js';
 import type { PlannedProbe } from '../../../shared/probe/target.js';
-import type { ProbeStateStore } from '../state-store.js';
+import type { ProbeStateStore } from '../dynamodb-state-store.js';
 import type { CheckRecords } from './check-records.js';
 import type { HeartbeatWriter } from './heartbeat-writer.js';
 import type { RuleStates } from './rule-states.js';

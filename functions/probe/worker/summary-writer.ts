@@ -6,7 +6,7 @@
 import type { StoredCheckSummary } from '../../../shared/monitor/check-summary.js';
 import { judgeListVersion, toColumns } from '../../../shared/monitor/check-summary-columns.js';
 import type { PlannedJudge } from '../../../shared/probe/target.js';
-import type { ProbeStateStore } from '../state-store.js';
+import type { ProbeStateStore } from '../dynamodb-state-store.js';
 import { ITEM_BUDGET_BYTES, SUMMARY_EVERY_PERIODS } from './limits.js';
 
 /** The shard's judges, sorted, as many as the judge list's budget holds. */

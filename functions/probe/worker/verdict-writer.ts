@@ -3,7 +3,7 @@
  * start of the next round (only the latest change per judge: an older one is superseded).
  */
 import type { VerdictItem } from '../../../shared/state/items.js';
-import type { ProbeStateStore } from '../state-store.js';
+import type { ProbeStateStore } from '../dynamodb-state-store.js';
 import type { WorkerLogger } from './types.js';
 
 export class VerdictWriter {
