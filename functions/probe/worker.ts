@@ -32,7 +32,6 @@ import { FAST_INTERVAL_MS, roundPeriodMsOf, type SpreadPolicy } from '../../shar
 import type { ProbeResult } from '../../shared/probe/result.js';
 import { isInShard } from '../../shared/probe/shards.js';
 import type { PlannedJudge, PlannedProbe, Prober } from '../../shared/probe/target.js';
-import type { RuleState } from '../../shared/monitor/region-rule.js';
 import { VOTE_PERIOD_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { VoteMetric } from '../../shared/static-failover/votes.js';
 import type { VerdictItem } from '../../shared/state/items.js';
@@ -79,39 +78,9 @@ export interface ProbeWorkerOptions {
   readonly logger?: WorkerLogger;
 }
 
-export interface ProbeWorker {
-  readonly region: string;
-  readonly shard: number;
-  /**
-   * The plan for this region (unscaled; the worker applies the time scale), of which the
-   * worker keeps the probes its shard claims among `shards` (default 1: all). Keeps the
-   * states of judges that remain; judges it gains restore from the heartbeat of the shard
-   * that claimed them last.
-   */
-  setTargets(probes: readonly PlannedProbe[], shards?: number): void;
-  /** The static-failover targets this region votes for, by verdict key (`voteTargetsOf`); ignored without a vote sink. */
-  setVoteTargets(targets: ReadonlyMap<string, VoteMetric>): void;
-  /**
-   * Drops the in-memory rule states, so the next round restores them from the table: for a
-   * worker that did not run the previous round (another shard may have counted its checks).
-   */
-  forgetStates(): void;
-  /** The scaled probes the worker sends. */
-  targets(): readonly PlannedProbe[];
-  /** The scaled round period: the shortest interval among the probes (10 s × scale when there are none). */
-  roundPeriodMs(): number;
-  /**
-   * Runs the round due at `dueAt` (epoch ms on the round grid); resolves when its checks and
-   * writes are done. `startSpanMs`: how long starting its probes is expected to take (the
-   * compact spread is never shorter: spreadWindowMs).
-   */
-  runRound(dueAt: number, roundPeriodMs?: number, startSpanMs?: number): Promise<RoundReport>;
-  /** The current in-memory rule state of a judge, by verdict key (tests, `tm status` detail). */
-  ruleState(verdictKey: string): RuleState | undefined;
-  pendingWrites(): number;
-}
+export type ProbeWorker = ReturnType<typeof createProbeWorker>;
 
-export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
+export function createProbeWorker(options: ProbeWorkerOptions) {
   const { region, store, clock } = options;
   const shard = options.shard ?? 0;
   const scale = options.timeScale ?? 1;
@@ -205,10 +174,18 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
     return item;
   }
 
-  const worker: ProbeWorker = {
+  /** The scaled round period: the shortest interval among the probes (10 s × scale when there are none). */
+  const roundPeriodMs = (): number => roundPeriodMsOf(planned) ?? FAST_INTERVAL_MS * scale;
+  return {
     region,
     shard,
-    setTargets(probes, shardCount = 1) {
+    /**
+     * The plan for this region (unscaled; the worker applies the time scale), of which the
+     * worker keeps the probes its shard claims among `shardCount` (default 1: all). Keeps the
+     * states of judges that remain; judges it gains restore from the heartbeat of the shard
+     * that claimed them last.
+     */
+    setTargets(probes: readonly PlannedProbe[], shardCount = 1): void {
       if (shard >= shardCount)
         throw new RangeError(`shard ${shard} is not one of ${shardCount} shards of ${region}`);
       if (shardCount !== shards) heartbeat.markDirty();
@@ -222,21 +199,32 @@ export function createProbeWorker(options: ProbeWorkerOptions): ProbeWorker {
       records.retain(requestOf);
       verdicts.retain(requestOf);
     },
-    setVoteTargets(targets) {
+    /** The static-failover targets this region votes for, by verdict key (`voteTargetsOf`); ignored without a vote sink. */
+    setVoteTargets(targets: ReadonlyMap<string, VoteMetric>): void {
       votes?.setTargets(targets);
     },
-    forgetStates() {
+    /**
+     * Drops the in-memory rule states, so the next round restores them from the table: for a
+     * worker that did not run the previous round (another shard may have counted its checks).
+     */
+    forgetStates(): void {
       restoreDue = true;
       rules.forget();
     },
-    targets: () => planned,
-    roundPeriodMs: () => roundPeriodMsOf(planned) ?? FAST_INTERVAL_MS * scale,
-    ruleState: (key) => rules.get(key),
+    /** The scaled probes the worker sends. */
+    targets: (): readonly PlannedProbe[] => planned,
+    roundPeriodMs,
+    /** The current in-memory rule state of a judge, by verdict key (tests, `tm status` detail). */
+    ruleState: (verdictKey: string) => rules.get(verdictKey),
     pendingWrites,
-    runRound: (dueAt, roundPeriodMs = worker.roundPeriodMs(), startSpanMs = 0) =>
-      runRound(dueAt, roundPeriodMs, startSpanMs),
+    /**
+     * Runs the round due at `dueAt` (epoch ms on the round grid); resolves when its checks and
+     * writes are done. `startSpanMs`: how long starting its probes is expected to take (the
+     * compact spread is never shorter: spreadWindowMs).
+     */
+    runRound: (dueAt: number, periodMs = roundPeriodMs(), startSpanMs = 0): Promise<RoundReport> =>
+      runRound(dueAt, periodMs, startSpanMs),
   };
-  return worker;
 }
 
 /** A planned probe with its intervals, offset and timeouts multiplied by the time scale. */
