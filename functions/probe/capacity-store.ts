@@ -12,21 +12,13 @@ import { CAPACITY_SK, Keys } from '../../shared/state/keys.js';
 import { queryPartition } from '../shared/query-all.js';
 
 /** What a shard's round handler writes. */
-export interface CapacityWriter {
-  write(item: CapacityItem): Promise<void>;
-}
-
+export type CapacityWriter = Pick<ReturnType<typeof dynamoDbCapacityStore>, 'write'>;
 /** What the region's tick reads. */
-export interface CapacityReader {
-  read(region: string): Promise<CpuScaleReading[]>;
-}
+export type CapacityReader = Pick<ReturnType<typeof dynamoDbCapacityStore>, 'read'>;
 
-export function dynamoDbCapacityStore(
-  client: DynamoDBClient,
-  tableName: string,
-): CapacityWriter & CapacityReader {
+export function dynamoDbCapacityStore(client: DynamoDBClient, tableName: string) {
   return {
-    async write(item) {
+    async write(item: CapacityItem): Promise<void> {
       await client.send(
         new PutItemCommand({
           TableName: tableName,
@@ -34,7 +26,7 @@ export function dynamoDbCapacityStore(
         }),
       );
     },
-    async read(region) {
+    async read(region: string): Promise<CpuScaleReading[]> {
       // Eventually consistent: a scale a second old sizes the next minute as well.
       const items = await queryPartition(client, tableName, Keys.capacity(region, 0).pk, {
         skPrefix: CAPACITY_SK,

@@ -2,11 +2,14 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { RoundEnqueueError } from './errors.js';
-import type { RoundQueue } from './round-queue.js';
 
-export function sqsRoundQueue(queueUrl: string, client: SQSClient): RoundQueue {
+/** Where the tick puts the minute's rounds: the region's round queue. */
+export type RoundQueue = ReturnType<typeof sqsRoundQueue>;
+
+export function sqsRoundQueue(queueUrl: string, client: SQSClient) {
   return {
-    async sendRounds(entries: readonly RoundMessageEntry[]) {
+    /** Sends up to 10 entries as one request; throws when any entry was not accepted. */
+    async sendRounds(entries: readonly RoundMessageEntry[]): Promise<void> {
       const output = await client.send(
         new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [...entries] }),
       );

@@ -38,8 +38,7 @@ import {
 import { MissingEnvironmentVariableError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { dynamoDbCapacityStore, type CapacityReader } from './capacity-store.js';
-import type { RoundQueue } from './round-queue.js';
-import { sqsRoundQueue } from './sqs-round-queue.js';
+import { sqsRoundQueue, type RoundQueue } from './sqs-round-queue.js';
 
 export interface TickResult {
   readonly targets: number;

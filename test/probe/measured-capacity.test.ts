@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbCapacityStore } from '../../functions/probe/capacity-store.js';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { probe } from '../../functions/probe/probers/registry.js';
-import type { RoundQueue } from '../../functions/probe/round-queue.js';
+import type { RoundQueue } from '../../functions/probe/sqs-round-queue.js';
 import { createRoundHandler, type RoundHandler } from '../../functions/probe/round-handler.js';
 import { createTickHandler, type TickResult } from '../../functions/probe/tick.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTickHandler } from '../../functions/probe/tick.js';
-import type { RoundQueue } from '../../functions/probe/round-queue.js';
+import type { RoundQueue } from '../../functions/probe/sqs-round-queue.js';
 import { parseRoundMessage, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { MINUTE_MS, roundsToEnqueue, sendMomentOf } from '../../shared/probe/round-schedule.js';
 import type { Profile } from '../../shared/profile/types.js';

@@ -13,7 +13,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbProbeStateStore } from '../../functions/probe/dynamodb-state-store.js';
 import { probe } from '../../functions/probe/probers/registry.js';
-import type { RoundQueue } from '../../functions/probe/round-queue.js';
+import type { RoundQueue } from '../../functions/probe/sqs-round-queue.js';
 import { createRoundHandler } from '../../functions/probe/round-handler.js';
 import { createTickHandler } from '../../functions/probe/tick.js';
 import { createProbeWorker } from '../../functions/probe/worker.js';

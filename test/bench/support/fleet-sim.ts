@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { createTickHandler, tickPlan } from '../../../functions/probe/tick.js';
-import type { RoundQueue } from '../../../functions/probe/round-queue.js';
+import type { RoundQueue } from '../../../functions/probe/sqs-round-queue.js';
 import { planProbes } from '../../../shared/probe/plan.js';
 import { shardOf } from '../../../shared/probe/shards.js';
 import { sizeProbeRegions } from '../../../infra/cdk/probe-sizing.js';
