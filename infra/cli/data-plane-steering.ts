@@ -13,7 +13,6 @@ import { CloudWatchAlarmGateway } from '../../functions/evaluator/alarm-gateway.
 import { reasonOf } from '../../functions/evaluator/publishing-state.js';
 import { ALARM_EVALUATION_SECONDS, HEALTH_CHECK_PICKUP_SECONDS } from '../../shared/monitor/failover-time.js';
 import type { ControlAction } from '../../shared/control/operations.js';
-import type { Profile } from '../../shared/profile/types.js';
 import { distinctRegions } from '../../shared/static-failover/checks.js';
 import {
   isHeld,
@@ -32,12 +31,7 @@ import { LOCAL_CREDENTIALS } from '../local/home-table.js';
 import type { LocalStackPointer } from '../local/state-file.js';
 
 /** What steering needs: the deployment's profiles and probe regions, and CloudWatch in each region. */
-export interface DataPlane {
-  readonly deployment: string;
-  readonly profiles: readonly Profile[];
-  readonly defaultProbeRegions: readonly string[];
-  readonly alarms: CloudWatchAlarmGateway;
-}
+export type DataPlane = NonNullable<Awaited<ReturnType<typeof dataPlaneOf>>>;
 
 /** CloudWatch of a deployment (the SDK's configuration, region by region) or of the local stack. */
 function alarmGatewayOf(local: LocalStackPointer | undefined): CloudWatchAlarmGateway {
@@ -58,7 +52,7 @@ export async function dataPlaneOf(
   options: { readonly definitions?: string; readonly probeRegions?: readonly string[] },
   deployed: DeployedConfig | undefined,
   stderr: Output,
-): Promise<DataPlane | undefined> {
+) {
   const deployment = stack.pointer?.deployment ?? process.env[EnvironmentVariable.staticFailoverDeployment];
   if (deployment === undefined || deployment === '') return undefined;
   let config = deployed;

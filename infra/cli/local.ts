@@ -204,21 +204,16 @@ async function runStack(
   return exitCode;
 }
 
-/** What the stack runs with: the definitions (the demo's without FILE, its backends started), client locations, secrets. */
-interface Inputs {
-  readonly demo: DemoBackends | undefined;
-  readonly profiles: Profile[];
-  readonly locations: ClientLocationTable | undefined;
-  readonly secrets: LocalSecretValues;
-}
-
-/** The inputs; undefined when they cannot be had (stderr says why). */
+/**
+ * What the stack runs with: the definitions (the demo's without FILE, its backends started),
+ * client locations, secrets; undefined when they cannot be had (stderr says why).
+ */
 async function loadInputs(
   file: string | undefined,
   options: LocalOptions,
   io: Io,
   log: (line: string) => void,
-): Promise<Inputs | undefined> {
+) {
   let demo: DemoBackends | undefined;
   let profiles: Profile[];
   let locations: ClientLocationTable | undefined;

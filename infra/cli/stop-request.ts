@@ -10,21 +10,13 @@ export interface StopReason {
   readonly exitCode: number;
 }
 
-export interface StopRequest {
-  /** Resolves with the first reason to stop. */
-  readonly requested: Promise<StopReason>;
-  /** Aborted (synchronously) with the first reason to stop. */
-  readonly signal: AbortSignal;
-  request(reason: string, exitCode?: number): void;
-  /** Stops watching (the process can then exit). */
-  dispose(): void;
-}
+export type StopRequest = ReturnType<typeof watchForStop>;
 
 /** How often the parent pid is compared with the one tm started under. */
 const PARENT_WATCH_MS = 500;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-export function watchForStop(): StopRequest {
+export function watchForStop() {
   let resolve: (reason: StopReason) => void = () => undefined;
   const requested = new Promise<StopReason>((r) => (resolve = r));
   const stopping = new AbortController();
@@ -43,10 +35,13 @@ export function watchForStop(): StopRequest {
     if (process.ppid !== parent) request(`the parent process (pid ${parent}) is gone`);
   }, PARENT_WATCH_MS);
   return {
+    /** Resolves with the first reason to stop. */
     requested,
+    /** Aborted (synchronously) with the first reason to stop. */
     signal: stopping.signal,
     request,
-    dispose: () => {
+    /** Stops watching (the process can then exit). */
+    dispose: (): void => {
       clearInterval(parentWatch);
       for (const [signal, handler] of handlers) process.off(signal, handler);
     },
