@@ -10,7 +10,6 @@ import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
 import { isInEffect, NO_CONTROLS } from '../../shared/control/apply.js';
 import { describeAuthor, describeOverride } from '../../shared/control/describe.js';
 import type { RuntimeControls } from '../../shared/state/items.js';
-import type { RecordSet } from '../../shared/zone/record-set.js';
 import { readControls } from '../../functions/shared/control-store.js';
 import { withCurrentChecks, type CurrentVote } from '../../shared/status/current-checks.js';
 import { withCertificates, type EndpointWithCertificate } from '../../shared/status/certificates.js';
@@ -193,27 +192,14 @@ async function homeRegionUnreachable(
 }
 
 /** What `tm status` shows (and the status page): the status items and runtime controls. */
-export interface StatusSnapshot {
-  /** By profile name. */
-  readonly profiles: ProfileStatus[];
-  /** The runtime controls in effect (a status control only while it sets a status). */
-  readonly controls: RuntimeControls;
-  /** Per profile, the name its records live at and the record sets the evaluator last published there. */
-  readonly published: readonly {
-    readonly profile: string;
-    readonly name: string;
-    readonly records: readonly RecordSet[];
-  }[];
-  /** Each hosted zone with owned names (of the profile, when given) and its last reconcile. */
-  readonly zones: readonly ZoneStatus[];
-}
+export type StatusSnapshot = Awaited<ReturnType<typeof readStatus>>;
 
 /**
  * Reads the status items, runtime controls and zone reconciles of `stack` (of one profile
  * when given), each vote with its region's latest checks from its summary items, and each HTTPS
  * endpoint with the certificate it presents (days left counted at `now`).
  */
-export async function readStatus(stack: Stack, profile?: string, now = Date.now()): Promise<StatusSnapshot> {
+export async function readStatus(stack: Stack, profile?: string, now = Date.now()) {
   const store = new DynamoDbEvaluatorStore(stack.client, stack.tableName);
   const [statuses, stored] = await Promise.all([
     store.loadStatuses(),
@@ -237,12 +223,16 @@ export async function readStatus(stack: Stack, profile?: string, now = Date.now(
     ...(s.publishProblem === undefined ? {} : { publishProblem: s.publishProblem }),
   }));
   return {
+    /** By profile name. */
     profiles: withCertificates(withCurrentChecks(reports, checks), checks, now),
+    /** The runtime controls in effect (a status control only while it sets a status). */
     controls: {
       statuses: stored.statuses.filter((c) => c.status !== undefined && shown(c)),
       overrides: stored.overrides.filter(shown),
     },
+    /** Per profile, the name its records live at and the record sets the evaluator last published there. */
     published: items.map((s) => ({ profile: s.report.profile, name: s.ownedName, records: s.published })),
+    /** Each hosted zone with owned names (of the profile, when given) and its last reconcile. */
     zones: zoneIds.map((hostedZoneId) => ({
       hostedZoneId,
       lastReconcile: reconciles.get(hostedZoneId) ?? null,
