@@ -19,13 +19,11 @@ import { readDeployedConfig, type DeployedConfig } from '../../functions/shared/
 import { EnvironmentVariable } from '../../shared/contracts/environment.js';
 import { isUnreachable } from './unreachable.js';
 import { dataPlaneOf, heldOverrides, type HeldOverride } from './data-plane-steering.js';
-import { selectRunningStack } from '../local/state-file.js';
 import {
   awsHealthCheckReader,
   localHealthCheckReader,
   readHealthChecks,
   targetCheckIdsOf,
-  type HealthCheckReader,
   type HealthCheckState,
   type OurHealthCheck,
 } from './health-checks.js';
@@ -108,16 +106,11 @@ function formatHeld(held: readonly HeldOverride[], now: number): string {
 }
 
 /** Where the health checks are read, and the deployment name their ids derive from; undefined: not known. */
-function healthCheckReaderOf(stack: Stack): { reader: HealthCheckReader; deployment: string } | undefined {
-  if (stack.local) {
-    const selected = selectRunningStack(stack.dnsPort);
-    if ('problem' in selected || selected.stack.deployment === undefined) return undefined;
-    return { reader: localHealthCheckReader(selected.stack), deployment: selected.stack.deployment };
-  }
-  const deployment = process.env[EnvironmentVariable.staticFailoverDeployment];
-  return deployment === undefined || deployment === ''
-    ? undefined
-    : { reader: awsHealthCheckReader(), deployment };
+function healthCheckReaderOf({ local, pointer }: Stack) {
+  const deployment = local ? pointer?.deployment : process.env[EnvironmentVariable.staticFailoverDeployment];
+  if (deployment === undefined || deployment === '') return undefined;
+  const reader = pointer === undefined ? awsHealthCheckReader() : localHealthCheckReader(pointer);
+  return { reader, deployment };
 }
 
 /** Each endpoint with `healthCheck`: its target check's state, null without one (or when Route 53 does not answer). */
