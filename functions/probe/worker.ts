@@ -71,7 +71,6 @@ export interface ProbeWorkerOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** @default MAX_CHECKPOINT_ENTRIES */
   readonly maxCheckpointEntries?: number;
-  readonly onVerdictChange?: (change: VerdictChange) => void;
   /** Where this region's static-failover votes go (the deployment's `STATIC_FAILOVER_DEPLOYMENT` is set). @default - no votes */
   readonly votes?: VoteSink;
   /** @default console */
@@ -169,7 +168,6 @@ export function createProbeWorker(options: ProbeWorkerOptions) {
     if (change !== undefined) {
       changes.push(change);
       votes?.change(judge.key);
-      options.onVerdictChange?.(change);
     }
     return item;
   }
