@@ -12,6 +12,7 @@
  * named within `pingIntervalMs + checkTimeoutMs` of its last answer — however many of the
  * callers' requests are queued behind it, or however their errors are worded.
  */
+import { once } from 'node:events';
 import { StateStoreCheckTimeoutError } from './errors.js';
 
 export interface StateStoreWatchOptions {
@@ -83,22 +84,13 @@ export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatc
     timer.unref();
   };
 
-  /** One check, failed when it has no answer within `checkTimeoutMs`. */
+  /** One check, failed when it has no answer within `checkTimeoutMs` (its signal then aborts). */
   const check = async (): Promise<void> => {
-    const abort = new AbortController();
-    let timeout: NodeJS.Timeout | undefined;
-    const noAnswer = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => {
-        const error = new StateStoreCheckTimeoutError(checkTimeout);
-        abort.abort(error);
-        reject(error);
-      }, checkTimeout);
+    const signal = AbortSignal.timeout(checkTimeout);
+    const noAnswer = once(signal, 'abort').then(() => {
+      throw new StateStoreCheckTimeoutError(checkTimeout);
     });
-    try {
-      await Promise.race([options.check(abort.signal), noAnswer]);
-    } finally {
-      clearTimeout(timeout);
-    }
+    await Promise.race([options.check(signal), noAnswer]);
   };
 
   const ping = () =>
