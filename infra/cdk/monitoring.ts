@@ -210,14 +210,7 @@ export class Monitoring extends Construct {
           }),
           new GraphWidget({
             title: 'evaluator stream age',
-            left: [
-              new Metric({
-                namespace: 'AWS/Lambda',
-                metricName: 'IteratorAge',
-                dimensionsMap: { FunctionName: evaluator.function.functionName },
-                statistic: 'Maximum',
-              }),
-            ],
+            left: [evaluator.function.metric('IteratorAge', { statistic: 'Maximum' })],
             width: 12,
           }),
         ],
