@@ -1,6 +1,6 @@
 /**
  * The local stack's round timer: fires each round at its due time on the round grid
- * (absolute times, so lateness never accumulates) and records how late each one started.
+ * (absolute times, so lateness never accumulates).
  * Rounds may overlap; the worker keeps a target's own checks from overlapping.
  */
 import { roundDueAtOf } from '../../shared/probe/round-schedule.js';
@@ -13,17 +13,11 @@ export interface RoundSchedulerOptions {
 }
 
 export interface RoundScheduler {
-  /** Milliseconds each round started after its due time, oldest first. */
-  lateness(): readonly number[];
   /** Stops the timer and waits for rounds in progress. */
   stop(): Promise<void>;
 }
 
-/** Lateness samples kept. */
-const MAX_SAMPLES = 10_000;
-
 export function startRoundScheduler(options: RoundSchedulerOptions): RoundScheduler {
-  const samples: number[] = [];
   const running = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -39,8 +33,6 @@ export function startRoundScheduler(options: RoundSchedulerOptions): RoundSchedu
 
   function fire(dueAt: number, period: number): void {
     if (stopped) return;
-    samples.push(Date.now() - dueAt);
-    if (samples.length > MAX_SAMPLES) samples.shift();
     scheduleAfter(dueAt);
     const round = options.runRound(dueAt, period).catch((error: unknown) => options.onError?.(error));
     running.add(round);
@@ -49,7 +41,6 @@ export function startRoundScheduler(options: RoundSchedulerOptions): RoundSchedu
 
   scheduleAfter(undefined);
   return {
-    lateness: () => samples,
     async stop() {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);

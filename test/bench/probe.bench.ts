@@ -135,12 +135,22 @@ function describeLateness(samples: readonly number[]): string {
   return `n=${samples.length} p50=${percentile(samples, 50)} ms p99=${percentile(samples, 99)} ms max=${Math.max(...samples)} ms`;
 }
 
+/** The local round timer with rounds that do nothing, and how late each round started. */
+function timedRounds(periodMs: number) {
+  const lateness: number[] = [];
+  const scheduler = startRoundScheduler({
+    roundPeriodMs: () => periodMs,
+    runRound: async (dueAt) => void lateness.push(Date.now() - dueAt),
+  });
+  return { lateness, stop: () => scheduler.stop() };
+}
+
 async function idleJitter(): Promise<void> {
-  const scheduler = startRoundScheduler({ roundPeriodMs: () => 100, runRound: async () => undefined });
+  const timer = timedRounds(100);
   await new Promise((resolve) => setTimeout(resolve, 5_100));
-  await scheduler.stop();
+  await timer.stop();
   console.log(
-    `local round timer, idle process, 100 ms period for 5 s: lateness ${describeLateness(scheduler.lateness())}`,
+    `local round timer, idle process, 100 ms period for 5 s: lateness ${describeLateness(timer.lateness)}`,
   );
 }
 
@@ -214,7 +224,7 @@ async function roundOf10k(
   const dueAt = roundDueAtOf(Date.now(), 10_000) + 10_000;
   await new Promise((resolve) => setTimeout(resolve, dueAt - Date.now()));
   // The local timer keeps a 1 s grid while the round runs: its lateness under load.
-  const timer = startRoundScheduler({ roundPeriodMs: () => 1_000, runRound: async () => undefined });
+  const timer = timedRounds(1_000);
   const cpuBefore = process.cpuUsage();
   const report = await worker.runRound(dueAt, 10_000);
   const cpu = process.cpuUsage(cpuBefore);
@@ -230,7 +240,7 @@ async function roundOf10k(
   );
   console.log(`  successful probe durations: ${describeLateness(okDurations)}`);
   console.log(
-    `  local round timer (1 s grid) during that round: lateness ${describeLateness(timer.lateness())}`,
+    `  local round timer (1 s grid) during that round: lateness ${describeLateness(timer.lateness)}`,
   );
 }
 
