@@ -41,7 +41,6 @@ export interface StreamPoller {
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
   readonly deadLetters: readonly { record: DynamoDBRecord; reason: string }[];
-  readonly invocations: number;
 }
 
 /** GetRecords' maximum page. */
@@ -103,9 +102,6 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   return {
     get deadLetters() {
       return delivery.deadLetters;
-    },
-    get invocations() {
-      return delivery.invocations;
     },
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
@@ -215,12 +211,10 @@ function batchDelivery(
   const { batchSize, retryAttempts } = EVALUATOR_STREAM_SETTINGS;
   const attempts = new Map<string, number>();
   const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
-  let invocations = 0;
 
   const deliver = async () => {
     while (pending.length > 0 && !stopped()) {
       const batch = pending.slice(0, batchSize);
-      invocations++;
       let failedFrom: number | undefined;
       let reason = 'reported as a batch item failure';
       try {
@@ -254,13 +248,7 @@ function batchDelivery(
     }
   };
 
-  return {
-    deliver,
-    deadLetters,
-    get invocations() {
-      return invocations;
-    },
-  };
+  return { deliver, deadLetters };
 }
 
 /** The SDK's record as Lambda delivers it: the same fields, the creation time in epoch seconds. */

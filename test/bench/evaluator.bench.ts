@@ -293,7 +293,7 @@ async function stormAndQuiet({ route53, base }: Servers): Promise<void> {
       `   storm: ${down.length} verdict writes (1,000 targets × 3 regions) in ${written - started} ms → ` +
         `${changeCalls.length} ChangeResourceRecordSets call(s) (all calls: ${describeCalls(calls)}), ` +
         `batches ${landed.map((l) => `${l.changes} changes / ${l.resourceRecords} records / ${l.valueCharacters} value chars`).join('; ')}; ` +
-        `${failedOver}/1000 names failed over; converged ${convergedMs} ms after the first write; stream batches delivered: ${ev.poller.invocations}`,
+        `${failedOver}/1000 names failed over; converged ${convergedMs} ms after the first write; stream batches delivered: ${ev.invocations.length}`,
     );
     summary.push({
       figure: 'storm of 1,000 profiles: Route 53 change calls',
@@ -323,7 +323,7 @@ async function quietMinutes(
   profiles: readonly Profile[],
 ): Promise<void> {
   await route53.resetCalls();
-  const invocationsBefore = ev.poller.invocations;
+  const invocationsBefore = ev.invocations.length;
   let ticksWritten = 0;
   let reconciles = 0;
   for (let minute = 1; minute <= 10; minute++) {
@@ -346,7 +346,7 @@ async function quietMinutes(
   console.log(
     `4. 10 simulated minutes, no status change (tick each minute with fresh heartbeats: ${ticksWritten} TICK write(s), ` +
       `${reconciles} reconcile(s) requested; 300 unchanged verdicts rewritten per minute; ` +
-      `${ev.poller.invocations - invocationsBefore} stream batches evaluated) → ` +
+      `${ev.invocations.length - invocationsBefore} stream batches evaluated) → ` +
       `ChangeResourceRecordSets calls: ${changeCalls.length}; all Route 53 calls: ${describeCalls(calls)} (the reconciles' reads)`,
   );
   summary.push({
