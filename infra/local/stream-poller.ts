@@ -40,7 +40,6 @@ export interface StreamPoller {
   /** Resolves once every record written so far has been handled (or dead-lettered). */
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
-  readonly deadLetters: readonly { record: DynamoDBRecord; reason: string }[];
 }
 
 /** GetRecords' maximum page. */
@@ -61,7 +60,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   let iteration = 0;
   let lastIdleIteration = -1;
   const { discoverShards, fetch } = shardReader(options, pending);
-  const delivery = batchDelivery(options, pending, { pollIntervalMs, stopped: () => stopped });
+  const deliver = batchDelivery(options, pending, { pollIntervalMs, stopped: () => stopped });
 
   let gatheringSince: number | undefined; // when the records now pending started to arrive
 
@@ -90,7 +89,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
           continue;
         }
         gatheringSince = undefined;
-        await delivery.deliver();
+        await deliver();
         if (fetched === 0 && pending.length === 0) lastIdleIteration = current;
       } catch (error) {
         if (!stopped) options.onError?.(error);
@@ -100,9 +99,6 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   })();
 
   return {
-    get deadLetters() {
-      return delivery.deadLetters;
-    },
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       // An idle pass that began after this call, so nothing written before it is missed.
@@ -210,9 +206,8 @@ function batchDelivery(
   const { pollIntervalMs, stopped } = settings;
   const { batchSize, retryAttempts } = EVALUATOR_STREAM_SETTINGS;
   const attempts = new Map<string, number>();
-  const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
 
-  const deliver = async () => {
+  return async () => {
     while (pending.length > 0 && !stopped()) {
       const batch = pending.slice(0, batchSize);
       let failedFrom: number | undefined;
@@ -240,15 +235,12 @@ function batchDelivery(
       if (tries > retryAttempts) {
         pending.shift();
         attempts.delete(id);
-        deadLetters.push({ record: head, reason });
         options.onDeadLetter?.(head, reason);
       } else {
         await sleep(Math.min(1000, pollIntervalMs * 2 ** tries));
       }
     }
   };
-
-  return { deliver, deadLetters };
 }
 
 /** The SDK's record as Lambda delivers it: the same fields, the creation time in epoch seconds. */

@@ -346,7 +346,7 @@ describe('idempotence and the Route 53 control plane', () => {
       }),
     );
     await h.settle();
-    expect(h.poller.deadLetters.map((d) => d.record.dynamodb?.Keys?.pk?.S)).toEqual(['VERDICT#garbage']);
+    expect(h.deadLetters.map((d) => d.record.dynamodb?.Keys?.pk?.S)).toEqual(['VERDICT#garbage']);
     // and the evaluator keeps working afterwards
     await h.verdict('shop', 'east', 'down');
     await h.settle();

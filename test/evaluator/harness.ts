@@ -5,6 +5,7 @@
  * the probe workers do, and read the zone back.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { dynamoDbClient, eventBridgeClient, route53Client } from '../../functions/shared/aws-clients.js';
 import type { AwsCallRecorder } from '../support/iam/recorder.js';
@@ -177,11 +178,13 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
           }),
         }),
   };
+  const deadLetters: { record: DynamoDBRecord; reason: string }[] = [];
   const poller = startStreamPoller({
     client: table.streams,
     streamArn: table.streamArn,
     handler: createStreamHandler(() => deps),
     pollIntervalMs: 20,
+    onDeadLetter: (record, reason) => deadLetters.push({ record, reason }),
   });
   let profiles: Profile[] = [];
 
@@ -208,6 +211,8 @@ export async function startEvaluatorHarness(options: EvaluatorHarnessOptions = {
     allEvents,
     clock,
     poller,
+    /** Records the poller dead-lettered, oldest first. */
+    deadLetters,
     /** Writes the definitions like the config writer does, and waits for the evaluation. */
     async define(input: unknown[], defaultRegions: readonly string[] = REGIONS) {
       profiles = profilesFrom(input);

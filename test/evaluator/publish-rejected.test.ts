@@ -30,7 +30,7 @@ describe('a change Route 53 rejects is isolated to its profile', () => {
 
     expect(h.values('alpha.example.com')).toEqual(['192.0.2.1']);
     expect(h.values('omega.example.com')).toEqual(['192.0.2.3']);
-    expect(h.poller.deadLetters).toEqual([]);
+    expect(h.deadLetters).toEqual([]);
 
     const statuses = await h.deps.store.loadStatuses();
     expect(statuses.get('wrong')?.publishProblem?.reasons.join()).toMatch(
@@ -60,7 +60,7 @@ describe('a change Route 53 rejects is isolated to its profile', () => {
     await h.settle();
 
     expect(h.values('alpha.example.com')).toEqual(['192.0.2.11']);
-    expect(h.poller.deadLetters).toEqual([]);
+    expect(h.deadLetters).toEqual([]);
     expect(h.allEvents.filter((e) => e.kind === 'PublishRejected')).toHaveLength(1);
     expect((await h.deps.store.loadStatuses()).get('wrong')?.report.status).toBe('Online');
   });
