@@ -10,13 +10,21 @@ export interface StopReason {
   readonly exitCode: number;
 }
 
-export type StopRequest = ReturnType<typeof watchForStop>;
+export interface StopRequest {
+  /** Resolves with the first reason to stop. */
+  readonly requested: Promise<StopReason>;
+  /** Aborted (synchronously) with the first reason to stop. */
+  readonly signal: AbortSignal;
+  request(reason: string, exitCode?: number): void;
+  /** Stops watching (the process can then exit). */
+  dispose(): void;
+}
 
 /** How often the parent pid is compared with the one tm started under. */
 const PARENT_WATCH_MS = 500;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-export function watchForStop() {
+export function watchForStop(): StopRequest {
   let resolve: (reason: StopReason) => void = () => undefined;
   const requested = new Promise<StopReason>((r) => (resolve = r));
   const stopping = new AbortController();
@@ -35,13 +43,10 @@ export function watchForStop() {
     if (process.ppid !== parent) request(`the parent process (pid ${parent}) is gone`);
   }, PARENT_WATCH_MS);
   return {
-    /** Resolves with the first reason to stop. */
     requested,
-    /** Aborted (synchronously) with the first reason to stop. */
     signal: stopping.signal,
     request,
-    /** Stops watching (the process can then exit). */
-    dispose: (): void => {
+    dispose: () => {
       clearInterval(parentWatch);
       for (const [signal, handler] of handlers) process.off(signal, handler);
     },
