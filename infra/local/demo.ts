@@ -57,8 +57,6 @@ const text = (status: number, body: string): HttpReply => ({
 export interface DemoBackends {
   readonly port: number;
   readonly controlUrl: string;
-  isUp(name: string): boolean;
-  set(name: string, up: boolean): boolean;
   toggle(name: string): boolean;
   stop(): Promise<void>;
 }
@@ -114,8 +112,6 @@ export async function startDemoBackends(
   return {
     port,
     controlUrl: control.endpoint,
-    isUp: (name) => up.get(name) === true,
-    set,
     toggle: (name) => set(name, !up.get(name)),
     stop: async () => {
       await Promise.all([control.stop(), ...servers.map((s) => new Promise((resolve) => s.close(resolve)))]);

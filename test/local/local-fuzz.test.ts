@@ -26,6 +26,8 @@ const SIGNED =
 
 let route53: LocalRoute53;
 let demo: DemoBackends;
+/** How many times a demo backend went up or down (what `tm local` logs). */
+let demoChanges = 0;
 let dns: DnsServer;
 let route53Port: number;
 let controlPort: number;
@@ -35,7 +37,7 @@ beforeAll(async () => {
   route53 = await startLocalRoute53();
   route53.createHostedZone('example.com');
   route53Port = Number(new URL(route53.endpoint).port);
-  demo = await startDemoBackends(() => undefined);
+  demo = await startDemoBackends(() => demoChanges++);
   controlPort = Number(new URL(demo.controlUrl).port);
   dns = await startDnsServer({ zones: testZones(), port: 0 });
 });
@@ -140,16 +142,15 @@ describe('HTTP fuzzing', () => {
   });
 
   it(`the demo control port and a demo backend answer ${RUNS.http} generated requests and keep serving`, async () => {
-    const states = () => ['east', 'west', 'central'].map((name) => demo.isUp(name));
     await fc.assert(
       fc.asyncProperty(request, fc.boolean(), async ({ text }, toBackend) => {
-        const before = states();
+        const before = demoChanges;
         const port = toBackend ? demo.port : controlPort;
         const host = toBackend ? '127.0.0.11' : '127.0.0.1';
         const reply = await rawRequestTo(host, port, text);
         expect(reply === 'closed' || reply < 600).toBe(true);
         // A request with an Origin or a Sec-Fetch header never changes a backend.
-        if (/^(Origin|Sec-Fetch-Site):/im.test(text)) expect(states()).toEqual(before);
+        if (/^(Origin|Sec-Fetch-Site):/im.test(text)) expect(demoChanges).toBe(before);
       }),
       { numRuns: RUNS.http },
     );
