@@ -39,8 +39,6 @@ export interface StateStoreWatchOptions {
 }
 
 export interface StateStoreWatch {
-  /** Whether the store is known to be gone. */
-  readonly down: boolean;
   /** Reports an error of a call to the store; a connection failure marks it gone. */
   observe(error: unknown): void;
   /** Marks the store gone for a reason known otherwise (its process exited). */
@@ -147,9 +145,6 @@ export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatc
 
   ping();
   return {
-    get down() {
-      return downSince !== undefined;
-    },
     observe(error) {
       if (isConnectionFailure(error)) markDown(firstLine(error));
     },
