@@ -24,7 +24,6 @@ import type { LocalRoute53 } from './route53/index.js';
 import { startStreamPoller, type StreamPoller } from './stream-poller.js';
 
 export interface LocalEvaluator {
-  readonly store: DynamoDbEvaluatorStore;
   /** Resolves once the first publish has landed. */
   readonly published: Promise<void>;
   readonly poller: StreamPoller;
@@ -122,5 +121,5 @@ export async function startLocalEvaluator(options: {
     const outcome = await runTick({ store, metrics: noMetrics, now, reconcileIntervalMs, staticFailover });
     if (outcome.changed && outcome.stale.length > 0) log(`stale probe regions: ${outcome.stale.join(', ')}`);
   };
-  return { store, published: firstPublish.ready, poller, events, allEvents, tick };
+  return { published: firstPublish.ready, poller, events, allEvents, tick };
 }

@@ -8,7 +8,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
-import type { EvaluatorEvent, StoredStatus } from '../../functions/evaluator/ports.js';
+import type { EvaluatorEvent } from '../../functions/evaluator/ports.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
 import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
@@ -117,8 +117,6 @@ export interface LocalStack {
   readonly profiles: readonly Profile[];
   /** Stops one probe region's worker: it no longer probes nor heartbeats. */
   killRegion(region: string): Promise<void>;
-  /** The evaluator's status items (what `tm status` prints). */
-  statuses(): Promise<Map<string, StoredStatus>>;
   /** Runs the evaluator tick now (it also runs every minute × time scale). */
   tick(): Promise<void>;
   /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
@@ -251,7 +249,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await workers.get(region)?.stop();
         workers.delete(region);
       },
-      statuses: () => evaluator.store.loadStatuses(),
       tick: evaluator.tick,
       async setProfiles(next) {
         profiles = withHostedZones(route53, next);

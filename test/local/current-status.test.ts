@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import { eventually } from '../support/eventually.js';
+import { stackStatuses } from '../support/stack-statuses.js';
 import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';
 import { tmAgainstTable } from '../support/tm.js';
@@ -59,7 +60,7 @@ describe('tm status between verdict changes', { timeout: 150_000 }, () => {
   it('shows the latest check time and latency of every region, not the deciding check', async () => {
     // Prepare: the endpoint is Online; its votes hold the checks that decided it.
     const online = await eventually(
-      () => stack.statuses(),
+      () => stackStatuses(stack),
       (s) => s.get('shop')?.report.endpoints[0]?.status === 'Online',
       40_000,
     );

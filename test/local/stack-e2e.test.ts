@@ -16,6 +16,7 @@ import { parseDefinitions, type MonitorConfigInput } from '../support/profile-ap
 import type { HistoryItem } from '../../shared/state/items.js';
 import { profileDefinition, type ProfileDefinitionFields } from '../support/profiles.js';
 import { eventually } from '../support/eventually.js';
+import { stackStatuses } from '../support/stack-statuses.js';
 import { tmAgainstTable } from '../support/tm.js';
 import { dig, digAvailable } from './dns-fixtures.js';
 
@@ -134,12 +135,12 @@ async function historyOf(profile: string): Promise<HistoryItem[]> {
 }
 
 const statusOf = async (profile: string, endpoint: string) =>
-  (await stack.statuses()).get(profile)?.report.endpoints.find((e) => e.endpoint === endpoint);
+  (await stackStatuses(stack)).get(profile)?.report.endpoints.find((e) => e.endpoint === endpoint);
 
 async function allBackendsUpAndOnline() {
   for (const key of healthy.keys()) healthy.set(key, true);
   await eventually(
-    () => stack.statuses(),
+    () => stackStatuses(stack),
     (statuses) =>
       statuses.size === stack.profiles.length &&
       [...statuses.values()].every((s) => s.report.endpoints.every((e) => e.status === 'Online')),
@@ -327,7 +328,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
       (s) => s.every((x) => x?.status === 'Degraded'),
     );
     expect(await answers('mv.example.com')).toEqual([BACKENDS.a, BACKENDS.b, BACKENDS.c]);
-    expect((await stack.statuses()).get('mv')?.report.status).toBe('Degraded');
+    expect((await stackStatuses(stack)).get('mv')?.report.status).toBe('Degraded');
     // The status items are written before the evaluation's events (and their log lines) go out.
     await eventually(
       async () => logged.slice(seen),

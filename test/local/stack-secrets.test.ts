@@ -13,6 +13,7 @@ import { localLog } from '../../infra/cli/local-log.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { parseDefinitions, type MonitorConfigInput } from '../support/profile-api.js';
 import { eventually } from '../support/eventually.js';
+import { stackStatuses } from '../support/stack-statuses.js';
 import { startLoopbackBackend, type LoopbackBackend } from '../support/loopback-backend.js';
 import { profileDefinition } from '../support/profiles.js';
 import { tmAgainstTable } from '../support/tm.js';
@@ -74,7 +75,7 @@ describe('header secrets in the local stack', { timeout: 120_000 }, () => {
 
   it('the backend receives the resolved values; a missing secret fails with reason "secret" and is never sent', async () => {
     const statuses = await eventually(
-      () => stack.statuses(),
+      () => stackStatuses(stack),
       (s) =>
         s.get('shop')?.report.endpoints[0]?.status === 'Online' &&
         s.get('broken')?.report.endpoints[0]?.status === 'Degraded',
