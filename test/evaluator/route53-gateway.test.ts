@@ -1,4 +1,8 @@
-import { paginateListCidrBlocks, paginateListCidrLocations } from '@aws-sdk/client-route-53';
+import {
+  paginateListCidrBlocks,
+  paginateListCidrLocations,
+  type Route53Client,
+} from '@aws-sdk/client-route-53';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,10 +11,12 @@ import { InvalidChangeBatchError } from '../../functions/evaluator/errors.js';
 import { Route53ZoneGateway } from '../../functions/evaluator/route53-zone-gateway.js';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/index.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
+import { createCidrCollection } from '../support/cidr-collections.js';
 
 const ZONE = 'Z00000000000000000009';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 let route53: LocalRoute53;
+let client: Route53Client;
 let gateway: Route53ZoneGateway;
 
 const a = (name: string, value: string): RecordSet => ({ name, type: 'A', ttl: 30, values: [value] });
@@ -19,9 +25,8 @@ beforeEach(async () => {
   route53 = await startLocalRoute53();
   route53.createHostedZone('example.com', ZONE);
   // The production client but its own fast limiter: these tests make hundreds of calls.
-  gateway = new Route53ZoneGateway(
-    route53Client({ endpoint: route53.endpoint, credentials, requestsPerSecond: 1000 }),
-  );
+  client = route53Client({ endpoint: route53.endpoint, credentials, requestsPerSecond: 1000 });
+  gateway = new Route53ZoneGateway(client);
 });
 afterEach(async () => {
   await route53.stop();
@@ -276,27 +281,30 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
   });
 
   it('a collection someone else created under the name is adopted, its blocks brought to the definitions', async () => {
-    const id = route53.createCidrCollection('tm-existing', { office: ['10.0.0.0/8'] });
+    const id = await createCidrCollection(client, 'tm-existing', { office: ['10.0.0.0/8'] });
+    const before = route53.calls.length;
     const [synced] = await gateway.syncCidrCollections([
       { id: '', name: 'tm-existing', locations: { office: ['10.0.0.0/8'], home: ['192.0.2.0/24'] } },
     ]);
     expect(synced?.id).toBe(id);
     expect(await blocks(id)).toEqual({ home: ['192.0.2.0/24'], office: ['10.0.0.0/8'] });
-    expect(route53.calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
+    expect(route53.calls.slice(before).filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
   });
 
   it('a collection on a later ListCidrCollections page is found and adopted, not created again', async () => {
     // Route 53 pages the listing (NextToken); the stand-in's pages hold 100, so tm-shop is on page 2.
-    for (let i = 0; i < 100; i++) route53.createCidrCollection(`c-${String(i).padStart(3, '0')}`);
-    const id = route53.createCidrCollection('tm-shop', { office: ['10.0.0.0/8'] });
+    for (let i = 0; i < 100; i++) await createCidrCollection(client, `c-${String(i).padStart(3, '0')}`);
+    const id = await createCidrCollection(client, 'tm-shop', { office: ['10.0.0.0/8'] });
+    const before = route53.calls.length;
 
     const [synced] = await gateway.syncCidrCollections([
       { id: '', name: 'tm-shop', locations: { office: ['10.0.0.0/8'] } },
     ]);
 
+    const calls = route53.calls.slice(before);
     expect(synced?.id).toBe(id);
-    expect(route53.calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
-    expect(route53.calls.filter((c) => c.operation === 'ListCidrCollections')).toHaveLength(2);
+    expect(calls.filter((c) => c.operation === 'CreateCidrCollection')).toHaveLength(0);
+    expect(calls.filter((c) => c.operation === 'ListCidrCollections')).toHaveLength(2);
   });
 
   it('locations and blocks on later pages are compared too: what the definitions drop goes, wherever it was listed', async () => {
@@ -305,7 +313,7 @@ describe('the Route 53 zone gateway: reading, change status and CIDR collections
       Array.from({ length: 101 }, (_, i) => [`loc-${String(i).padStart(3, '0')}`, [`172.16.${i}.0/24`]]),
     );
     // 102 locations: office sorts last (page 2 of ListCidrLocations); its 150 blocks take two pages.
-    const id = route53.createCidrCollection('tm-big', { ...others, office });
+    const id = await createCidrCollection(client, 'tm-big', { ...others, office });
 
     await gateway.syncCidrCollections([
       { id: '', name: 'tm-big', locations: { office: office.slice(0, 140) } },

@@ -29,6 +29,7 @@ import {
   type LocalRoute53Options,
 } from '../../infra/local/route53/server.js';
 import { route53Client } from '../../functions/shared/aws-clients.js';
+import { createCidrCollection } from '../support/cidr-collections.js';
 
 const started: LocalRoute53[] = [];
 const clients: Route53Client[] = [];
@@ -534,7 +535,7 @@ describe('CIDR collections', () => {
     },
   ])('$name', async ({ act, error, status }) => {
     // Prepare
-    const id = shared.route53.createCidrCollection(`c${Math.floor(Math.random() * 1e9)}`, {
+    const id = await createCidrCollection(shared.client, `c${Math.floor(Math.random() * 1e9)}`, {
       berlin: ['10.1.0.0/16'],
     });
 
@@ -547,7 +548,7 @@ describe('CIDR collections', () => {
 
   it('accepts CIDR records for the locations and the default, and refuses to empty a location in use', async () => {
     // Prepare
-    const id = shared.route53.createCidrCollection('in-use', { berlin: ['10.1.0.0/16'] });
+    const id = await createCidrCollection(shared.client, 'in-use', { berlin: ['10.1.0.0/16'] });
     const zoneId = shared.route53.createHostedZone('example.com');
 
     // Act

@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRoute53, type LocalRoute53 } from '../../infra/local/route53/server.js';
 import { route53Client } from '../../functions/shared/aws-clients.js';
+import { createCidrCollection } from '../support/cidr-collections.js';
 import { httpRequest, rawRequest, SIGNED_ROUTE53 } from '../support/raw-http.js';
 
 let route53: LocalRoute53;
@@ -28,7 +29,10 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
     requestsPerSecond: 1000,
   });
-  collectionId = route53.createCidrCollection('offices', { berlin: ['10.1.0.0/16'], paris: ['10.2.0.0/16'] });
+  collectionId = await createCidrCollection(client, 'offices', {
+    berlin: ['10.1.0.0/16'],
+    paris: ['10.2.0.0/16'],
+  });
 });
 
 afterAll(async () => {

@@ -62,8 +62,6 @@ export interface LocalRoute53 extends Required<ZoneReader> {
   readonly endpoint: string;
   /** Creates a hosted zone in-process (as CreateHostedZone would: the API does not serve it); returns its id (`id` when given). */
   createHostedZone(name: string, id?: string): string;
-  /** Creates a CIDR collection in-process with its locations; returns its id. */
-  createCidrCollection(name: string, locations?: Readonly<Record<string, readonly string[]>>): string;
   /** Current zone content (A, AAAA, CNAME record sets; names lower case without trailing dot). */
   records(hostedZoneId: string): RecordSet[];
   /** Every API call received, in order. */
@@ -145,16 +143,6 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
     endpoint: server.endpoint,
     calls,
     createHostedZone: (name, id) => store.createHostedZone(name, id),
-    createCidrCollection: (name, locations = {}) => {
-      const { id } = store.cidrCollections.create({ name, callerReference: randomUUID() });
-      const changes = Object.entries(locations).map(([locationName, cidrs]) => ({
-        locationName,
-        action: 'PUT',
-        cidrs,
-      }));
-      if (changes.length > 0) store.changeCidrCollection(id, changes);
-      return id;
-    },
     records: (hostedZoneId) => store.records(hostedZoneId),
     findZone: (name): ZoneSnapshot | undefined => store.findZone(name),
     cidrCollection: (id): CidrCollection | undefined => store.cidrCollection(id),
