@@ -115,8 +115,6 @@ export interface LocalStack {
   readonly allEvents: readonly EvaluatorEvent[];
   /** Profiles as written to the table (hosted zone ids filled in). */
   readonly profiles: readonly Profile[];
-  /** Stops one probe region's worker: it no longer probes nor heartbeats. */
-  killRegion(region: string): Promise<void>;
   /** Runs the evaluator tick now (it also runs every minute × time scale). */
   tick(): Promise<void>;
   /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
@@ -244,10 +242,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       allEvents: evaluator.allEvents,
       get profiles() {
         return profiles;
-      },
-      async killRegion(region) {
-        await workers.get(region)?.stop();
-        workers.delete(region);
       },
       tick: evaluator.tick,
       async setProfiles(next) {

@@ -421,7 +421,7 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
   });
 
   it('a killed probe region: the other regions still decide', async () => {
-    await stack.killRegion('ap-southeast-1');
+    stack.faults.inject('region:ap-southeast-1');
     healthy.set('a', false);
     await eventually(
       () => answers('prio.example.com'),
@@ -444,8 +444,8 @@ describe.skipIf(!digAvailable)('the local stack over real DNS', { timeout: 90_00
 
   it('every probe region killed: the answers stay as they were (fail static) and the status says stale', async () => {
     const before = await answers('prio.example.com');
-    await stack.killRegion('us-east-1');
-    await stack.killRegion('eu-west-1');
+    stack.faults.inject('region:us-east-1');
+    stack.faults.inject('region:eu-west-1');
     healthy.set('a', false); // nobody probes any more: this must not change DNS
     await eventually(
       async () => {
