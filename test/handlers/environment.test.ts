@@ -3,7 +3,8 @@
  * stops the function with an error naming the variable and the value, never a default that
  * hides the mistake; blank values count as unset.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { containerDeps, depsFromEnvironment } from '../../functions/evaluator/environment.js';
 import {
   homeRegionFromEnv,
   positiveIntegerFromEnv,
@@ -82,6 +83,20 @@ describe('handler settings from the environment', () => {
       expect(() => probeShardFromEnv({ PROBE_SHARD: raw })).toThrow(
         `environment variable PROBE_SHARD: must be an integer ≥ 0, got "${raw}"`,
       );
+    }
+  });
+});
+
+describe('the evaluator’s dependencies from the environment', () => {
+  it('each call builds from the environment it is given; the Lambda container keeps its first set', () => {
+    expect(depsFromEnvironment({ TABLE_NAME: 'tm-a' }).store).toBeDefined();
+    // A second caller with another environment is answered for that one, not given the first's.
+    expect(() => depsFromEnvironment({})).toThrow(MissingEnvironmentVariableError);
+    vi.stubEnv('TABLE_NAME', 'tm-container');
+    try {
+      expect(containerDeps()).toBe(containerDeps());
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 });
