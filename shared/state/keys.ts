@@ -167,10 +167,21 @@ const CONFIG_READS = [
   Keys.controlRevision().pk,
 ] as const;
 
-/** Partition keys one writer may write and read, as IAM `StringLike` patterns (`*` = any suffix). */
+/**
+ * A DynamoDB item action, as IAM names it. A transaction's Put, Update, Delete and Get are
+ * authorized as PutItem, UpdateItem, DeleteItem and GetItem.
+ */
+export type ItemAction =
+  'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+
+/**
+ * Partition keys one writer may write and read, as IAM `StringLike` patterns (`*` = any suffix),
+ * and the item actions its handlers send: no role holds an action it never uses.
+ */
 export interface TableAccess {
   readonly writes: readonly string[];
   readonly reads: readonly string[];
+  readonly actions: readonly ItemAction[];
 }
 
 /**
@@ -179,11 +190,15 @@ export interface TableAccess {
  * simulation test checks every call the handlers make against them.
  */
 export const TABLE_ACCESS = {
-  configWriter: { writes: [KeyPrefix.config, Keys.configRevision().pk], reads: [KeyPrefix.config] },
+  configWriter: {
+    writes: [KeyPrefix.config, Keys.configRevision().pk],
+    reads: [KeyPrefix.config],
+    actions: ['Query', 'PutItem', 'DeleteItem', 'UpdateItem'],
+  },
   /** A probe region: its own verdicts and heartbeat only. */
   probe: (region: string): TableAccess => {
     const own = [`${KeyPrefix.verdict}${region}#*`, `${KeyPrefix.region}${region}`];
-    return { writes: own, reads: [...CONFIG_READS, ...own] };
+    return { writes: own, reads: [...CONFIG_READS, ...own], actions: ['BatchGetItem', 'Query', 'PutItem'] };
   },
   /**
    * The probe tick reads the config (and the runtime controls) to plan the minute's rounds,
@@ -192,6 +207,7 @@ export const TABLE_ACCESS = {
   probeTick: (region: string): TableAccess => ({
     writes: [],
     reads: [...CONFIG_READS, `${KeyPrefix.region}${region}`],
+    actions: ['BatchGetItem', 'Query'],
   }),
   /**
    * The stream-triggered evaluator: statuses, their outbox, history and zone reconciles out;
@@ -214,6 +230,7 @@ export const TABLE_ACCESS = {
       KeyPrefix.status,
       KeyPrefix.outbox,
     ],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem'],
   },
   /**
    * The evaluator tick: heartbeats, statuses (for the health gauges) and whether outbox items
@@ -239,19 +256,6 @@ export const TABLE_ACCESS = {
       KeyPrefix.certificate,
       KeyPrefix.static,
     ],
-  },
-  /**
-   * An operator running `tm` (no role of ours: the operator's own credentials need this):
-   * runtime controls out; config, controls, statuses, zone reconciles and history in.
-   */
-  operator: {
-    writes: [KeyPrefix.control, Keys.controlRevision().pk],
-    reads: [
-      KeyPrefix.config,
-      KeyPrefix.control,
-      KeyPrefix.status,
-      `${KeyPrefix.zone}*`,
-      `${KeyPrefix.history}*`,
-    ],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'],
   },
 } as const satisfies Record<string, TableAccess | ((region: string) => TableAccess)>;

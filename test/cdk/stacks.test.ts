@@ -598,8 +598,9 @@ describe('least privilege', () => {
   ])('$name (dynamodb:LeadingKeys)', ({ template, fn, writes, reads }) => {
     const statements = roleStatements(template(), fn);
     expect(leadingKeys(statements, 'dynamodb:PutItem')).toEqual(writes === undefined ? [] : [writes]);
-    expect(leadingKeys(statements, 'dynamodb:GetItem')).toEqual([reads]);
     expect(leadingKeys(statements, 'dynamodb:Query')).toEqual([reads]);
+    for (const action of ['dynamodb:GetItem', 'dynamodb:BatchGetItem'])
+      for (const keys of leadingKeys(statements, action)) expect(keys).toEqual(reads);
     const resources = JSON.stringify(
       statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:'))),
     );

@@ -15,6 +15,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProbeHandler } from '../../functions/probe/handler.js';
+import { roundQueueName } from '../../infra/cdk/probe-names.js';
+import { tickHandlerFromEnv } from '../../functions/probe/tick.js';
 import { ENDPOINT_VARIABLE } from '../../functions/shared/aws-clients.js';
 import {
   startLocalSecretsManager,
@@ -23,6 +25,7 @@ import {
 import { startLocalParameterStore, type LocalParameterStore } from '../../infra/local/ssm/server.js';
 import { endpointVerdictKey } from '../../shared/probe/target.js';
 import type { ExternalEndpoint, Profile } from '../../shared/profile/types.js';
+import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { Keys } from '../../shared/state/keys.js';
 import {
   definition,
@@ -37,6 +40,7 @@ import { freshTable, handlerEnvironment } from '../support/dynamodb.js';
 import { AwsCallRecorder } from '../support/iam/recorder.js';
 import { requestsOf, type IamRequest } from '../support/iam/requests.js';
 import { synthesizeRoles, verdicts } from '../support/iam/simulate.js';
+import { startSqsStandIn, type SqsStandIn } from '../support/sqs.js';
 
 /** The deployed handler; a new one is a new container's. */
 let handler = createProbeHandler();
@@ -221,15 +225,67 @@ describe('IAM: the evaluator and its tick', () => {
   });
 });
 
+describe('IAM: each role’s DynamoDB actions', () => {
+  /**
+   * What each role's handlers never send (read from their code: functions/probe,
+   * functions/evaluator, functions/config-writer; a transaction's Put/Update/Delete/Get
+   * are authorized as PutItem/UpdateItem/DeleteItem/GetItem). Each is denied even on an
+   * item the role owns; what each role does send is allowed by the recorded-call tests.
+   */
+  const NEVER_SENT = [
+    {
+      principal: 'probe:eu-west-1',
+      pk: 'VERDICT#eu-west-1#HTTPS:x:443/#1',
+      actions: ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    },
+    {
+      principal: 'probe:eu-west-1',
+      pk: 'REGION#eu-west-1',
+      actions: ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    },
+    { principal: 'probeTick:eu-west-1', pk: 'CONFIG', actions: ['GetItem'] },
+    { principal: 'configWriter', pk: 'CONFIG', actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem'] },
+    { principal: 'evaluator', pk: 'STATUS', actions: ['UpdateItem'] },
+    { principal: 'evaluatorTick', pk: 'TICK', actions: ['BatchWriteItem'] },
+    ...['probe:eu-west-1', 'probeTick:eu-west-1', 'configWriter', 'evaluator', 'evaluatorTick'].map(
+      (principal) => ({
+        principal,
+        pk: 'CONFIG',
+        actions: ['ConditionCheckItem', 'Scan'],
+      }),
+    ),
+  ];
+
+  it('an item action a role’s handlers never send is denied, even on the items it owns', async () => {
+    const roles = synthesizeRoles(profilesFrom(definitions), {
+      homeRegion: 'us-east-1',
+      probeRegions: REGIONS,
+    });
+    const unused: IamRequest[] = NEVER_SENT.flatMap(({ principal, pk, actions }) =>
+      actions.map((action) => ({
+        principal,
+        action: `dynamodb:${action}`,
+        resource: `arn:aws:dynamodb:us-east-1:123456789012:table/${DEPLOYMENT_TABLE}`,
+        context: { 'dynamodb:LeadingKeys': [pk] },
+        describe: `${principal} ${action} ${pk}`,
+      })),
+    );
+    expect(deniedLines(await verdicts(roles, unused))).toEqual([]);
+  });
+});
+
 describe('IAM: a probe region’s handler', () => {
   const REGION = 'eu-west-1';
   const SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/probe-token-AbCdEf';
   const OTHER_SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/other-QwErTy';
   const PARAMETER = '/shop/api-key';
   const recorder = new AwsCallRecorder();
+  const tickRecorder = new AwsCallRecorder();
   let requests: IamRequest[];
+  let tickRequests: IamRequest[];
   let shop: Profile;
   let server: Server;
+  let sqs: SqsStandIn;
   let secretsManager: LocalSecretsManager;
   let parameterStore: LocalParameterStore;
   const sent: (string | undefined)[] = [];
@@ -297,12 +353,25 @@ describe('IAM: a probe region’s handler', () => {
       ],
     };
     expect((await handler(event)).batchItemFailures).toEqual([]);
-    requests = recorder.calls.flatMap((call) =>
-      requestsOf(call, { account: '123456789012', tableNames: { [table.tableName]: DEPLOYMENT_TABLE } }),
-    );
+    const setting = { account: '123456789012', tableNames: { [table.tableName]: DEPLOYMENT_TABLE } };
+    requests = recorder.calls.flatMap((call) => requestsOf(call, setting));
+    // The region's probe tick, as deployed (in its region, the table in the home region), plans the next minute's rounds.
+    sqs = await startSqsStandIn(roundQueueName(DEPLOYMENT_TABLE));
+    Object.assign(process.env, {
+      AWS_REGION: REGION,
+      [Env.tableRegion]: 'us-east-1',
+      [Env.probeRegions]: REGION,
+      [Env.roundQueueUrl]: sqs.queueUrl,
+      [ENDPOINT_VARIABLE.sqs]: sqs.endpoint,
+    });
+    expect(
+      (await tickHandlerFromEnv(tickRecorder.clients(`probeTick:${REGION}`))()).enqueued.length,
+    ).toBeGreaterThan(0);
+    tickRequests = tickRecorder.calls.flatMap((call) => requestsOf(call, setting));
   });
   afterAll(async () => {
     process.env = saved;
+    await sqs?.stop();
     await new Promise((resolve) => server.close(resolve));
     await secretsManager?.stop();
     await parameterStore?.stop();
@@ -328,6 +397,17 @@ describe('IAM: a probe region’s handler', () => {
     expect(sent).toEqual(['Bearer t0ken k-42']);
     expect(requests.some((r) => JSON.stringify(r.context).includes(`VERDICT#${REGION}#`))).toBe(true);
     expect(allowedLines(await verdicts(roles, requests))).toEqual([]);
+  });
+
+  it('every call its probe tick made is allowed by the probe tick role of its region', async () => {
+    const roles = synthesizeRoles([withZone(shop)], {
+      homeRegion: 'us-east-1',
+      probeRegions: [REGION, 'us-east-1'],
+    });
+    const operations = new Set(tickRequests.map((r) => r.action));
+    for (const expected of ['dynamodb:Query', 'dynamodb:BatchGetItem', 'sqs:SendMessage'])
+      expect(operations).toContain(expected);
+    expect(allowedLines(await verdicts(roles, tickRequests))).toEqual([]);
   });
 
   it('the same writes as another region’s verdict or heartbeat, or on another table, are denied', async () => {

@@ -76,6 +76,10 @@ export function requestsOf(call: RecordedCall, setting: RequestSetting): IamRequ
             }[kind] ?? kind;
           return keyed(action, op.TableName as string, [pkOf(op.Item ?? op.Key)]);
         });
+      case 'TransactGetItems':
+        return (input.TransactItems as { Get: Input }[]).map(({ Get }) =>
+          keyed('GetItem', Get.TableName as string, [pkOf(Get.Key)]),
+        );
       default:
         return [base(`dynamodb:${call.operation}`, table(name))];
     }
