@@ -197,7 +197,9 @@ export class TrafficManagerProbeStack extends Stack {
       logLevel: props.logLevel,
     });
     grantTableAccess(this.tick, tableArn, TABLE_ACCESS.probeTick(region));
-    for (const shard of this.shards) shard.roundQueue.grantSendMessages(this.tick);
+    // Only SendMessage (SendMessageBatch is authorized as it): grantSendMessages adds
+    // GetQueueUrl and GetQueueAttributes, which the tick never calls.
+    for (const shard of this.shards) shard.roundQueue.grant(this.tick, 'sqs:SendMessage');
 
     new EveryMinute(this, 'TickSchedule', {
       target: this.tick,

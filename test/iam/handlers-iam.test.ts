@@ -410,6 +410,20 @@ describe('IAM: a probe region’s handler', () => {
     expect(allowedLines(await verdicts(roles, tickRequests))).toEqual([]);
   });
 
+  it('its probe tick may only send to its round queues: reading their URLs or attributes is denied', async () => {
+    const roles = synthesizeRoles([withZone(shop)], {
+      homeRegion: 'us-east-1',
+      probeRegions: [REGION, 'us-east-1'],
+    });
+    const [send] = tickRequests.filter((r) => r.action === 'sqs:SendMessage');
+    const unused = ['sqs:GetQueueUrl', 'sqs:GetQueueAttributes'].map((action) => ({
+      ...send!,
+      action,
+      describe: `probeTick ${action} ${send!.resource}`,
+    }));
+    expect(deniedLines(await verdicts(roles, unused))).toEqual([]);
+  });
+
   it('the same writes as another region’s verdict or heartbeat, or on another table, are denied', async () => {
     const roles = synthesizeRoles([withZone(shop)], {
       homeRegion: 'us-east-1',
