@@ -21,25 +21,13 @@ import {
   type VoteTarget,
 } from './types.js';
 
-export interface ChecksRegistry {
-  /** The check a monitored endpoint's record carries; registers everything behind it. */
-  targetCheck(verdictKey: string, regions: readonly string[], quorum: RegionQuorum | undefined): string;
-  /** An override's check: always unhealthy (Degraded) or always healthy (Online). */
-  forcedCheck(verdictKey: string, regions: readonly string[], status: MonitorOverrideItem['status']): string;
-  /** The guard over every probe region of the deployment. */
-  guardCheck(regions: readonly string[]): string;
-  readonly targets: () => VoteTarget[];
-  readonly metrics: () => MetricSpec[];
-  readonly alarms: () => AlarmSpec[];
-  /** Children first. */
-  readonly healthChecks: () => HealthCheckSpec[];
-}
-
 export function distinctRegions(regions: readonly string[]): string[] {
   return [...new Set(regions)].sort();
 }
 
-export function createChecksRegistry(deployment: string): ChecksRegistry {
+export type ChecksRegistry = ReturnType<typeof createChecksRegistry>;
+
+export function createChecksRegistry(deployment: string) {
   const targets = new Map<string, VoteTarget>();
   const metrics = new Map<string, MetricSpec>();
   const alarms = new Map<string, AlarmSpec>();
@@ -118,7 +106,8 @@ export function createChecksRegistry(deployment: string): ChecksRegistry {
   };
 
   return {
-    targetCheck(verdictKey, regions, quorum) {
+    /** The check a monitored endpoint's record carries; registers everything behind it. */
+    targetCheck(verdictKey: string, regions: readonly string[], quorum: RegionQuorum | undefined) {
       const { targetId, ids } = regionChecks(verdictKey, regions);
       const threshold = upVotesNeeded(quorum, ids.length);
       if (ids.length === 1 && threshold === 1) return ids[0] as string;
@@ -129,7 +118,8 @@ export function createChecksRegistry(deployment: string): ChecksRegistry {
         `${targetId}: ${threshold} of ${ids.length} regions up${quorum === undefined ? '' : ` (quorum ${quorum})`}`,
       );
     },
-    forcedCheck(verdictKey, regions, status) {
+    /** An override's check: always unhealthy (Degraded) or always healthy (Online). */
+    forcedCheck(verdictKey: string, regions: readonly string[], status: MonitorOverrideItem['status']) {
       const { targetId, ids } = regionChecks(verdictKey, regions);
       return status === EndpointMonitorStatus.Degraded
         ? calculatedCheck(
@@ -140,7 +130,8 @@ export function createChecksRegistry(deployment: string): ChecksRegistry {
           )
         : calculatedCheck(CheckRole.ForcedUp, ids, 0, `${targetId}: overridden Online (always healthy)`);
     },
-    guardCheck(regions) {
+    /** The guard over every probe region of the deployment. */
+    guardCheck(regions: readonly string[]) {
       const sorted = distinctRegions(regions);
       const ids = sorted.map((region) =>
         metricCheck(
@@ -170,6 +161,7 @@ export function createChecksRegistry(deployment: string): ChecksRegistry {
     targets: () => [...targets.values()],
     metrics: () => [...metrics.values()],
     alarms: () => [...alarms.values()],
+    /** Children first. */
     healthChecks: () => [...leaves.values(), ...calculated.values()],
   };
 }
