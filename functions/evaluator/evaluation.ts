@@ -40,7 +40,7 @@ import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } fr
 import { publishZone } from './publish-zone.js';
 import { reconcileZones } from './reconcile.js';
 import { fastView, recordPublishing, syncIfDue } from './static-failover-evaluation.js';
-import type { StaticFailoverDeps } from './static-failover-publisher.js';
+import type { StaticFailoverDeps } from './static-failover-deps.js';
 import { Route53Outcome, watchedZones } from './publishing-state.js';
 
 export interface EvaluatorDeps {

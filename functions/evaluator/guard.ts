@@ -7,7 +7,8 @@
  * reads as "not publishing" to that region's alarm, which one region cannot decide alone.
  */
 import { EVALUATOR_METRIC } from '../../shared/static-failover/types.js';
-import { planStatic, type StaticFailoverDeps } from './static-failover-publisher.js';
+import { planStatic } from './static-failover-publisher.js';
+import type { StaticFailoverDeps } from './static-failover-deps.js';
 import type { DeployedConfig } from '../shared/config-reader.js';
 
 export interface GuardOutcome {

@@ -13,14 +13,15 @@ import { CloudWatchAlarmGateway } from './alarm-gateway.js';
 import { Route53HealthCheckGateway } from './health-check-gateway.js';
 import type { RetryPolicy } from '../shared/retry.js';
 import type { EvaluatorMetrics } from './ports.js';
-import type { StaticFailoverDeps } from './static-failover-publisher.js';
 import { DynamoDbStaticFailoverStore } from './static-failover-store.js';
 
 export interface StaticFailoverDepsOptions {
+  /** The deployment's name (metric dimension, part of every id): `STATIC_FAILOVER_DEPLOYMENT`. */
   readonly deployment: string;
   readonly tableName: string;
   readonly env?: AwsClientOptions['env'];
   readonly metrics?: EvaluatorMetrics;
+  /** A failed apply or guard write, for the log (it is also kept in STATIC / STRUCTURE). */
   readonly onError?: (error: unknown) => void;
   /** Explicit endpoints and credentials (tests, the local stack); default: the environment's. */
   readonly dynamodb?: AwsClientOptions;
@@ -32,7 +33,9 @@ export interface StaticFailoverDepsOptions {
   readonly clients?: AwsClients;
 }
 
-export function staticFailoverDeps(options: StaticFailoverDepsOptions): StaticFailoverDeps {
+export type StaticFailoverDeps = ReturnType<typeof staticFailoverDeps>;
+
+export function staticFailoverDeps(options: StaticFailoverDepsOptions) {
   const env = options.env === undefined ? {} : { env: options.env };
   const clients = options.clients ?? awsClients;
   return {

@@ -16,9 +16,9 @@ import {
   handedOverNames,
   planStatic,
   syncStaticFailover,
-  type StaticFailoverDeps,
   type SyncDeps,
 } from './static-failover-publisher.js';
+import type { StaticFailoverDeps } from './static-failover-deps.js';
 
 export interface FastView {
   /** The profile as the record bookkeeping sees it: a switched profile owns `_fast.<fqdn>`. */

@@ -32,23 +32,12 @@ import { planStaticFailover } from '../../shared/static-failover/plan.js';
 import type { AlarmSpec, StaticRecord, StaticStructure } from '../../shared/static-failover/types.js';
 import type { AppliedHealthCheck, StaticStructureItem } from '../../shared/state/items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
-import type { CloudWatchAlarmGateway } from './alarm-gateway.js';
 import { StaticFailoverError } from './errors.js';
-import type { ExistingHealthCheck, Route53HealthCheckGateway } from './health-check-gateway.js';
+import type { ExistingHealthCheck } from './health-check-gateway.js';
 import type { EvaluatorDeps } from './evaluation.js';
 import { publishZone } from './publish-zone.js';
 import { reasonOf, type Route53Outcome } from './publishing-state.js';
-import type { DynamoDbStaticFailoverStore } from './static-failover-store.js';
-
-export interface StaticFailoverDeps {
-  /** The deployment's name (metric dimension, part of every id): `STATIC_FAILOVER_DEPLOYMENT`. */
-  readonly deployment: string;
-  readonly healthChecks: Route53HealthCheckGateway;
-  readonly alarms: CloudWatchAlarmGateway;
-  readonly store: DynamoDbStaticFailoverStore;
-  /** A failed apply or guard write, for the log (it is also kept in STATIC / STRUCTURE). */
-  readonly onError?: (error: unknown) => void;
-}
+import type { StaticFailoverDeps } from './static-failover-deps.js';
 
 /** The plan and the profiles it publishes a switch for (their records move to `_fast`). */
 export interface StaticPlan {

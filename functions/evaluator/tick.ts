@@ -53,7 +53,7 @@ import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
 import { containerDeps } from './environment.js';
 import { logger } from '../shared/logger.js';
 import { publishGuard, type GuardOutcome } from './guard.js';
-import type { StaticFailoverDeps } from './static-failover-publisher.js';
+import type { StaticFailoverDeps } from './static-failover-deps.js';
 
 /** The tick runs every minute (EventBridge Scheduler, infra/cdk/every-minute.ts). */
 const TICK_PERIOD_MS = 60_000;
