@@ -33,7 +33,6 @@ import type { AlarmSpec, StaticRecord, StaticStructure } from '../../shared/stat
 import type { AppliedHealthCheck, StaticStructureItem } from '../../shared/state/items.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { StaticFailoverError } from './errors.js';
-import type { ExistingHealthCheck } from './health-check-gateway.js';
 import type { EvaluatorDeps } from './evaluation.js';
 import { publishZone } from './publish-zone.js';
 import { reasonOf, type Route53Outcome } from './publishing-state.js';
@@ -142,11 +141,10 @@ export async function syncStaticFailover(
       structure.healthChecks,
       existing.map((e) => e.spec),
     );
-    // A check whose type changed is deleted (below) and created anew: keep the old id for the delete.
-    const replaced = new Map<string, ExistingHealthCheck>();
+    // A check whose type changed is deleted (below) and created anew: the delete takes the old
+    // id from existingById, applied keeps the new one.
     for (const check of checkChanges.create) {
       const old = existingById.get(check.id);
-      if (old !== undefined) replaced.set(check.id, old);
       const generation = Math.max(now, (old?.generation ?? 0) + 1);
       const healthCheckId = await route53.watch(() => failover.healthChecks.create(check, generation, idOf));
       applied[check.id] = { healthCheckId, generation };
@@ -200,7 +198,7 @@ export async function syncStaticFailover(
     const handedOver = handing.filter((p) => nowHanded.has(p.dnsConfig.fqdn)).map((p) => p.name);
 
     for (const check of checkChanges.delete) {
-      const old = replaced.get(check.id) ?? existingById.get(check.id);
+      const old = existingById.get(check.id);
       if (old === undefined) continue;
       await route53.watch(() => failover.healthChecks.delete(old.healthCheckId));
       if (applied[check.id]?.healthCheckId === old.healthCheckId) delete applied[check.id];
