@@ -12,23 +12,9 @@ const DEFAULT_HEALTH_CHECK_QUOTA = 200;
 /** Metrics one PutMetricData request carries at most. */
 export const METRICS_PER_REQUEST = 1000;
 
-export interface StaticFootprint {
-  readonly healthChecks: number;
-  readonly alarms: number;
-  readonly metrics: number;
-  /** Probe regions' votes and the evaluator's heartbeat, a month. */
-  readonly putMetricDataRequests: number;
-}
+export type StaticFootprint = ReturnType<typeof footprintOf>;
 
-export interface StaticPrice {
-  readonly healthChecks: number;
-  readonly alarms: number;
-  readonly metrics: number;
-  readonly requests: number;
-  readonly total: number;
-}
-
-export function footprintOf(structure: StaticStructure): StaticFootprint {
+export function footprintOf(structure: StaticStructure) {
   const votesByRegion = new Map<string, number>();
   let heartbeats = 0;
   for (const metric of structure.metrics) {
@@ -41,11 +27,12 @@ export function footprintOf(structure: StaticStructure): StaticFootprint {
     healthChecks: structure.healthChecks.length,
     alarms: structure.alarms.length,
     metrics: structure.metrics.length,
+    /** Probe regions' votes and the evaluator's heartbeat, a month. */
     putMetricDataRequests: perMinute * MINUTES_PER_MONTH,
   };
 }
 
-export function monthlyPriceOf(footprint: StaticFootprint): StaticPrice {
+export function monthlyPriceOf(footprint: StaticFootprint) {
   const healthChecks = footprint.healthChecks * PRICE.route53AwsCheck;
   const alarms = footprint.alarms * PRICE.alarmMonth;
   const metrics = footprint.metrics * PRICE.customMetricMonth;
