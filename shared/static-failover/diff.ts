@@ -9,18 +9,6 @@
 import { isHeld } from './override.js';
 import type { AlarmSpec, HealthCheckSpec } from './types.js';
 
-export interface HealthCheckChanges {
-  readonly create: HealthCheckSpec[];
-  readonly update: HealthCheckSpec[];
-  readonly delete: HealthCheckSpec[];
-}
-
-export interface AlarmChanges {
-  /** PutMetricAlarm creates or replaces. */
-  readonly put: AlarmSpec[];
-  readonly delete: Pick<AlarmSpec, 'region' | 'name'>[];
-}
-
 const leavesFirst = (a: HealthCheckSpec, b: HealthCheckSpec) => rank(a) - rank(b);
 const rank = (check: HealthCheckSpec) => (check.type === 'CALCULATED' ? 1 : 0);
 
@@ -31,10 +19,7 @@ function settingsOf(check: HealthCheckSpec): string {
     : JSON.stringify([check.type, check.alarm.region, check.alarm.name, check.insufficientDataHealthStatus]);
 }
 
-export function diffHealthChecks(
-  desired: readonly HealthCheckSpec[],
-  actual: readonly HealthCheckSpec[],
-): HealthCheckChanges {
+export function diffHealthChecks(desired: readonly HealthCheckSpec[], actual: readonly HealthCheckSpec[]) {
   const actualById = new Map(actual.map((c) => [c.id, c]));
   const desiredIds = new Set(desired.map((c) => c.id));
   const create: HealthCheckSpec[] = [];
@@ -62,15 +47,12 @@ const alarmKey = (alarm: Pick<AlarmSpec, 'region' | 'name'>) => `${alarm.region}
  * override ends (its `until`, or a command that puts the planned alarm back): putting the planned
  * alarm back would undo the override while the control plane may still be down.
  */
-export function diffAlarms(
-  desired: readonly AlarmSpec[],
-  actual: readonly AlarmSpec[],
-  now: number,
-): AlarmChanges {
+export function diffAlarms(desired: readonly AlarmSpec[], actual: readonly AlarmSpec[], now: number) {
   const actualByKey = new Map(actual.map((a) => [alarmKey(a), a]));
   const desiredKeys = new Set(desired.map(alarmKey));
   const held = (alarm: AlarmSpec | undefined) => alarm?.override !== undefined && isHeld(alarm.override, now);
   return {
+    /** PutMetricAlarm creates or replaces. */
     put: desired.filter((a) => {
       const current = actualByKey.get(alarmKey(a));
       if (held(current)) return false;
