@@ -8,15 +8,12 @@
 import type { Profile } from '../profile/types.js';
 import { RegionVerdict } from '../status/vocabulary.js';
 import { planStaticFailover, type StaticPlanOptions } from './plan.js';
-import { type Dimension, VOTE_METRIC } from './types.js';
+import { type MetricSpec, VOTE_METRIC } from './types.js';
 
 /** The metric one target's vote is published as, in the voting region. */
-export interface VoteMetric {
+export interface VoteMetric extends Omit<MetricSpec, 'region'> {
   /** `t-…`: the `Target` dimension (identity.ts `targetIdOf`). */
   readonly targetId: string;
-  readonly namespace: string;
-  readonly metricName: string;
-  readonly dimensions: readonly Dimension[];
 }
 
 /** One vote as sent: the metric, 1 or 0, and the start of the minute it is stamped with. */
@@ -46,16 +43,10 @@ export function voteTargetsOf(
     options,
   );
   const metrics = new Map<string, VoteMetric>();
-  for (const metric of structure.metrics) {
-    if (metric.region !== region || metric.metricName !== VOTE_METRIC) continue;
+  for (const { region: at, ...metric } of structure.metrics) {
+    if (at !== region || metric.metricName !== VOTE_METRIC) continue;
     const targetId = metric.dimensions.find((d) => d.name === 'Target')?.value;
-    if (targetId !== undefined)
-      metrics.set(targetId, {
-        targetId,
-        namespace: metric.namespace,
-        metricName: metric.metricName,
-        dimensions: metric.dimensions,
-      });
+    if (targetId !== undefined) metrics.set(targetId, { targetId, ...metric });
   }
   const targets = new Map<string, VoteMetric>();
   for (const target of structure.targets) {
