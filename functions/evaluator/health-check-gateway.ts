@@ -21,13 +21,7 @@ import { callRoute53, type Route53GatewayOptions } from './route53-zone-gateway.
 import { StaticFailoverError } from './errors.js';
 
 /** One of our checks as Route 53 holds it, read back into the plan's form (children as logical ids). */
-export interface ExistingHealthCheck {
-  readonly spec: HealthCheckSpec;
-  readonly healthCheckId: string;
-  readonly version: number;
-  /** The generation of its CallerReference. */
-  readonly generation: number;
-}
+export type ExistingHealthCheck = Awaited<ReturnType<Route53HealthCheckGateway['list']>>[number];
 
 /** Route 53 returns at most 1,000 health checks per ListHealthChecks page. */
 const LIST_PAGE_SIZE = 1_000;
@@ -39,7 +33,7 @@ export class Route53HealthCheckGateway {
   ) {}
 
   /** Our checks among every check of the account (ListHealthChecks, all pages). */
-  async list(known: ReadonlySet<string>): Promise<ExistingHealthCheck[]> {
+  async list(known: ReadonlySet<string>) {
     const all: HealthCheck[] = [];
     let marker: string | undefined;
     do {
@@ -59,6 +53,7 @@ export class Route53HealthCheckGateway {
       spec: specOf(check, id, logicalOf),
       healthCheckId: required(check.Id, 'HealthCheck.Id'),
       version: required(check.HealthCheckVersion, 'HealthCheck.HealthCheckVersion'),
+      /** The generation of its CallerReference. */
       generation: Number(reference.slice(reference.lastIndexOf('#') + 1)),
     }));
   }
