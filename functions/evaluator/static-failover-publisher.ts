@@ -63,8 +63,6 @@ export type SyncDeps = Pick<EvaluatorDeps, 'zones' | 'metrics' | 'now' | 'timeSc
 export interface SyncOutcome {
   /** Nothing to do: the plan is the one last applied. */
   readonly skipped: boolean;
-  /** Why the apply stopped or what Route 53 refused; undefined when it completed. */
-  readonly problem?: string;
   /** Profiles whose name this apply handed over to the switch (their records are now at `_fast`). */
   readonly handedOver?: readonly string[];
 }
@@ -88,7 +86,7 @@ function isSwitch(record: RecordSet): boolean {
 
 /**
  * Brings Route 53 and CloudWatch to the plan. `reconcile`: read and repair everything even
- * when the plan did not change. Never throws for an AWS failure: it is the outcome's problem.
+ * when the plan did not change. An AWS failure is stored as the structure's problem (Route 53's also thrown).
  */
 export async function syncStaticFailover(
   deps: SyncDeps,
@@ -221,10 +219,9 @@ export async function syncStaticFailover(
       appliedAt: now,
       ...(problem === undefined ? {} : { problem: { at: now, reason: problem } }),
     });
-    return { skipped: false, handedOver, ...(problem === undefined ? {} : { problem }) };
+    return { skipped: false, handedOver };
   } catch (error) {
     failover.onError?.(error);
-    const reason = reasonOf(error);
     // What exists is read again next time; keep what is known of the checks so none is lost.
     await failover.store.saveStructure({
       digest: stored?.digest ?? '',
@@ -232,11 +229,11 @@ export async function syncStaticFailover(
       alarmRegions: stored?.alarmRegions ?? [],
       zones: stored?.zones ?? {},
       appliedAt: stored?.appliedAt ?? 0,
-      problem: { at: now, reason },
+      problem: { at: now, reason: reasonOf(error) },
     });
     // Route 53 failed: the evaluation fails as for any Route 53 failure, and its batch is retried.
     if (options.route53.result?.ok === false) throw error;
-    return { skipped: false, problem: reason };
+    return { skipped: false };
   }
 }
 
