@@ -21,17 +21,7 @@ import type { LocalCloudWatch } from './cloudwatch/index.js';
 import { watchFirstPublish } from './first-publish.js';
 import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, type HomeTable } from './home-table.js';
 import type { LocalRoute53 } from './route53/index.js';
-import { startStreamPoller, type StreamPoller } from './stream-poller.js';
-
-export interface LocalEvaluator {
-  /** Resolves once the first publish has landed. */
-  readonly published: Promise<void>;
-  readonly poller: StreamPoller;
-  readonly events: readonly TransitionRecord[];
-  readonly allEvents: readonly EvaluatorEvent[];
-  /** One evaluator tick; none while the home region is down. */
-  tick(): Promise<void>;
-}
+import { startStreamPoller } from './stream-poller.js';
 
 export async function startLocalEvaluator(options: {
   readonly home: HomeTable;
@@ -52,7 +42,7 @@ export async function startLocalEvaluator(options: {
   readonly log: (line: string) => void;
   /** Where each part's stop goes, in start order. */
   readonly cleanup: (() => Promise<void>)[];
-}): Promise<LocalEvaluator> {
+}) {
   const { home, route53, regions, timeScale, reconcileIntervalMs, log } = options;
   const { dynamodb, logStoreError } = home;
   // Static failover, as the deployment runs it: the evaluator applies the structure and its tick
@@ -116,10 +106,12 @@ export async function startLocalEvaluator(options: {
   });
   options.cleanup.push(() => poller.stop());
 
+  /** One evaluator tick; none while the home region is down. */
   const tick = async () => {
     if (options.homeRegionDown()) return;
     const outcome = await runTick({ store, metrics: noMetrics, now, reconcileIntervalMs, staticFailover });
     if (outcome.changed && outcome.stale.length > 0) log(`stale probe regions: ${outcome.stale.join(', ')}`);
   };
+  /** `published` resolves once the first publish has landed. */
   return { published: firstPublish.ready, poller, events, allEvents, tick };
 }
