@@ -11,13 +11,11 @@ import { syncConfig } from '../../functions/config-writer/sync.js';
 import type { EvaluatorEvent } from '../../functions/evaluator/ports.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconcile-interval.js';
 import { startLocalProbeRegion, type LocalProbeRegion } from './probe-region.js';
-import type { TransitionRecord } from '../../shared/evaluation/transitions.js';
 import type { Prober } from '../../shared/probe/target.js';
 import type { Profile } from '../../shared/profile/types.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { startLocalEvaluator } from './evaluator.js';
-import type { RestoredState } from './restored-state.js';
 import {
   LOCAL_CREDENTIALS as credentials,
   LOCAL_TABLE_NAME,
@@ -38,7 +36,6 @@ import {
   type LocalFaults,
 } from './faults.js';
 import type { GuardedHttpServer } from './http-guard.js';
-import type { StreamPoller } from './stream-poller.js';
 import type { writeStateFile } from './state-file.js';
 import { cloudWatchClient, dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
@@ -91,36 +88,8 @@ export interface LocalStackOptions {
   readonly dataDirectory?: string;
 }
 
-export interface LocalStack {
-  readonly dnsPort: number;
-  /** Resolves once the first publish has landed: DNS answers SERVFAIL until then. */
-  readonly published: Promise<void>;
-  /** What a table kept on disk held at start; absent when the table is new. */
-  readonly restored?: RestoredState;
-  /** The reconcile interval in effect (after the time scale), ms. */
-  readonly reconcileIntervalMs: number;
-  readonly dynamodbEndpoint: string;
-  readonly route53Endpoint: string;
-  readonly tableName: string;
-  readonly route53: LocalRoute53;
-  readonly cloudWatchEndpoint: string;
-  /** `tm fault`: what is injected, and the switches. */
-  readonly faults: LocalFaults;
-  /** The fault control endpoint on 127.0.0.1 (faults.ts), recorded in the state file. */
-  readonly controlEndpoint: string;
-  readonly poller: StreamPoller;
-  /** Status changes. */
-  readonly events: readonly TransitionRecord[];
-  /** Every event the evaluator emitted (status changes, refused changes, drift repairs). */
-  readonly allEvents: readonly EvaluatorEvent[];
-  /** Profiles as written to the table (hosted zone ids filled in). */
-  readonly profiles: readonly Profile[];
-  /** Runs the evaluator tick now (it also runs every minute × time scale). */
-  tick(): Promise<void>;
-  /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
-  setProfiles(profiles: readonly Profile[]): Promise<void>;
-  stop(): Promise<void>;
-}
+/** A running local stack, as startLocalStack returns it (each member's doc on the returned object). */
+export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
 
 /** What `tm local` writes to its state file about a running stack: how `tm` finds and reaches it. */
 export function statePointerOf(stack: LocalStack): Parameters<typeof writeStateFile>[0] {
@@ -135,7 +104,7 @@ export function statePointerOf(stack: LocalStack): Parameters<typeof writeStateF
   };
 }
 
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+export async function startLocalStack(options: LocalStackOptions) {
   const log = options.log ?? (() => undefined);
   const timeScale = options.timeScale ?? 1;
   const reconcileIntervalMs = (options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS) * timeScale;
@@ -227,24 +196,34 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     return {
       dnsPort: dns.port,
+      /** Resolves once the first publish has landed: DNS answers SERVFAIL until then. */
       published: evaluator.published,
+      // What a table kept on disk held at start; absent when the table is new.
       ...(home.restored === undefined ? {} : { restored: home.restored }),
+      /** The reconcile interval in effect (after the time scale), ms. */
       reconcileIntervalMs,
       dynamodbEndpoint: home.ddb.endpoint,
       route53Endpoint: route53.endpoint,
       cloudWatchEndpoint: cloudWatch.endpoint,
+      /** `tm fault`: what is injected, and the switches. */
       faults,
+      /** The fault control endpoint on 127.0.0.1 (faults.ts), recorded in the state file. */
       controlEndpoint: control.endpoint,
       tableName: LOCAL_TABLE_NAME,
       route53,
       poller: evaluator.poller,
+      /** Status changes. */
       events: evaluator.events,
+      /** Every event the evaluator emitted (status changes, refused changes, drift repairs). */
       allEvents: evaluator.allEvents,
+      /** Profiles as written to the table (hosted zone ids filled in). */
       get profiles() {
         return profiles;
       },
+      /** Runs the evaluator tick now (it also runs every minute × time scale). */
       tick: evaluator.tick,
-      async setProfiles(next) {
+      /** Rewrites the definitions: config flows through the table to the evaluator and the workers. */
+      async setProfiles(next: readonly Profile[]) {
         profiles = withHostedZones(route53, next);
         await syncConfig(dynamodb, LOCAL_TABLE_NAME, profiles, regions);
         await replanWorkers();
