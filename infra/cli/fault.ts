@@ -20,44 +20,35 @@ export interface FaultOptions {
 /** A loopback call: bounded, so a hung stack does not hold the command. */
 const CONTROL_TIMEOUT_MS = 5_000;
 
-export const inject = (args: [string], options: FaultOptions, io: Io) =>
-  change('inject', args[0], options, io);
-export const clear = (args: [string], options: FaultOptions, io: Io) => change('clear', args[0], options, io);
+const change = (action: 'inject' | 'clear') => (args: [string], options: FaultOptions, io: Io) => {
+  const path = `/faults/${action}/${encodeURIComponent(args[0])}`;
+  return ask<FaultChange>(action, options, io, 'POST', path, (result) => `${result.message}\n`);
+};
+export const inject = change('inject');
+export const clear = change('clear');
 
-export async function list(_args: [], options: FaultOptions, io: Io): Promise<number> {
-  const found = controlOf(options, 'list', io);
-  if (found === undefined) return 1;
-  try {
-    const { faults } = await call<{ faults: FaultName[] }>(found, 'GET', '/faults');
-    io.stdout.write(
-      options.json === true
-        ? `${JSON.stringify({ faults }, null, 2)}\n`
-        : faults.length === 0
-          ? 'no fault injected\n'
-          : `${faults.join('\n')}\n`,
-    );
-    return 0;
-  } catch (error) {
-    io.stderr.write(`tm fault list: ${(error as Error).message}\n`);
-    return 1;
-  }
-}
+export const list = (_args: [], options: FaultOptions, io: Io) =>
+  ask<{ faults: FaultName[] }>('list', options, io, 'GET', '/faults', ({ faults }) =>
+    faults.length === 0 ? 'no fault injected\n' : `${faults.join('\n')}\n`,
+  );
 
-async function change(
-  action: 'inject' | 'clear',
-  fault: string,
+/** One call to the running stack's control endpoint: its answer as JSON with --json, else as `text` says. */
+async function ask<T>(
+  command: string,
   options: FaultOptions,
   io: Io,
+  method: 'GET' | 'POST',
+  path: string,
+  text: (answer: T) => string,
 ): Promise<number> {
-  const found = controlOf(options, action, io);
+  const found = controlOf(options, command, io);
   if (found === undefined) return 1;
   try {
-    const path = `/faults/${action}/${encodeURIComponent(fault)}`;
-    const result = await call<FaultChange & { faults: FaultName[] }>(found, 'POST', path);
-    io.stdout.write(options.json === true ? `${JSON.stringify(result, null, 2)}\n` : `${result.message}\n`);
+    const answer = await call<T>(found, method, path);
+    io.stdout.write(options.json === true ? `${JSON.stringify(answer, null, 2)}\n` : text(answer));
     return 0;
   } catch (error) {
-    io.stderr.write(`tm fault ${action}: ${(error as Error).message}\n`);
+    io.stderr.write(`tm fault ${command}: ${(error as Error).message}\n`);
     return 1;
   }
 }
