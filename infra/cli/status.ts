@@ -5,7 +5,6 @@
  */
 import { DynamoDbEvaluatorStore } from '../../functions/evaluator/dynamodb-state-store.js';
 import type { PublishProblem } from '../../functions/evaluator/ports.js';
-import type { ZoneReconcileItem } from '../../shared/state/items.js';
 import type { ProfileStatusReport } from '../../shared/status/evaluate.js';
 import { isInEffect, NO_CONTROLS } from '../../shared/control/apply.js';
 import { describeAuthor, describeOverride } from '../../shared/control/describe.js';
@@ -225,7 +224,7 @@ export async function readStatus(stack: Stack, profile?: string, now = Date.now(
     },
     /** Per profile, the name its records live at and the record sets the evaluator last published there. */
     published: items.map((s) => ({ profile: s.report.profile, name: s.ownedName, records: s.published })),
-    /** Each hosted zone with owned names (of the profile, when given) and its last reconcile. */
+    /** Each hosted zone with owned names (of the profile, when given) and its last reconcile (null: not reconciled yet). */
     zones: zoneIds.map((hostedZoneId) => ({
       hostedZoneId,
       lastReconcile: reconciles.get(hostedZoneId) ?? null,
@@ -233,14 +232,7 @@ export async function readStatus(stack: Stack, profile?: string, now = Date.now(
   };
 }
 
-/** A hosted zone with owned names, and how its last reconcile with what was published went. */
-export interface ZoneStatus {
-  readonly hostedZoneId: string;
-  /** null: not reconciled yet. */
-  readonly lastReconcile: Omit<ZoneReconcileItem, 'hostedZoneId'> | null;
-}
-
-export function formatZones(zones: readonly ZoneStatus[], now: number): string {
+export function formatZones(zones: StatusSnapshot['zones'], now: number): string {
   if (zones.length === 0) return '';
   const lines = ['zones (last reconcile with what was published):'];
   for (const { hostedZoneId, lastReconcile: last } of zones) {
