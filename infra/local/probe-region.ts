@@ -30,7 +30,7 @@ export interface LocalProbeRegionOptions {
 
 export interface LocalProbeRegion {
   /** Re-plans after a definitions change; rule states of targets that remain are kept. */
-  setProfiles(profiles: readonly Profile[], defaultProbeRegions?: readonly string[]): void;
+  setProfiles(profiles: readonly Profile[]): void;
   /** A stopped region (the `region:NAME` fault) skips its rounds: it probes, writes and publishes nothing. */
   setStopped(stopped: boolean): void;
   /** Stops the timer and waits for the rounds in progress (a "killed region" stops heartbeating). */
@@ -38,7 +38,6 @@ export interface LocalProbeRegion {
 }
 
 export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalProbeRegion {
-  let defaults = options.defaultProbeRegions;
   const worker = createProbeWorker({
     region: options.region,
     store: new DynamoDbProbeStateStore(options.dynamodb, options.tableName),
@@ -49,12 +48,12 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
     ...(options.staticFailover === undefined ? {} : { votes: options.staticFailover.votes }),
   });
   const plan = (profiles: readonly Profile[]) => {
-    worker.setTargets(planProbes(profiles, options.region, defaults));
+    worker.setTargets(planProbes(profiles, options.region, options.defaultProbeRegions));
     if (options.staticFailover !== undefined)
       worker.setVoteTargets(
         voteTargetsOf(
           profiles,
-          { deployment: options.staticFailover.deployment, defaultProbeRegions: defaults },
+          { deployment: options.staticFailover.deployment, defaultProbeRegions: options.defaultProbeRegions },
           options.region,
         ),
       );
@@ -73,10 +72,7 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
       }),
   });
   return {
-    setProfiles(profiles, defaultProbeRegions) {
-      defaults = defaultProbeRegions ?? defaults;
-      plan(profiles);
-    },
+    setProfiles: plan,
     setStopped(value) {
       stopped = value;
     },

@@ -138,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     // The workers plan from the table's profiles with the runtime controls, like the cloud's.
     const replanWorkers = async () => {
       const effective = await readEffectiveConfig(dynamodb, LOCAL_TABLE_NAME, Date.now());
-      for (const worker of workers.values()) worker.setProfiles(effective.profiles, regions);
+      for (const worker of workers.values()) worker.setProfiles(effective.profiles);
     };
     const evaluator = await startLocalEvaluator({
       home,
