@@ -3,11 +3,10 @@
  * a data directory is given), the clients the stack's parts use, and one watch on the store, so
  * that an outage is one message (and, if it lasts, a fatal stop), not a log line per failed call.
  */
-import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoDbClient, dynamoDbStreamsClient } from '../../functions/shared/aws-clients.js';
-import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
-import { readRestoredState, type RestoredState } from './restored-state.js';
+import { startDynamoDbLocal } from './dynamodb-local.js';
+import { readRestoredState } from './restored-state.js';
 import { watchStateStore } from './state-store-watch.js';
 import { openTable } from './table.js';
 
@@ -16,16 +15,7 @@ export const LOCAL_TABLE_NAME = 'traffic-manager';
 const STATE_STORE_OUTAGE_LIMIT_MS = 60_000;
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export interface HomeTable {
-  readonly ddb: DynamoDbLocal;
-  readonly dynamodb: DynamoDBClient;
-  readonly streams: DynamoDBStreamsClient;
-  readonly streamArn: string;
-  /** What the kept table held at the start; undefined when it was created now. */
-  readonly restored: RestoredState | undefined;
-  /** Logs a failed call's line unless the store watch already said the store is gone. */
-  logStoreError(line: string, error: unknown): void;
-}
+export type HomeTable = Awaited<ReturnType<typeof startHomeTable>>;
 
 export async function startHomeTable(options: {
   readonly dataDirectory: string | undefined;
@@ -35,7 +25,7 @@ export async function startHomeTable(options: {
   readonly onFatal: ((message: string) => void) | undefined;
   /** Where each part's stop goes, in start order. */
   readonly cleanup: (() => Promise<void>)[];
-}): Promise<HomeTable> {
+}) {
   const { cleanup, log } = options;
   const ddb = await startDynamoDbLocal(
     options.dataDirectory === undefined ? {} : { dbPath: options.dataDirectory },
@@ -66,8 +56,10 @@ export async function startHomeTable(options: {
     dynamodb,
     streams,
     streamArn,
+    /** What the kept table held at the start; undefined when it was created now. */
     restored,
-    logStoreError: (line, error) => {
+    /** Logs a failed call's line unless the store watch already said the store is gone. */
+    logStoreError: (line: string, error: unknown) => {
       storeWatch.observe(error);
       if (!storeWatch.explains(error)) log(line);
     },
