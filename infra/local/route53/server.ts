@@ -8,13 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock, Random } from '../../../shared/clock.js';
-import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
-import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
 import type { AlarmStates } from '../cloudwatch/alarm-states.js';
 import { invalidInput, Route53ApiError, route53Error } from './errors.js';
 import { present } from './present.js';
-import { LocalRoute53Store } from './store.js';
+import { LocalRoute53Store, type ChangeListener } from './store.js';
 import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
 import { HealthEvaluator } from './health-status.js';
@@ -57,30 +55,12 @@ export interface Route53Call {
   readonly refused?: 'route53-api';
 }
 
-export interface LocalRoute53 extends Required<ZoneReader> {
-  /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
-  readonly endpoint: string;
-  /** Creates a hosted zone in-process (as CreateHostedZone would: the API does not serve it); returns its id (`id` when given). */
-  createHostedZone(name: string, id?: string): string;
-  /** Current zone content (A, AAAA, CNAME record sets; names lower case without trailing dot). */
-  records(hostedZoneId: string): RecordSet[];
-  /** Every API call received, in order. */
-  readonly calls: ReadonlyArray<Route53Call>;
-  setFaults(faults: Faults): void;
-  /** The `route53-api` fault: while down, every API call answers ServiceUnavailable (503); DNS and health checks go on. */
-  setApiDown(down: boolean): void;
-  /** A health check's status as the data plane sees it (throws NoSuchHealthCheck when there is none). */
-  healthCheckStatus(id: string): 'Healthy' | 'Unhealthy';
-  /** Every health check's id (what the data plane publishes a status metric for). */
-  healthCheckIds(): string[];
-  /** Called after every applied ChangeResourceRecordSets batch; returns an unsubscribe function. */
-  onChange(listener: (hostedZoneId: string, changes: Change[]) => void): () => void;
-  stop(): Promise<void>;
-}
+/** The local Route 53 as startLocalRoute53 returns it; a ZoneReader the DNS server answers from. */
+export type LocalRoute53 = Awaited<ReturnType<typeof startLocalRoute53>>;
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-export async function startLocalRoute53(options: LocalRoute53Options = {}): Promise<LocalRoute53> {
+export async function startLocalRoute53(options: LocalRoute53Options = {}) {
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const random: Random = options.random ?? Math.random;
   const healthChecks = new HealthCheckStore(options.healthCheckQuota);
@@ -140,22 +120,31 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}): Prom
   }
 
   return {
+    /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
     endpoint: server.endpoint,
+    /** Every API call received, in order. */
     calls,
-    createHostedZone: (name, id) => store.createHostedZone(name, id),
-    records: (hostedZoneId) => store.records(hostedZoneId),
-    findZone: (name): ZoneSnapshot | undefined => store.findZone(name),
-    cidrCollection: (id): CidrCollection | undefined => store.cidrCollection(id),
-    setFaults: (next) => {
+    /** Creates a hosted zone in-process (as CreateHostedZone would: the API does not serve it); returns its id (`id` when given). */
+    createHostedZone: (name: string, id?: string) => store.createHostedZone(name, id),
+    /** Current zone content (A, AAAA, CNAME record sets; names lower case without trailing dot). */
+    records: (hostedZoneId: string) => store.records(hostedZoneId),
+    findZone: (name: string) => store.findZone(name),
+    cidrCollection: (id: string) => store.cidrCollection(id),
+    setFaults: (next: Faults) => {
       faults = next;
     },
-    setApiDown: (down) => {
+    /** The `route53-api` fault: while down, every API call answers ServiceUnavailable (503); DNS and health checks go on. */
+    setApiDown: (down: boolean) => {
       apiDown = down;
     },
-    healthCheckStatus: (id) => (health.isHealthy(healthChecks.get(id).id) ? 'Healthy' : 'Unhealthy'),
+    /** A health check's status as the data plane sees it (throws NoSuchHealthCheck when there is none). */
+    healthCheckStatus: (id: string): 'Healthy' | 'Unhealthy' =>
+      health.isHealthy(healthChecks.get(id).id) ? 'Healthy' : 'Unhealthy',
+    /** Every health check's id (what the data plane publishes a status metric for). */
     healthCheckIds: () => healthChecks.ids(),
-    isHealthCheckHealthy: (id) => health.isHealthy(id),
-    onChange: (listener) => store.onChange(listener),
+    isHealthCheckHealthy: (id: string) => health.isHealthy(id),
+    /** Called after every applied ChangeResourceRecordSets batch; returns an unsubscribe function. */
+    onChange: (listener: ChangeListener) => store.onChange(listener),
     stop: () => {
       if (tick !== undefined) clearInterval(tick);
       return server.stop();
