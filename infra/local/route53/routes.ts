@@ -3,16 +3,11 @@
  * version, operation name, handler); a handler answers the elements of the operation's
  * `<Operation>Response`. The query parameters the handlers share are here too.
  */
+import type { HttpReply } from '../http-guard.js';
 import { invalidInput } from './errors.js';
 import { document } from './xml-codec.js';
 
 const API = '/2013-04-01';
-
-export interface Reply {
-  readonly status: number;
-  readonly body: string;
-  readonly headers?: Readonly<Record<string, string>>;
-}
 
 /** A request as a handler sees it: the path's one `{id}` (decoded), the query and the body. */
 export interface RouteRequest {
@@ -25,7 +20,7 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly pattern: RegExp;
   readonly operation: string;
-  readonly handle: (request: RouteRequest) => Reply;
+  readonly handle: (request: RouteRequest) => HttpReply;
 }
 
 /** What an operation answers: the elements of its `<Operation>Response`, and where a created resource is. */

@@ -17,7 +17,7 @@ import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
 import { HealthEvaluator } from './health-status.js';
 import { healthCheckRoutes } from './health-check-routes.js';
-import type { Reply, Route } from './routes.js';
+import type { Route } from './routes.js';
 import { zoneRoutes } from './zone-routes.js';
 
 export interface Faults {
@@ -91,7 +91,7 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}) {
     const path = url.pathname.replace(/\/+$/, '');
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     const operation = route?.operation ?? 'Unknown';
-    let reply: Reply;
+    let reply: HttpReply;
     const refused = apiDown;
     try {
       if (refused)
@@ -163,7 +163,7 @@ function injectFault(faults: Faults, random: Random): void {
     throw route53Error('ServiceUnavailable', 'Service Unavailable (injected by the local Route 53)');
 }
 
-function errorReply(error: unknown): Reply {
+function errorReply(error: unknown): HttpReply {
   const apiError =
     error instanceof Route53ApiError
       ? error
@@ -171,7 +171,7 @@ function errorReply(error: unknown): Reply {
   return { status: apiError.status, body: errorResponse(apiError, randomUUID()) };
 }
 
-function toHttp(reply: Reply): HttpReply {
+function toHttp(reply: HttpReply): HttpReply {
   return {
     status: reply.status,
     headers: { 'content-type': 'text/xml', 'x-amzn-requestid': randomUUID(), ...reply.headers },
