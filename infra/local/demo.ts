@@ -54,16 +54,9 @@ const text = (status: number, body: string): HttpReply => ({
   body,
 });
 
-export interface DemoBackends {
-  readonly port: number;
-  readonly controlUrl: string;
-  toggle(name: string): boolean;
-  stop(): Promise<void>;
-}
+export type DemoBackends = Awaited<ReturnType<typeof startDemoBackends>>;
 
-export async function startDemoBackends(
-  onChange: (name: string, up: boolean) => void,
-): Promise<DemoBackends> {
+export async function startDemoBackends(onChange: (name: string, up: boolean) => void) {
   const up = new Map<string, boolean>(DEMO_BACKENDS.map((b) => [b.name, true]));
   const servers: Server[] = [];
 
@@ -112,7 +105,7 @@ export async function startDemoBackends(
   return {
     port,
     controlUrl: control.endpoint,
-    toggle: (name) => set(name, !up.get(name)),
+    toggle: (name: string) => set(name, !up.get(name)),
     stop: async () => {
       await Promise.all([control.stop(), ...servers.map((s) => new Promise((resolve) => s.close(resolve)))]);
     },
