@@ -36,13 +36,7 @@ export interface FaultChange {
   readonly message: string;
 }
 
-export interface LocalFaults {
-  inject(text: string): FaultChange;
-  clear(text: string): FaultChange;
-  /** The faults on, in the order they were injected. */
-  list(): FaultName[];
-  isOn(fault: FaultName): boolean;
-}
+export type LocalFaults = ReturnType<typeof createLocalFaults>;
 
 /** A fault's name as `tm fault` takes it; UnknownFaultError names the ones there are. */
 function parseFault(text: string, regions: readonly string[]): FaultName {
@@ -64,7 +58,7 @@ function parseFault(text: string, regions: readonly string[]): FaultName {
 export function createLocalFaults(
   switches: FaultSwitches,
   onChange: (change: FaultChange) => void = () => undefined,
-): LocalFaults {
+) {
   const on: FaultName[] = [];
   const apply = (fault: FaultName, down: boolean) => {
     if (fault === FAULT.route53Api) switches.setRoute53ApiDown(down);
@@ -86,10 +80,11 @@ export function createLocalFaults(
     return { fault, changed, message };
   };
   return {
-    inject: (text) => change(text, true),
-    clear: (text) => change(text, false),
+    inject: (text: string) => change(text, true),
+    clear: (text: string) => change(text, false),
+    /** The faults on, in the order they were injected. */
     list: () => [...on],
-    isOn: (fault) => on.includes(fault),
+    isOn: (fault: FaultName) => on.includes(fault),
   };
 }
 
