@@ -28,16 +28,9 @@ export interface LocalProbeRegionOptions {
   readonly staticFailover?: { readonly deployment: string; readonly votes: VoteSink };
 }
 
-export interface LocalProbeRegion {
-  /** Re-plans after a definitions change; rule states of targets that remain are kept. */
-  setProfiles(profiles: readonly Profile[]): void;
-  /** A stopped region (the `region:NAME` fault) skips its rounds: it probes, writes and publishes nothing. */
-  setStopped(stopped: boolean): void;
-  /** Stops the timer and waits for the rounds in progress (a "killed region" stops heartbeating). */
-  stop(): Promise<void>;
-}
+export type LocalProbeRegion = ReturnType<typeof startLocalProbeRegion>;
 
-export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalProbeRegion {
+export function startLocalProbeRegion(options: LocalProbeRegionOptions) {
   const worker = createProbeWorker({
     region: options.region,
     store: new DynamoDbProbeStateStore(options.dynamodb, options.tableName),
@@ -72,10 +65,13 @@ export function startLocalProbeRegion(options: LocalProbeRegionOptions): LocalPr
       }),
   });
   return {
+    /** Re-plans after a definitions change; rule states of targets that remain are kept. */
     setProfiles: plan,
-    setStopped(value) {
+    /** A stopped region (the `region:NAME` fault) skips its rounds: it probes, writes and publishes nothing. */
+    setStopped(value: boolean) {
       stopped = value;
     },
+    /** Stops the timer and waits for the rounds in progress (a "killed region" stops heartbeating). */
     stop: () => scheduler.stop(),
   };
 }
