@@ -21,7 +21,7 @@
  * covers every part but two — the wait for that first check (up to one interval) and the TTL —
  * and is compared with `detectToPublishSeconds`, the formula less those two.
  */
-import type { MonitorConfig, Profile, RoutingMethod } from '../profile/types.js';
+import type { MonitorConfig, Profile } from '../profile/types.js';
 import { failsOver } from '../routing/failover-methods.js';
 
 /** Route 53's stated bound for a change to reach all its authoritative name servers (s). */
@@ -60,28 +60,12 @@ export function checksToDecide(
 }
 
 /** One worst case, in seconds, with its parts. */
-export interface FailoverTime {
-  readonly checks: number;
-  readonly intervalSeconds: number;
-  readonly timeoutSeconds: number;
-  readonly publishSeconds: number;
-  readonly ttlSeconds: number;
-  readonly totalSeconds: number;
-  /**
-   * The part a measured detect → publish time covers (first check of the deciding run → Route 53
-   * INSYNC): the total less one interval (the wait for that first check) and the TTL.
-   */
-  readonly detectToPublishSeconds: number;
-  /** e.g. `(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s` */
-  readonly formula: string;
-}
-
 export function failoverTime(
   monitor: MonitorConfig,
   ttlSeconds: number,
   direction: Direction,
   settings: FigureSettings,
-): FailoverTime {
+) {
   const { checks, written } = checksToDecide(monitor, direction, settings.requiredSuccessesToRecover);
   const interval = monitor.intervalInSeconds;
   const timeout = monitor.timeoutInSeconds;
@@ -97,33 +81,23 @@ export function failoverTime(
     publishSeconds: publish,
     ttlSeconds,
     totalSeconds: total,
+    /**
+     * The part a measured detect → publish time covers (first check of the deciding run → Route 53
+     * INSYNC): the total less one interval (the wait for that first check) and the TTL.
+     */
     detectToPublishSeconds: round(total - interval * scale - ttlSeconds),
+    /** e.g. `(3+1) × 30 s interval + 10 s timeout + 62 s publish + 30 s TTL = 222 s` */
     formula: `${scaled} + ${publish} s publish + ${ttlSeconds} s TTL = ${total} s`,
   };
 }
 
-export interface OperatorFigures {
-  readonly profile: string;
-  readonly trafficRoutingMethod: RoutingMethod;
-  /** False for Geographic and Subnet: a Degraded endpoint keeps its answers, nobody moves away. */
-  readonly failsOver: boolean;
-  /** Worst case until users are moved away from a failed endpoint. */
-  readonly moveAway: FailoverTime;
-  /** Worst case until they come back once it recovers. */
-  readonly comeBack: FailoverTime;
-  /** How many regions probe each endpoint. */
-  readonly probeRegions: number;
-  /** Checks each probed endpoint receives per minute, from all its regions together. */
-  readonly checksPerMinute: number;
-  /** Endpoints of this profile that are probed (external, enabled, not always-serve). */
-  readonly probedEndpoints: number;
-}
+export type OperatorFigures = ReturnType<typeof operatorFigures>;
 
 export function operatorFigures(
   profile: Profile,
   defaultProbeRegions: readonly string[],
   settings: FigureSettings,
-): OperatorFigures {
+) {
   const { monitorConfig: monitor, dnsConfig } = profile;
   const probeRegions = (profile.probeRegions ?? defaultProbeRegions).length;
   const probed =
@@ -135,11 +109,17 @@ export function operatorFigures(
   return {
     profile: profile.name,
     trafficRoutingMethod: profile.trafficRoutingMethod,
+    /** False for Geographic and Subnet: a Degraded endpoint keeps its answers, nobody moves away. */
     failsOver: failsOver(profile.trafficRoutingMethod),
+    /** Worst case until users are moved away from a failed endpoint. */
     moveAway: failoverTime(monitor, dnsConfig.ttl, 'failing', settings),
+    /** Worst case until they come back once it recovers. */
     comeBack: failoverTime(monitor, dnsConfig.ttl, 'recovering', settings),
+    /** How many regions probe each endpoint. */
     probeRegions,
+    /** Checks each probed endpoint receives per minute, from all its regions together. */
     checksPerMinute: round((probeRegions * 60) / monitor.intervalInSeconds),
+    /** Endpoints of this profile that are probed (external, enabled, not always-serve). */
     probedEndpoints: probed,
   };
 }
