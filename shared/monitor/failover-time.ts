@@ -153,14 +153,9 @@ export const HEALTH_CHECK_PICKUP_SECONDS = 60;
 export const GUARD_FLIP_SECONDS =
   2 * VOTE_PERIOD_SECONDS + ALARM_EVALUATION_SECONDS + HEALTH_CHECK_PICKUP_SECONDS;
 
-/** One worst case of the static path, in seconds, and how it adds up. */
-export interface StaticFailoverTime {
-  readonly totalSeconds: number;
-  /** e.g. `(3+1) × 30 s interval + 10 s timeout + 60 s metric period + 60 s alarm evaluation + 60 s health-check pickup + 30 s TTL = 340 s` */
-  readonly formula: string;
-}
-
 /**
+ * One worst case of the static path, in seconds, and how it adds up:
+ *
  *   away = (tolerated + 1) × interval + timeout +     period + evaluation + pickup + TTL
  *   back =  successes      × interval + timeout + 2 × period + evaluation + pickup + TTL
  */
@@ -169,7 +164,7 @@ export function staticFailoverTime(
   ttlSeconds: number,
   direction: Direction,
   requiredSuccessesToRecover?: number,
-): StaticFailoverTime {
+) {
   const { checks, written } = checksToDecide(monitor, direction, requiredSuccessesToRecover);
   const interval = monitor.intervalInSeconds;
   const timeout = monitor.timeoutInSeconds;
@@ -185,6 +180,7 @@ export function staticFailoverTime(
   const period = periods === 1 ? `${metric} s metric period` : `2 × ${VOTE_PERIOD_SECONDS} s metric period`;
   return {
     totalSeconds: total,
+    /** e.g. `(3+1) × 30 s interval + 10 s timeout + 60 s metric period + 60 s alarm evaluation + 60 s health-check pickup + 30 s TTL = 340 s` */
     formula: `${written} × ${interval} s interval + ${timeout} s timeout + ${period} + ${ALARM_EVALUATION_SECONDS} s alarm evaluation + ${HEALTH_CHECK_PICKUP_SECONDS} s health-check pickup + ${ttlSeconds} s TTL = ${total} s`,
   };
 }
