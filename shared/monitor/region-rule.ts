@@ -25,22 +25,6 @@ export type RuleState =
       readonly successes?: number;
     };
 
-export interface RuleDecision {
-  readonly state: RuleState;
-  /** The verdict after this check; `undefined` while not yet decided. */
-  readonly verdict: RegionVerdict | undefined;
-  /** True when `verdict` differs from the verdict before this check. */
-  readonly changed: boolean;
-  /**
-   * True when a down verdict holds but its detail moved on: a success short of
-   * `requiredSuccessesToRecover` (the detail says how far recovery has come), or a failure
-   * that ends such a run. The store should see it although the verdict did not change.
-   */
-  readonly progressed: boolean;
-  /** e.g. "4 consecutive failures (tolerated 3)", "1 of last 4 checks succeeded (2 required)", "2 of 3 successes needed to recover". */
-  readonly detail: string;
-}
-
 export function initialRuleState(rule: HealthRule): RuleState {
   return rule.kind === 'consecutiveFailures'
     ? { kind: 'consecutiveFailures', failures: 0, verdict: undefined }
@@ -64,7 +48,7 @@ export function applyCheck(
   state: RuleState,
   ok: boolean,
   requiredSuccesses = 1,
-): RuleDecision {
+) {
   const base =
     rule.kind === 'consecutiveFailures'
       ? consecutiveFailures(tolerated, state, ok)
@@ -85,11 +69,20 @@ export function applyCheck(
     verdict === RegionVerdict.Down &&
     successes > 0 &&
     requiredSuccesses > 1;
+  const next: RuleState = { ...base.state, verdict, ...(counting ? { successes } : {}) };
   return {
-    state: { ...base.state, verdict, ...(counting ? { successes } : {}) },
+    state: next,
+    /** The verdict after this check; `undefined` while not yet decided. */
     verdict,
+    /** True when `verdict` differs from the verdict before this check. */
     changed: verdict !== previous,
+    /**
+     * True when a down verdict holds but its detail moved on: a success short of
+     * `requiredSuccessesToRecover` (the detail says how far recovery has come), or a failure
+     * that ends such a run. The store should see it although the verdict did not change.
+     */
     progressed: held || (previous === RegionVerdict.Down && !ok && (state.successes ?? 0) > 0),
+    /** e.g. "4 consecutive failures (tolerated 3)", "1 of last 4 checks succeeded (2 required)", "2 of 3 successes needed to recover". */
     detail,
   };
 }
