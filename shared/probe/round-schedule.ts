@@ -140,13 +140,9 @@ export function sendMomentOf(now: number): number {
   return Math.ceil(now / 1000) * 1000;
 }
 
-/** What a tick enqueues: its rounds, and the end of the span they cover (the next tick's `enqueuedUntil`). */
-export interface TickRounds {
-  readonly rounds: readonly ScheduledRound[];
-  readonly enqueuedUntil: number;
-}
-
 /**
+ * What a tick enqueues: its rounds, and the end of the span they cover (the next tick's `enqueuedUntil`).
+ *
  * The rounds a once-a-minute tick enqueues when it sends at `sendAt`: those of the next
  * minute, so that neither the scheduler's lateness nor the tick's planning delays a round,
  * as long as the tick runs within its minute. Rounds of the current minute are added only
@@ -157,11 +153,7 @@ export interface TickRounds {
  * late are left out (the next one covers them). Delays are whole seconds from `sendAt`,
  * rounded up, so a round is never delivered before it is due.
  */
-export function roundsToEnqueue(
-  sendAt: number,
-  roundPeriodMs: number,
-  enqueuedUntil: number | undefined,
-): TickRounds {
+export function roundsToEnqueue(sendAt: number, roundPeriodMs: number, enqueuedUntil: number | undefined) {
   const minuteStart = Math.floor(sendAt / MINUTE_MS) * MINUTE_MS;
   const until = minuteStart + 2 * MINUTE_MS;
   const from = Math.max(minuteStart, enqueuedUntil ?? minuteStart);
