@@ -58,7 +58,7 @@ export interface TrafficManagerProbeStackProps extends StackProps {
   /**
    * The most shards the region's requests are split into: each shard is its own round queue
    * and probe function (reserved concurrency 1), and the tick uses as many as the requests'
-   * count (2,000 per shard) and CPU at `probeMemorySize` need (`shardCountForPlan`), up to this many. Each shard beyond the first adds its
+   * count (2,000 per shard) and CPU at `probeMemorySize` need (`shardCountForLoad`), up to this many. Each shard beyond the first adds its
    * queue's idle polling (~$0.26 a month, docs/cost.md). The tick's memory follows it
    * (`tickMemoryMbFor`: 128 MB up to 10 shards, 576 MB at 50), so that it reads the config
    * and plans that many requests within 10 s. @default 1

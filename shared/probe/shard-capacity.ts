@@ -124,14 +124,3 @@ export function shardCountForLoad(
   );
   return Math.max(byRequests, byCpu);
 }
-
-/** `shardCountForLoad` of these planned probes. */
-export function shardCountForPlan(
-  probes: readonly Pick<PlannedProbe, 'protocol' | 'intervalMs'>[],
-  roundPeriodMs: number,
-  maxShards: number,
-  memoryMb = DEFAULT_PROBE_MEMORY_MB,
-  cpuScale = 1,
-): number {
-  return shardCountForLoad(planLoadOf(probes, roundPeriodMs), maxShards, memoryMb, cpuScale);
-}

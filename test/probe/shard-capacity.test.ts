@@ -11,7 +11,8 @@ import {
   PROBE_CPU_MS,
   roundCpuBudgetMs,
   roundCpuMs,
-  shardCountForPlan,
+  planLoadOf,
+  shardCountForLoad,
   vcpusOf,
 } from '../../shared/probe/shard-capacity.js';
 import type { ProbeProtocol } from '../../shared/profile/types.js';
@@ -82,9 +83,9 @@ describe('the tick sizes shards by CPU, not by request count alone', () => {
 
   it('never fewer shards than the request count needs, never more than the cap', () => {
     const tcp = Array.from({ length: 4_001 }, () => ({ protocol: 'TCP' as const, intervalMs: 10_000 }));
-    expect(shardCountForPlan(tcp, 10_000, 50, 4 * LAMBDA_MB_PER_VCPU)).toBe(3);
+    expect(shardCountForLoad(planLoadOf(tcp, 10_000), 50, 4 * LAMBDA_MB_PER_VCPU)).toBe(3);
     const https = Array.from({ length: 100_000 }, () => ({ protocol: 'HTTPS' as const, intervalMs: 10_000 }));
-    expect(shardCountForPlan(https, 10_000, 50)).toBe(50);
+    expect(shardCountForLoad(planLoadOf(https, 10_000), 50)).toBe(50);
   });
 
   it('the vCPUs of a memory size: a share below 1,769 MB, one above (a shard probes on one thread)', () => {

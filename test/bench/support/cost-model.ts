@@ -22,7 +22,7 @@ import {
   vcpusOf,
   PROBE_CPU_MS,
   planLoadOf,
-  shardCountForPlan,
+  shardCountForLoad,
 } from '../../../shared/probe/shard-capacity.js';
 import { SHARD_CAPACITY } from '../../../shared/probe/shards.js';
 import { tickMemoryMbFor } from '../../../shared/probe/tick-memory.js';
@@ -114,9 +114,8 @@ export function shardsFor(
   intervalMs = FAST_INTERVAL_MS,
 ): number {
   const deployed = deployedFor(protocol, endpoints, intervalMs);
-  return shardCountForPlan(
-    dueOf(protocol, endpoints, intervalMs),
-    intervalMs,
+  return shardCountForLoad(
+    planLoadOf(dueOf(protocol, endpoints, intervalMs), intervalMs),
     deployed.maxShards,
     deployed.memoryMb,
     cpuScale,
