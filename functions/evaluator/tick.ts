@@ -52,7 +52,7 @@ import { positiveIntegerFromEnv } from '../shared/env.js';
 import { DEFAULT_RECONCILE_INTERVAL_MS } from './reconcile-interval.js';
 import { containerDeps } from './environment.js';
 import { logger } from '../shared/logger.js';
-import { publishGuard, type GuardOutcome } from './guard.js';
+import { publishGuard } from './guard.js';
 import type { StaticFailoverDeps } from './static-failover-deps.js';
 
 /** The tick runs every minute (EventBridge Scheduler, infra/cdk/every-minute.ts). */
@@ -70,23 +70,7 @@ export interface TickDeps {
   readonly staticFailover?: StaticFailoverDeps;
 }
 
-export interface TickOutcome {
-  readonly fresh: readonly string[];
-  readonly stale: readonly string[];
-  readonly changed: boolean;
-  /** `profile/endpoint` of the monitor overrides that expired and were deleted by this tick. */
-  readonly expiredOverrides: readonly string[];
-  /** Outbox entries were waiting: the TICK/OUTBOX trigger was written. */
-  readonly outboxWaiting: boolean;
-  /** The tick wrote the TICK/RECONCILE item this time. */
-  readonly reconcileRequested: boolean;
-  /** The eventIds of the CertificateExpiring warnings this tick put in the outbox. */
-  readonly certificateWarnings: readonly string[];
-  /** The guard metric this tick published (static failover only). */
-  readonly guard?: GuardOutcome;
-}
-
-export async function runTick(deps: TickDeps): Promise<TickOutcome> {
+export async function runTick(deps: TickDeps) {
   const config = await deps.store.loadConfig();
   const regions = [
     ...new Set(config.profiles.flatMap((p) => p.probeRegions ?? config.defaultProbeRegions)),
@@ -138,10 +122,15 @@ export async function runTick(deps: TickDeps): Promise<TickOutcome> {
     fresh,
     stale,
     changed,
+    /** `profile/endpoint` of the monitor overrides that expired and were deleted by this tick. */
     expiredOverrides: expired.filter((_, i) => removed[i]).map((o) => `${o.profile}/${o.endpoint}`),
+    /** Outbox entries were waiting: the TICK/OUTBOX trigger was written. */
     outboxWaiting,
+    /** The tick wrote the TICK/RECONCILE item this time. */
     reconcileRequested,
+    /** The eventIds of the CertificateExpiring warnings this tick put in the outbox. */
     certificateWarnings,
+    /** The guard metric this tick published (static failover only). */
     ...(guard === undefined ? {} : { guard }),
   };
 }
@@ -222,7 +211,7 @@ function emitHealthGauges(
 }
 
 /** The Lambda entry point (EventBridge Scheduler, every minute). */
-export const handler = async (): Promise<TickOutcome> => {
+export const handler = async () => {
   const outcome = await runTick({
     ...containerDeps(),
     endpointMetrics: process.env[Env.endpointMetrics] !== 'false',

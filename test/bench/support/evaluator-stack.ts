@@ -14,7 +14,7 @@ import { callbackSink } from '../../../functions/evaluator/event-sinks.js';
 import { createStreamHandler } from '../../../functions/evaluator/handler.js';
 import { noMetrics } from '../../../functions/evaluator/ports.js';
 import { Route53ZoneGateway } from '../../../functions/evaluator/route53-zone-gateway.js';
-import { runTick, type TickOutcome } from '../../../functions/evaluator/tick.js';
+import { runTick } from '../../../functions/evaluator/tick.js';
 import {
   startStreamPoller,
   type StreamPoller,
@@ -148,7 +148,7 @@ export async function startBenchEvaluator(options: BenchEvaluatorOptions) {
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
     },
-    tick: (): Promise<TickOutcome> => runTick({ store, metrics: noMetrics, now: () => options.clock.now }),
+    tick: () => runTick({ store, metrics: noMetrics, now: () => options.clock.now }),
     async stop() {
       await poller?.stop();
       dynamodb.destroy();
