@@ -13,16 +13,6 @@ import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { InvalidChangeBatchError } from './errors.js';
 import type { EvaluatorDeps } from './evaluation.js';
 
-export interface ZonePublication {
-  /** Changes Route 53 accepted. */
-  readonly changes: readonly Change[];
-  readonly rejected: readonly RejectedName[];
-  /** What the zone holds at each owned name afterwards. */
-  readonly recordsAt: (name: string) => RecordSet[];
-  /** Route 53's ids of the accepted changes, by record name (GetChange tells when they are INSYNC). */
-  readonly changeIds: ReadonlyMap<string, readonly string[]>;
-}
-
 export type PublishDeps = Pick<EvaluatorDeps, 'zones' | 'metrics'>;
 
 export async function publishZone(
@@ -30,7 +20,7 @@ export async function publishZone(
   zoneId: string,
   zone: ZoneScope,
   desired: readonly RecordSet[],
-): Promise<ZonePublication> {
+) {
   const actual = zone.actual ?? (await deps.zones.readRecords(zoneId, zone.names));
   const changes: Change[] = [];
   const changeIds = new Map<string, string[]>();
@@ -106,12 +96,15 @@ function publication(
   changes: readonly Change[],
   rejected: readonly RejectedName[],
   changeIds: ReadonlyMap<string, readonly string[]>,
-): ZonePublication {
+) {
   const refused = new Set(rejected.map((r) => r.name));
   return {
+    /** Changes Route 53 accepted. */
     changes,
     rejected,
+    /** Route 53's ids of the accepted changes, by record name (GetChange tells when they are INSYNC). */
     changeIds,
-    recordsAt: (name) => (refused.has(name) ? actual : desired).filter((r) => r.name === name),
+    /** What the zone holds at each owned name afterwards. */
+    recordsAt: (name: string) => (refused.has(name) ? actual : desired).filter((r) => r.name === name),
   };
 }
