@@ -16,19 +16,12 @@ import { driftEvents, repairsOf, zonesToReconcile } from '../../shared/evaluatio
 import { repairOutboxEntries, type OutboxEntry } from '../../shared/evaluation/outbox.js';
 import type { ZoneReconcileItem } from '../../shared/state/items.js';
 import type { EvaluatorDeps } from './evaluation.js';
-import type { EvaluatorEvent } from './ports.js';
 import { publishZone } from './publish-zone.js';
 
-export interface ReconcileOutcome {
-  readonly zones: readonly ZoneReconcileItem[];
-  readonly events: readonly EvaluatorEvent[];
-}
-
-export async function reconcileZones(deps: EvaluatorDeps): Promise<ReconcileOutcome> {
+export async function reconcileZones(deps: EvaluatorDeps): Promise<void> {
   const statuses = await deps.store.loadStatuses();
   const results: ZoneReconcileItem[] = [];
   const outbox: OutboxEntry[] = [];
-  const events: EvaluatorEvent[] = [];
   for (const [hostedZoneId, zone] of zonesToReconcile(statuses)) {
     const at = deps.now();
     const actual = await deps.zones.readRecords(hostedZoneId, zone.names);
@@ -67,9 +60,7 @@ export async function reconcileZones(deps: EvaluatorDeps): Promise<ReconcileOutc
       } as const;
     });
     const zoneEvents = [...repaired, ...rejected];
-    events.push(...zoneEvents);
     outbox.push(...repairOutboxEntries({ hostedZoneId, reconciledAt: at, changeIds, events: zoneEvents }));
   }
   if (results.length > 0) await deps.store.saveZoneReconciles(results, outbox);
-  return { zones: results, events };
 }
