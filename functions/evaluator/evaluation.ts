@@ -28,12 +28,7 @@ import { affectedProfiles, withDescendants, type Trigger } from '../../shared/ev
 import { groupByZone, type RejectedName } from '../../shared/evaluation/zones.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { planRecords } from '../../shared/routing/planner.js';
-import {
-  endpointStatusLookup,
-  evaluateProfiles,
-  statusChanges,
-  type StatusChange,
-} from '../../shared/status/evaluate.js';
+import { endpointStatusLookup, evaluateProfiles, statusChanges } from '../../shared/status/evaluate.js';
 import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
 import { publishOutbox } from './outbox-publisher.js';
 import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
@@ -60,26 +55,17 @@ export interface EvaluatorDeps {
   readonly staticFailover?: StaticFailoverDeps;
 }
 
-export interface EvaluationOutcome {
-  readonly evaluated: readonly string[];
-  readonly changes: readonly StatusChange[];
-  readonly recordChanges: readonly Change[];
-}
-
 /**
  * Evaluates what the triggers affect, reconciles the zones when a reconcile was asked for,
  * then publishes every waiting outbox entry (this one's and any left before).
  */
-export async function evaluate(
-  deps: EvaluatorDeps,
-  triggers: readonly Trigger[],
-): Promise<EvaluationOutcome> {
+export async function evaluate(deps: EvaluatorDeps, triggers: readonly Trigger[]): Promise<void> {
   const failover = deps.staticFailover;
   // With static failover, every Route 53 call is watched: the guard says whether they succeed.
   const route53 = new Route53Outcome();
   const run = failover === undefined ? deps : { ...deps, zones: watchedZones(deps.zones, route53) };
   try {
-    const { outcome, config } = await decideAndPublishDns(run, triggers);
+    const config = await decideAndPublishDns(run, triggers);
     // After the evaluation, so a reconcile in the same batch compares with what it just
     // published; before static failover's, so a switch it puts back finds `_fast` filled.
     if (triggers.some((t) => t.kind === 'reconcile')) await reconcileZones(run);
@@ -94,7 +80,6 @@ export async function evaluate(
     }
     await publishOutbox(run);
     if (failover !== undefined) await recordPublishing(failover, route53.result, deps.now());
-    return outcome;
   } catch (error) {
     // The evaluation's changes wait for the retry: not publishing.
     if (failover !== undefined) route53.failed(error);
@@ -106,7 +91,7 @@ export async function evaluate(
 async function decideAndPublishDns(
   deps: EvaluatorDeps,
   triggers: readonly Trigger[],
-): Promise<{ outcome: EvaluationOutcome; config: DeployedConfig }> {
+): Promise<DeployedConfig> {
   const started = deps.now();
   const [deployed, controls, previous] = await Promise.all([
     deps.store.loadConfig(),
@@ -120,8 +105,7 @@ async function decideAndPublishDns(
     (name) => !config.profiles.some((p) => p.name === name) && previous.has(name),
   );
   const evaluated = config.profiles.filter((p) => affected.has(p.name));
-  if (evaluated.length === 0 && removed.length === 0)
-    return { outcome: { evaluated: [], changes: [], recordChanges: [] }, config };
+  if (evaluated.length === 0 && removed.length === 0) return config;
   // Profiles under static failover publish today's records at `_fast.<fqdn>`: the same
   // bookkeeping (statuses, drift repair) with that name as the owned one.
   const fast = await fastView(deps.staticFailover, config);
@@ -204,7 +188,7 @@ async function decideAndPublishDns(
   for (const name of removed) await deps.store.deleteStatus(name);
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
-  return { outcome: { evaluated: profiles.map((p) => p.name), changes, recordChanges }, config };
+  return config;
 }
 
 async function syncCollections(
