@@ -21,22 +21,15 @@ export type OutboxPublisherDeps = Pick<
   'store' | 'zones' | 'events' | 'metrics' | 'now' | 'onPublishError'
 >;
 
-export interface DrainOutcome {
-  /** Entries whose events were put on the bus and which were deleted. */
-  readonly published: number;
+export async function publishOutbox(deps: OutboxPublisherDeps): Promise<void> {
   /** Entries still waiting for INSYNC or for a failed delivery to be retried. */
-  readonly pending: number;
-}
-
-export async function publishOutbox(deps: OutboxPublisherDeps): Promise<DrainOutcome> {
-  let published = 0;
   let pending = 0;
   let entries;
   try {
     entries = await deps.store.loadOutbox();
   } catch (error) {
     deps.onPublishError?.(error);
-    return { published, pending };
+    return;
   }
   const inSync = new Map<string, boolean>(); // change id → INSYNC, asked once per drain
   for (const [index, entry] of entries.entries()) {
@@ -54,7 +47,6 @@ export async function publishOutbox(deps: OutboxPublisherDeps): Promise<DrainOut
       }
       await deps.events.emit(ready.events);
       await deps.store.deleteOutbox(entry);
-      published += 1;
     } catch (error) {
       // The sink already retried: the rest would most likely fail the same way. Keep them, in order.
       pending += entries.length - index;
@@ -63,5 +55,4 @@ export async function publishOutbox(deps: OutboxPublisherDeps): Promise<DrainOut
     }
   }
   deps.metrics.count(MetricName.outboxPending, pending);
-  return { published, pending };
 }
