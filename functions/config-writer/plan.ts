@@ -12,11 +12,6 @@ import type { Profile } from '../../shared/profile/types.js';
 import type { ConfigItem } from '../../shared/state/items.js';
 import { stampReenabled } from '../../shared/status/reenabled.js';
 
-export interface ConfigSyncPlan {
-  readonly puts: readonly ConfigItem[];
-  readonly deletes: readonly string[];
-}
-
 export function configItemOf(profile: Profile, defaultProbeRegions: readonly string[]): ConfigItem {
   const definition = storedDefinitionOf(profile);
   return {
@@ -32,7 +27,7 @@ export function planConfigSync(
   profiles: readonly Profile[],
   defaultProbeRegions: readonly string[],
   now: number,
-): ConfigSyncPlan {
+) {
   const current = new Map(existing.map((item) => [item.name, item]));
   const wanted = profiles.map((p) => {
     const stored = current.get(p.name);

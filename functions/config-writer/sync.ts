@@ -10,7 +10,7 @@ import { Keys } from '../../shared/state/keys.js';
 import { mapLimited } from '../shared/concurrency.js';
 import { readConfigItems } from '../shared/config-reader.js';
 import { bumpRevision } from '../shared/revisions.js';
-import { planConfigSync, type ConfigSyncPlan } from './plan.js';
+import { planConfigSync } from './plan.js';
 
 /** A few writes at a time: fast for hundreds of profiles without bursting past the SDK's retries. */
 const CONFIG_WRITES_IN_FLIGHT = 10;
@@ -22,7 +22,7 @@ export async function syncConfig(
   defaultProbeRegions: readonly string[],
   /** The moment a re-enabled profile or endpoint is stamped with. @default Date.now() */
   now: number = Date.now(),
-): Promise<ConfigSyncPlan> {
+) {
   const plan = planConfigSync(await readConfigItems(client, tableName), profiles, defaultProbeRegions, now);
   // Puts first: a profile renamed in one deploy never leaves the table without either name.
   await mapLimited(plan.puts, CONFIG_WRITES_IN_FLIGHT, (item) => putConfigItem(client, tableName, item));
