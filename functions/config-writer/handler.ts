@@ -26,15 +26,10 @@ export interface ConfigWriterProperties {
   readonly DefaultProbeRegions: string;
 }
 
-export interface ConfigWriterResponse {
-  readonly PhysicalResourceId: string;
-  readonly Data: { readonly Written: number; readonly Deleted: number };
-}
-
 /** The custom resource's handler; its clients come from `clients`, built on the first create or update. */
 export function createConfigWriterHandler(clients: AwsClients = awsClients) {
   let built: { dynamodb: DynamoDBClient; s3: S3Client } | undefined;
-  return async (event: CloudFormationCustomResourceEvent): Promise<ConfigWriterResponse> => {
+  return async (event: CloudFormationCustomResourceEvent) => {
     const props = propertiesOf(event.ResourceProperties);
     const PhysicalResourceId = `traffic-manager-config:${props.TableName}`;
     if (event.RequestType === 'Delete') return { PhysicalResourceId, Data: { Written: 0, Deleted: 0 } };
