@@ -28,17 +28,12 @@ const REQUESTS_IN_FLIGHT = 8;
 /** Unprocessed items: 8 retries, 50 ms doubling to at most 1 s (times a jitter factor of 1–2). */
 export const UNPROCESSED_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 50, maxDelayMs: 1000 };
 
-export interface BatchGetOptions {
-  /** @default false */
-  readonly consistentRead?: boolean;
-}
-
 /** Every item of `keys` that exists (in no particular order). */
 export async function batchGetItems(
   client: DynamoDBClient,
   tableName: string,
   keys: readonly Item[],
-  options: BatchGetOptions = {},
+  options: { /** @default false */ readonly consistentRead?: boolean } = {},
 ): Promise<Item[]> {
   const pages = await mapLimited(chunked(keys, BATCH_GET_LIMIT), REQUESTS_IN_FLIGHT, async (chunk) => {
     const items: Item[] = [];
