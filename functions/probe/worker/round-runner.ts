@@ -17,13 +17,6 @@ import type { PlannedJudge, PlannedProbe } from '../../../shared/probe/target.js
 import type { Checker } from './checks.js';
 import type { RoundReport, VerdictChange, WorkerLogger } from './types.js';
 
-/** The probes due in a round, in start order, each with its due judges. */
-export interface DueProbes {
-  readonly probes: PlannedProbe[];
-  readonly judges: (readonly PlannedJudge[])[];
-  readonly longestTimeoutMs: number;
-}
-
 /** The due probes of a plan's rounds; the plan in start order is sorted once per plan and period. */
 export class RoundPlan {
   private startOrder: { readonly periodMs: number; readonly probes: readonly PlannedProbe[] } | undefined;
@@ -36,7 +29,7 @@ export class RoundPlan {
   }
 
   /** The probes due in the round due at `dueAt`, in start order, each with its due judges. */
-  dueInRound(dueAt: number, roundPeriodMs: number): DueProbes {
+  dueInRound(dueAt: number, roundPeriodMs: number) {
     if (this.startOrder?.periodMs !== roundPeriodMs)
       this.startOrder = { periodMs: roundPeriodMs, probes: inStartOrder(this.planned, roundPeriodMs) };
     const probes: PlannedProbe[] = [];
@@ -154,7 +147,7 @@ export function createRoundRunner(options: RoundRunnerOptions): RunRound {
  */
 async function startChecks(
   options: Pick<RoundRunnerOptions, 'clock' | 'sleep' | 'checker'>,
-  due: DueProbes,
+  due: ReturnType<RoundPlan['dueInRound']>,
   changes: VerdictChange[],
   counts: RoundCounts,
   startAt: (i: number) => number,
