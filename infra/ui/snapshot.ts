@@ -4,42 +4,18 @@
  * its text lines), and what DNS answers — asked of the local stack's DNS server, or against
  * AWS the records the evaluator last published (Route 53 is not asked).
  */
-import { formatTransition, type HistoryTransition } from '../../shared/history/view.js';
+import { formatTransition } from '../../shared/history/view.js';
 import type { RecordSet } from '../../shared/zone/record-set.js';
 import { readTransitions } from '../cli/history.js';
 import type { Stack } from '../cli/stack.js';
-import { readStatus, type StatusSnapshot } from '../cli/status.js';
+import { readStatus } from '../cli/status.js';
 import { askDns, type RecordLine } from './dns-answers.js';
 
 /** How far back the timeline goes, and how many transitions it holds at most. */
 const TIMELINE_MS = 60 * 60_000;
 const TIMELINE_LIMIT = 50;
 
-export interface PageSnapshot {
-  /** `the local stack (DNS port 5353)` or `table NAME in REGION`. */
-  readonly source: string;
-  /** ISO 8601. */
-  readonly readAt: string;
-  readonly profiles: StatusSnapshot['profiles'];
-  readonly controls: StatusSnapshot['controls'];
-  readonly dns: {
-    /** `server`: asked of the DNS server now; `published`: the records the evaluator last published. */
-    readonly from: 'server' | 'published';
-    /** `127.0.0.1:5353` when `from` is `server`. */
-    readonly server?: string;
-    readonly names: readonly {
-      readonly profile: string;
-      readonly name: string;
-      /** With `from: server`: NOERROR, NXDOMAIN or the resolver's error. */
-      readonly rcode?: string;
-      readonly records: readonly RecordLine[];
-    }[];
-  };
-  /** Newest first, the last hour, at most TIMELINE_LIMIT; `lines` as `tm history` prints them. */
-  readonly transitions: readonly (HistoryTransition & { readonly lines: readonly string[] })[];
-}
-
-export async function readSnapshot(stack: Stack): Promise<PageSnapshot> {
+export async function readSnapshot(stack: Stack) {
   const status = await readStatus(stack);
   const server = stack.dnsPort === undefined ? undefined : `127.0.0.1:${stack.dnsPort}`;
   // The profiles with a status are those with a history: their history is read beside the DNS questions.
@@ -58,11 +34,19 @@ export async function readSnapshot(stack: Stack): Promise<PageSnapshot> {
     ),
   ]);
   return {
+    /** `the local stack (DNS port 5353)` or `table NAME in REGION`. */
     source: stack.description,
+    /** ISO 8601. */
     readAt: new Date().toISOString(),
     profiles: status.profiles,
     controls: status.controls,
+    /**
+     * `from` — `server`: asked of the DNS server now; `published`: the records the evaluator last published.
+     * `server` — `127.0.0.1:5353` when `from` is `server`.
+     * Each name's `rcode` — with `from: server`: NOERROR, NXDOMAIN or the resolver's error.
+     */
     dns: server === undefined ? { from: 'published', names } : { from: 'server', server, names },
+    /** Newest first, the last hour, at most TIMELINE_LIMIT; `lines` as `tm history` prints them. */
     transitions: transitions
       .slice(0, TIMELINE_LIMIT)
       .map((transition) => ({ ...transition, lines: formatTransition(transition) })),
