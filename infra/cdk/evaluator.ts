@@ -9,7 +9,7 @@ import { DEFAULT_RECONCILE_INTERVAL_MS } from '../../functions/evaluator/reconci
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -104,7 +104,14 @@ export class Evaluator extends Construct {
         parallelizationFactor: 1,
         retryAttempts: EVALUATOR_STREAM_SETTINGS.retryAttempts,
         maxRecordAge: Duration.seconds(EVALUATOR_STREAM_SETTINGS.maxRecordAgeSeconds),
-        onFailure: new SqsDlq(this.failureQueue),
+        // Lambda sends a discarded batch's record with the function's role, which needs only
+        // sqs:SendMessage (SqsDlq would also grant GetQueueUrl and GetQueueAttributes).
+        onFailure: {
+          bind: (_mapping, target) => {
+            this.failureQueue.grant(target, 'sqs:SendMessage');
+            return { destination: this.failureQueue.queueArn };
+          },
+        },
         // A prefix ending in `#` starts a family of partition keys (VERDICT#…); the others are keys.
         filters: EVALUATOR_TRIGGER_PREFIXES.map((prefix) =>
           FilterCriteria.filter({

@@ -211,6 +211,25 @@ describe('IAM: the evaluator and its tick', () => {
     expect(deniedLines(await verdicts(roles, crossed))).toEqual([]);
   });
 
+  it('Lambda may send the evaluator’s discarded stream batches to its failure queue with the evaluator’s role, and nothing more there', async () => {
+    const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
+    const queue = JSON.stringify([...roles.policies.get('evaluator')!]).match(
+      /arn:aws:sqs:us-east-1:123456789012:[A-Za-z0-9]*StreamFailures[A-Za-z0-9]*/,
+    )?.[0];
+    expect(queue).toBeDefined();
+    const on = (action: string) => ({
+      principal: 'evaluator',
+      action,
+      resource: queue!,
+      context: {},
+      describe: `evaluator ${action} ${queue}`,
+    });
+    expect(allowedLines(await verdicts(roles, [on('sqs:SendMessage')]))).toEqual([]);
+    expect(deniedLines(await verdicts(roles, [on('sqs:GetQueueUrl'), on('sqs:GetQueueAttributes')]))).toEqual(
+      [],
+    );
+  });
+
   it('the evaluator may not delete a CIDR collection: it creates and changes them, and deletes none', async () => {
     const roles = synthesizeRoles(profiles, { homeRegion: 'us-east-1', probeRegions: REGIONS });
     expect(requests.map((r) => r.action)).toContain('route53:CreateCidrCollection');
