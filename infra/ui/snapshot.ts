@@ -45,7 +45,10 @@ export async function readSnapshot(stack: Stack) {
      * `server` — `127.0.0.1:5353` when `from` is `server`.
      * Each name's `rcode` — with `from: server`: NOERROR, NXDOMAIN or the resolver's error.
      */
-    dns: server === undefined ? { from: 'published', names } : { from: 'server', server, names },
+    dns:
+      server === undefined
+        ? { from: 'published' as const, names }
+        : { from: 'server' as const, server, names },
     /** Newest first, the last hour, at most TIMELINE_LIMIT; `lines` as `tm history` prints them. */
     transitions: transitions
       .slice(0, TIMELINE_LIMIT)
