@@ -20,6 +20,7 @@ import {
   NO_COST,
   ROUTE53_BATCH_LIMITS,
   withinLimits,
+  type BatchCost,
   type BatchLimits,
 } from './batch-limits.js';
 import { DuplicateRecordError } from './errors.js';
@@ -113,24 +114,33 @@ function byActionThenIdentity(a: Change, b: Change): number {
   return x < y ? -1 : 1; // identities are unique within a name
 }
 
+/** One name's changes (or one change of a name too big for a batch), with what they cost. */
+interface Unit {
+  readonly changes: readonly Change[];
+  readonly cost: BatchCost;
+}
+
 function packBatches(perName: readonly Change[][], limits: BatchLimits): Change[][] {
-  const costOfAll = (changes: readonly Change[]) => changes.map(costOf).reduce(addCost, NO_COST);
-  const pack = (units: readonly Change[][]) =>
+  const unitOf = (changes: readonly Change[]): Unit => ({
+    changes,
+    cost: changes.map(costOf).reduce(addCost, NO_COST),
+  });
+  const pack = (units: readonly Unit[]) =>
     greedyBatches(units, {
       maxCount: limits.resourceRecords,
-      countOf: (unit) => costOfAll(unit).resourceRecords,
+      countOf: (unit) => unit.cost.resourceRecords,
       maxBytes: limits.valueCharacters,
-      bytesOf: (unit) => costOfAll(unit).valueCharacters,
-    }).map((batch) => batch.flat());
+      bytesOf: (unit) => unit.cost.valueCharacters,
+    }).map((batch) => batch.flatMap((unit) => unit.changes));
   const batches: Change[][] = [];
-  let fitting: Change[][] = [];
-  for (const changes of perName) {
-    if (withinLimits(costOfAll(changes), limits)) {
-      fitting.push(changes);
+  let fitting: Unit[] = [];
+  for (const unit of perName.map(unitOf)) {
+    if (withinLimits(unit.cost, limits)) {
+      fitting.push(unit);
       continue;
     }
     // Too big for one batch on its own: split, change by change, into batches of its own.
-    batches.push(...pack(fitting), ...pack(changes.map((change) => [change])));
+    batches.push(...pack(fitting), ...pack(unit.changes.map((change) => unitOf([change]))));
     fitting = [];
   }
   return [...batches, ...pack(fitting)];
