@@ -12,6 +12,9 @@
  * evaluator, which reads every zone that has owned names and repairs drift (the tick itself
  * never calls Route 53).
  *
+ * With static failover it emits `StaticFailoverFrozen`: the profiles whose static path the stale
+ * regions hold, since a silent region's health check keeps its last vote (fail static).
+ *
  * It emits ProbeLatency per region from every shard heartbeat's latency histogram (each judge's
  * median of the last period), so the metric follows the checks, not only the verdict changes.
  *
@@ -54,6 +57,7 @@ import { containerDeps } from './environment.js';
 import { logger } from '../shared/logger.js';
 import { publishGuard } from './guard.js';
 import type { StaticFailoverDeps } from './static-failover-deps.js';
+import { frozenStaticProfiles } from '../../shared/static-failover/frozen.js';
 
 /** The tick runs every minute (EventBridge Scheduler, infra/cdk/every-minute.ts). */
 const TICK_PERIOD_MS = 60_000;
@@ -82,6 +86,13 @@ export async function runTick(deps: TickDeps) {
   const fresh = regions.filter((r) => isRegionFresh(byRegion.get(r) ?? [], now));
   const stale = regions.filter((r) => !fresh.includes(r));
   deps.metrics.count(MetricName.staleRegions, stale.length);
+  const staticFailoverFrozen = frozenStaticProfiles(
+    config.profiles,
+    config.defaultProbeRegions,
+    new Set(stale),
+  );
+  if (config.profiles.some((p) => p.staticFailover))
+    deps.metrics.count(MetricName.staticFailoverFrozen, staticFailoverFrozen.length);
   // Current latency, between verdict changes: each judge's median of its shard's last period, from
   // the heartbeats written since the previous tick (an older version's heartbeat: its summaries).
   for (const heartbeat of heartbeats) {
@@ -121,6 +132,8 @@ export async function runTick(deps: TickDeps) {
   return {
     fresh,
     stale,
+    /** Profiles whose static path the stale regions hold (fail static). */
+    staticFailoverFrozen,
     changed,
     /** `profile/endpoint` of the monitor overrides that expired and were deleted by this tick. */
     expiredOverrides: expired.filter((_, i) => removed[i]).map((o) => `${o.profile}/${o.endpoint}`),
@@ -218,6 +231,7 @@ export const handler = async () => {
     reconcileIntervalMs:
       positiveIntegerFromEnv(Env.reconcileIntervalSeconds, DEFAULT_RECONCILE_INTERVAL_MS / 1000) * 1000,
   });
-  if (outcome.stale.length > 0) logger.warn('stale probe regions', { stale: outcome.stale });
+  const { stale, staticFailoverFrozen } = outcome;
+  if (stale.length > 0) logger.warn('stale probe regions', { stale, staticFailoverFrozen });
   return outcome;
 };

@@ -114,6 +114,7 @@ export class TrafficManagerHome extends Construct {
       maxProbeShards: props.maxProbeShards,
       probeShards: props.probeShards,
       alarmAction: alarmTopic === undefined ? undefined : new SnsAction(alarmTopic),
+      staticFailover: failoverRegions !== undefined,
     });
   }
 }

@@ -26,6 +26,8 @@ export interface MonitoringProps {
   readonly probeShards?: Readonly<Record<string, number>>;
   /** @default - alarms without actions */
   readonly alarmAction?: IAlarmAction;
+  /** Some profile has `staticFailover`: alarm when its static path is frozen. @default false */
+  readonly staticFailover?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ function homeMetrics(evaluator: Evaluator) {
       period: Duration.minutes(1),
     }),
     staleRegions: insights(MetricName.staleRegions, 'stale probe regions'),
+    frozen: insights(MetricName.staticFailoverFrozen, 'profiles whose static failover is frozen'),
     degraded: insights(MetricName.profileDegraded, 'profiles Degraded (max)'),
     rejected: insights(MetricName.changesRejected, 'changes Route 53 refused', 'SUM'),
     undelivered: insights(MetricName.outboxPending, 'events waiting in the outbox (max)'),
@@ -109,12 +112,12 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const metrics = homeMetrics(props.evaluator);
-    this.addAlarms(props.evaluator, metrics);
+    this.addAlarms(props, metrics);
     if (props.alarmAction) for (const alarm of this.alarms) alarm.addAlarmAction(props.alarmAction);
     this.addDashboard(props, metrics);
   }
 
-  private addAlarms(evaluator: Evaluator, metrics: HomeMetrics): void {
+  private addAlarms({ evaluator, staticFailover }: MonitoringProps, metrics: HomeMetrics): void {
     const { failures, staleRegions, degraded, rejected, undelivered, drift, expiring } = metrics;
     this.alarm('EvaluatorDeadLetters', {
       description: 'Stream batches the evaluator failed after every retry are in its on-failure queue.',
@@ -183,6 +186,16 @@ export class Monitoring extends Construct {
       // (a stopped tick raises StaleProbeRegions), so the alarm keeps its state.
       missingData: TreatMissingData.IGNORE,
     });
+    if (staticFailover === true)
+      this.alarm('StaticFailoverFrozen', {
+        description:
+          'Stale probe regions hold a profile’s static failover path: a silent region’s Route 53 health check keeps its last vote, so that path can no longer fail over or back (fail static). Today’s path still does while the evaluator publishes. The evaluator tick’s log names the profiles.',
+        metric: metrics.frozen,
+        evaluationPeriods: 2,
+        // The tick emits it every minute (0 when none): a gap says nothing about the static path
+        // (a stopped tick raises StaleProbeRegions), so the alarm keeps its state.
+        missingData: TreatMissingData.IGNORE,
+      });
   }
 
   private addDashboard(props: MonitoringProps, metrics: HomeMetrics): void {

@@ -13,6 +13,12 @@ export const MetricName = {
   /** Evaluator tick: probe regions whose heartbeat is stale (0 when all are fresh). Alarmed. */
   staleRegions: 'StaleRegions',
   /**
+   * Evaluator tick, every minute while some profile has `staticFailover` (0 when none is frozen):
+   * the profiles whose static path the stale probe regions hold (shared/static-failover/frozen.ts).
+   * Alarmed.
+   */
+  staticFailoverFrozen: 'StaticFailoverFrozen',
+  /**
    * Evaluator tick, every minute, per profile (dimension `Profile`): 1 while the profile monitor
    * status is Degraded, else 0. Alarmed. One custom metric per profile ($0.30/month each).
    */

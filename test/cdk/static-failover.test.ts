@@ -8,6 +8,7 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { contextOptions } from '../../infra/cdk/context.js';
+import { METRICS_NAMESPACE, MetricName } from '../../shared/contracts/metrics.js';
 import { TrafficManager, type TrafficManagerProps } from '../../infra/cdk/traffic-manager.js';
 import { parseDefinitionsOrThrow } from '../support/parse-definitions.js';
 import type { ProfileInput } from '../../shared/profile/schema.js';
@@ -83,6 +84,30 @@ describe('the staticFailover prop', () => {
     expect(
       functionsOf(tm.probes.get('us-east-1')!, 'traffic-manager: one probe round').map(variable),
     ).toEqual([undefined]);
+  });
+});
+
+describe('the StaticFailoverFrozen alarm', () => {
+  const frozenAlarms = (tm: TrafficManager) =>
+    Object.entries(Template.fromStack(tm.home).findResources('AWS::CloudWatch::Alarm'))
+      .filter(([id]) => id.includes('StaticFailoverFrozen'))
+      .map(([, alarm]) => alarm.Properties as Record<string, unknown>);
+
+  it('with static failover: fires when the tick counts a frozen profile 2 minutes running, and keeps its state through a gap', () => {
+    const [alarm] = frozenAlarms(synth({ profiles: [written('shop', 2)] }));
+    expect((alarm?.Metrics as { Expression?: string }[]).map((m) => m.Expression)).toEqual([
+      `SELECT MAX(${MetricName.staticFailoverFrozen}) FROM ${METRICS_NAMESPACE}`,
+    ]);
+    expect(alarm).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 2,
+      TreatMissingData: 'ignore',
+    });
+  });
+
+  it('without static failover: no such alarm', () => {
+    expect(frozenAlarms(synth({ profiles: [written('shop', 2)], staticFailover: false }))).toEqual([]);
   });
 });
 
