@@ -2,12 +2,13 @@
  * Makes the table's CONFIG items equal the definitions, then moves the CONFIG revision counter;
  * idempotent (reads: functions/shared/config-reader.ts).
  */
-import { DeleteItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Profile } from '../../shared/profile/types.js';
 import type { ConfigItem } from '../../shared/state/items.js';
 import { Keys } from '../../shared/state/keys.js';
 import { mapLimited } from '../shared/concurrency.js';
+import { putItem } from '../shared/put-item.js';
 import { readConfigItems } from '../shared/config-reader.js';
 import { bumpRevision } from '../shared/revisions.js';
 import { planConfigSync } from './plan.js';
@@ -34,12 +35,6 @@ export async function syncConfig(
   return plan;
 }
 
-export async function putConfigItem(
-  client: DynamoDBClient,
-  tableName: string,
-  item: ConfigItem,
-): Promise<void> {
-  await client.send(
-    new PutItemCommand({ TableName: tableName, Item: marshall({ ...Keys.config(item.name), ...item }) }),
-  );
+export function putConfigItem(client: DynamoDBClient, tableName: string, item: ConfigItem): Promise<void> {
+  return putItem(client, tableName, { ...Keys.config(item.name), ...item });
 }

@@ -2,7 +2,6 @@
 import {
   DeleteItemCommand,
   TransactionCanceledException,
-  PutItemCommand,
   TransactWriteItemsCommand,
   type DynamoDBClient,
   type TransactWriteItem,
@@ -32,6 +31,7 @@ import { readDeployedConfig, type DeployedConfig } from '../shared/config-reader
 import { readHeartbeats, readRegionItems } from '../shared/region-items.js';
 import { regionChecksOf, type RegionChecks } from '../../shared/monitor/region-checks.js';
 import { deleteExpiredOverride, readControls } from '../shared/control-store.js';
+import { putItem } from '../shared/put-item.js';
 import { queryPartition } from '../shared/query-all.js';
 import type { StoredStatus } from './ports.js';
 
@@ -183,7 +183,7 @@ export class DynamoDbEvaluatorStore {
 
   /** Wakes the evaluator (through the stream) to publish waiting outbox entries. */
   async saveOutboxTrigger(at: number): Promise<void> {
-    await this.put({ ...Keys.outboxTrigger(), at });
+    await putItem(this.client, this.tableName, { ...Keys.outboxTrigger(), at });
   }
 
   /** The status put (on the condition that it still holds the revision before) and its outbox items. */
@@ -208,7 +208,7 @@ export class DynamoDbEvaluatorStore {
 
   /** Writing the tick item triggers an evaluation of every profile through the stream. */
   async saveTick(tick: TickItem): Promise<void> {
-    await this.put({ ...Keys.tick(), fresh: [...tick.fresh], stale: [...tick.stale], at: tick.at });
+    await putItem(this.client, this.tableName, { ...Keys.tick(), ...tick });
   }
 
   async loadReconcileRequest(): Promise<ReconcileRequestItem | undefined> {
@@ -218,7 +218,7 @@ export class DynamoDbEvaluatorStore {
 
   /** Writing the request triggers a reconcile of every zone through the stream. */
   async saveReconcileRequest(request: ReconcileRequestItem): Promise<void> {
-    await this.put({ ...Keys.reconcileRequest(), requestedAt: request.requestedAt });
+    await putItem(this.client, this.tableName, { ...Keys.reconcileRequest(), ...request });
   }
 
   async loadZoneReconciles(hostedZoneIds: readonly string[]): Promise<ZoneReconcileItem[]> {
@@ -251,10 +251,6 @@ export class DynamoDbEvaluatorStore {
 
   private batchWrite(requests: readonly WriteRequest[]): Promise<void> {
     return batchWriteItems(this.client, this.tableName, requests);
-  }
-
-  private async put(item: Record<string, unknown>): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: marshall(item) }));
   }
 }
 

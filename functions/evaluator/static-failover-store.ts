@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   GetItemCommand,
-  PutItemCommand,
   TransactGetItemsCommand,
   TransactWriteItemsCommand,
   type DynamoDBClient,
@@ -16,6 +15,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EvaluatorPublishingItem, type StaticStructureItem } from '../../shared/state/items.js';
 import { Keys } from '../../shared/state/keys.js';
+import { putItem } from '../shared/put-item.js';
 import { StaticFailoverError } from './errors.js';
 
 /** Bytes of compressed structure per item: under DynamoDB's 400 KB with the key and the head's fields. */
@@ -98,7 +98,7 @@ export class DynamoDbStaticFailoverStore {
       parts: chunks.length,
       payload: chunks[0],
     };
-    if (chunks.length === 1 && previous <= 1) return this.put(head);
+    if (chunks.length === 1 && previous <= 1) return putItem(this.client, this.tableName, head);
     const puts = chunks
       .slice(1)
       .map((chunk, i) => ({ ...partKeys(i + 1, i + 2)[0], generation, payload: chunk }));
@@ -127,7 +127,7 @@ export class DynamoDbStaticFailoverStore {
   }
 
   async savePublishing(item: EvaluatorPublishingItem): Promise<void> {
-    await this.put({ ...Keys.evaluatorPublishing(), ...item });
+    await putItem(this.client, this.tableName, { ...Keys.evaluatorPublishing(), ...item });
   }
 
   private async get(
@@ -154,14 +154,5 @@ export class DynamoDbStaticFailoverStore {
       }),
     );
     return (out.Responses ?? []).map((r) => (r.Item === undefined ? undefined : unmarshall(r.Item)));
-  }
-
-  private async put(item: Record<string, unknown>): Promise<void> {
-    await this.client.send(
-      new PutItemCommand({
-        TableName: this.tableName,
-        Item: marshall(item, { removeUndefinedValues: true }),
-      }),
-    );
   }
 }

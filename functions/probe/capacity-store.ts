@@ -4,11 +4,11 @@
  * the region's probe tick reads them all in one Query a minute (layout: shared/state/items.ts;
  * the rule for when: shared/probe/cpu-scale.ts).
  */
-import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { CpuScaleReading } from '../../shared/probe/cpu-scale.js';
 import { type CapacityItem } from '../../shared/state/items.js';
 import { CAPACITY_SK, Keys } from '../../shared/state/keys.js';
+import { putItem } from '../shared/put-item.js';
 import { queryPartition } from '../shared/query-all.js';
 
 /** What a shard's round handler writes. */
@@ -18,14 +18,8 @@ export type CapacityReader = Pick<ReturnType<typeof dynamoDbCapacityStore>, 'rea
 
 export function dynamoDbCapacityStore(client: DynamoDBClient, tableName: string) {
   return {
-    async write(item: CapacityItem): Promise<void> {
-      await client.send(
-        new PutItemCommand({
-          TableName: tableName,
-          Item: marshall({ ...Keys.capacity(item.region, item.shard), ...item }),
-        }),
-      );
-    },
+    write: (item: CapacityItem): Promise<void> =>
+      putItem(client, tableName, { ...Keys.capacity(item.region, item.shard), ...item }),
     async read(region: string): Promise<CpuScaleReading[]> {
       // Eventually consistent: a scale a second old sizes the next minute as well.
       const items = await queryPartition(client, tableName, Keys.capacity(region, 0).pk, {
