@@ -39,13 +39,7 @@ import { reasonOf, type Route53Outcome } from './publishing-state.js';
 import type { StaticFailoverDeps } from './static-failover-deps.js';
 
 /** The plan and the profiles it publishes a switch for (their records move to `_fast`). */
-export interface StaticPlan {
-  readonly structure: StaticStructure;
-  /** Names of the profiles the structure switches (a switch at their fqdn). */
-  readonly switched: ReadonlySet<string>;
-}
-
-export function planStatic(deployment: string, config: DeployedConfig): StaticPlan {
+export function planStatic(deployment: string, config: DeployedConfig) {
   const profiles = config.profiles.filter((p) => p.staticFailover);
   const structure = planStaticFailover(profiles, {
     deployment,
@@ -54,18 +48,12 @@ export function planStatic(deployment: string, config: DeployedConfig): StaticPl
   const switches = new Set(structure.records.filter((r) => r.setIdentifier === 'fast').map((r) => r.name));
   return {
     structure,
+    /** Names of the profiles the structure switches (a switch at their fqdn). */
     switched: new Set(profiles.filter((p) => switches.has(p.dnsConfig.fqdn)).map((p) => p.name)),
   };
 }
 
 export type SyncDeps = Pick<EvaluatorDeps, 'zones' | 'metrics' | 'now' | 'timeScale'>;
-
-export interface SyncOutcome {
-  /** Nothing to do: the plan is the one last applied. */
-  readonly skipped: boolean;
-  /** Profiles whose name this apply handed over to the switch (their records are now at `_fast`). */
-  readonly handedOver?: readonly string[];
-}
 
 /**
  * The fqdns whose switch the stored structure holds: their profiles' records are at
@@ -87,13 +75,15 @@ function isSwitch(record: RecordSet): boolean {
 /**
  * Brings Route 53 and CloudWatch to the plan. `reconcile`: read and repair everything even
  * when the plan did not change. An AWS failure is stored as the structure's problem (Route 53's also thrown).
+ * `skipped`: nothing to do, the plan is the one last applied; `handedOver`: the profiles whose
+ * name this apply handed over to the switch (their records are now at `_fast`).
  */
 export async function syncStaticFailover(
   deps: SyncDeps,
   failover: StaticFailoverDeps,
   config: DeployedConfig,
   options: { readonly reconcile: boolean; readonly route53: Route53Outcome },
-): Promise<SyncOutcome> {
+) {
   const { structure, switched } = planStatic(failover.deployment, config);
   // The fqdn of a profile that is not switched (now) belongs to today's records: never ours to change.
   const fastOwned = new Set(
