@@ -20,13 +20,6 @@ import { AZURE_GEO_REGIONS, AZURE_PARTS_OF_COUNTRIES, AZURE_SUBDIVISIONS } from 
 type GeoNote = { readonly endpoint: number; readonly received: unknown; readonly message: string };
 type GeoProblem = { readonly endpoint: number; readonly code: string; readonly message: string };
 
-export interface GeoMapping {
-  /** Per endpoint: its codes here, or `undefined` where it has no list. */
-  readonly mappings: readonly (string[] | undefined)[];
-  readonly notes: readonly GeoNote[];
-  readonly problems: readonly GeoProblem[];
-}
-
 const WORLD = 'WORLD';
 const MIDDLE_EAST = 'GEO-ME';
 /** Route 53 continents that may hold Middle East countries (it has no Middle East). */
@@ -39,8 +32,11 @@ interface Widened {
   readonly place: string;
 }
 
-/** `lists`: each endpoint's `geoMapping` as written; `names`: the endpoints' names, for messages. */
-export function mapGeoCodes(lists: readonly unknown[], names: readonly string[]): GeoMapping {
+/**
+ * `lists`: each endpoint's `geoMapping` as written; `names`: the endpoints' names, for messages.
+ * `mappings`: per endpoint, its codes here, or `undefined` where it has no list.
+ */
+export function mapGeoCodes(lists: readonly unknown[], names: readonly string[]) {
   const notes: GeoNote[] = [];
   const problems: GeoProblem[] = [];
   const widened = new Map<string, Widened[]>();

@@ -8,24 +8,11 @@ export const ROUTE53_MAX_WEIGHT = 255;
 /** Azure's weight when none is written. */
 const AZURE_DEFAULT_WEIGHT = 1;
 
-export interface WeightChange {
-  readonly index: number;
-  readonly from: number;
-  readonly to: number;
-  /** The endpoint's share of the traffic (all endpoints available) in Azure and here. */
-  readonly shareBefore: number;
-  readonly shareAfter: number;
-}
-
-export interface ScaledWeights {
-  readonly changes: readonly WeightChange[];
-  /** True when the ratios are kept exactly (no rounding). */
-  readonly exact: boolean;
-  readonly divisor: number | undefined;
-}
-
-/** `written`: each endpoint's weight as written (`undefined`: not written, Azure's 1). Non-integers are left for validation. */
-export function scaleWeights(written: readonly unknown[]): ScaledWeights {
+/**
+ * `written`: each endpoint's weight as written (`undefined`: not written, Azure's 1). Non-integers
+ * are left for validation. `exact`: the ratios are kept exactly (no rounding).
+ */
+export function scaleWeights(written: readonly unknown[]) {
   const values = written.map((weight) => (weight === undefined ? AZURE_DEFAULT_WEIGHT : weight));
   const numbers = values.filter(
     (weight): weight is number => Number.isInteger(weight) && (weight as number) > 0,
@@ -44,6 +31,7 @@ export function scaleWeights(written: readonly unknown[]): ScaledWeights {
   const changes = numbers
     .map((from, index) => {
       const to = scaled[index] ?? from;
+      // The endpoint's share of the traffic (all endpoints available) in Azure and here.
       return { index, from, to, shareBefore: from / totalBefore, shareAfter: to / totalAfter };
     })
     .filter((change) => !exact || change.from !== change.to);

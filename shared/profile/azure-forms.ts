@@ -15,15 +15,6 @@ import { azureRegion } from './azure-regions.js';
 import { isRecord, type IssuePath, type ValidationIssue } from './issues.js';
 import { PROBE_PROTOCOLS, ROUTING_METHODS } from './types.js';
 
-export interface AzureFormsResult {
-  /** The list of profiles in our form (unchanged where nothing was Azure's). */
-  readonly profiles: unknown;
-  /** One per field dropped or value mapped in a way the author should know. */
-  readonly notices: ValidationIssue[];
-  /** Azure values with no equivalent here. */
-  readonly issues: ValidationIssue[];
-}
-
 /** The zone Azure names every profile under (public cloud), `NAME.trafficmanager.net`. */
 export const AZURE_DNS_SUFFIX = 'trafficmanager.net';
 export const PROFILE_TYPE = /^microsoft\.network\/trafficmanagerprofiles$/i;
@@ -65,7 +56,9 @@ const IGNORED: Readonly<
 };
 
 class Collector {
+  /** One per field dropped or value mapped in a way the author should know. */
   readonly notices: ValidationIssue[] = [];
+  /** Azure values with no equivalent here. */
   readonly issues: ValidationIssue[] = [];
 
   notice(path: IssuePath, received: unknown, message: string): void {
@@ -77,8 +70,8 @@ class Collector {
   }
 }
 
-/** `list` as given to the schema: rewritten when it is a list, else returned as it is. */
-export function fromAzureForms(list: unknown): AzureFormsResult {
+/** `list` as given to the schema: rewritten when it is a list (unchanged where nothing was Azure's), else returned as it is. */
+export function fromAzureForms(list: unknown) {
   const out = new Collector();
   const profiles = Array.isArray(list)
     ? list.map((profile: unknown, index) => profileOf(profile, ['profiles', index], out))
