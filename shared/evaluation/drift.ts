@@ -10,20 +10,13 @@ import type { Change, RecordSet } from '../zone/record-set.js';
 import type { DriftRepairedEvent } from './events.js';
 import type { StoredStatus } from './stored-status.js';
 
-export interface ZoneToReconcile {
-  readonly names: ReadonlySet<string>;
-  /** What was published at those names. */
-  readonly desired: readonly RecordSet[];
-  /** Owned name → profile. */
-  readonly owners: ReadonlyMap<string, string>;
-}
-
 /**
  * Every hosted zone that has owned names, with what was published there. A profile whose
  * last change Route 53 refused (`publishProblem`) is left out: its `published` is what the
  * zone held then, not what it should hold, and its next evaluation retries it.
  */
-export function zonesToReconcile(statuses: ReadonlyMap<string, StoredStatus>): Map<string, ZoneToReconcile> {
+export function zonesToReconcile(statuses: ReadonlyMap<string, StoredStatus>) {
+  // Per zone: its owned names, what was published at them, and the profile of each name.
   const zones = new Map<string, { names: Set<string>; desired: RecordSet[]; owners: Map<string, string> }>();
   for (const [profile, status] of statuses) {
     if (status.publishProblem !== undefined || status.hostedZoneId === '') continue;
@@ -40,22 +33,16 @@ export function zonesToReconcile(statuses: ReadonlyMap<string, StoredStatus>): M
   return zones;
 }
 
-export interface Repair {
-  readonly name: string;
-  readonly type: RecordSet['type'];
-  readonly setIdentifier: string | undefined;
-  /** null: nothing was there (it had been deleted). */
-  readonly found: RecordSet | null;
-  /** null: the record set found was deleted (someone added it at an owned name). */
-  readonly written: RecordSet | null;
-}
-
-/** One repair per record set identity the changes touched (a routing change is a DELETE and a CREATE of one identity). */
+/**
+ * One repair per record set identity the changes touched (a routing change is a DELETE and a
+ * CREATE of one identity): `found` null when nothing was there (it had been deleted), `written`
+ * null when the record set found was deleted (someone added it at an owned name).
+ */
 export function repairsOf(
   changes: readonly Change[],
   actual: readonly RecordSet[],
   desired: readonly RecordSet[],
-): Repair[] {
+) {
   const byIdentity = (records: readonly RecordSet[]) => new Map(records.map((r) => [recordIdentity(r), r]));
   const found = byIdentity(actual);
   const wanted = byIdentity(desired);
@@ -81,7 +68,7 @@ export interface RepairChange {
 
 /** The repairs' events, waiting for INSYNC (`inSyncAt` null until the outbox publisher sees it). */
 export function driftEvents(
-  repairs: readonly Repair[],
+  repairs: ReturnType<typeof repairsOf>,
   owners: ReadonlyMap<string, string>,
   change: RepairChange,
 ): DriftRepairedEvent[] {
