@@ -8,18 +8,11 @@
  * before the gaining shard restored (a cold start, a late delivery) left the gaining shard an
  * older claim (counts lost, or counted again after a success) or none.
  */
-import type { HeartbeatItem, ReleasedCheckpoint, RuleStateCheckpoint } from '../state/items.js';
+import type { HeartbeatItem, ReleasedCheckpoint } from '../state/items.js';
 import { isInShard } from './shards.js';
 
-export interface CheckpointClaim {
-  readonly shard: number;
-  readonly shards: number;
-  readonly at: number;
-  readonly checkpoint: Readonly<Record<string, RuleStateCheckpoint>>;
-}
-
 /** Every claim of the heartbeats, newest first. */
-export function claimsOf(heartbeats: readonly HeartbeatItem[]): CheckpointClaim[] {
+export function claimsOf(heartbeats: readonly HeartbeatItem[]) {
   return heartbeats
     .flatMap(({ shard = 0, shards = 1, at, checkpoint, released }) => [
       { shard, shards, at, checkpoint },
@@ -31,10 +24,7 @@ export function claimsOf(heartbeats: readonly HeartbeatItem[]): CheckpointClaim[
 }
 
 /** The newest claim on the request (`claims` newest first). */
-export function holderOf(
-  claims: readonly CheckpointClaim[],
-  requestKey: string,
-): CheckpointClaim | undefined {
+export function holderOf(claims: ReturnType<typeof claimsOf>, requestKey: string) {
   return claims.find((claim) => isInShard(requestKey, claim.shard, claim.shards));
 }
 

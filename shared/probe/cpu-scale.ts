@@ -78,24 +78,13 @@ export function isCpuScaleWriteDue(
   return now - stored.at >= CPU_SCALE_REFRESH_MS;
 }
 
-/** What the tick takes from its shards' entries. */
-export interface RegionCpuScale {
-  /** The worst fresh scale, clamped. */
-  readonly scale: number;
-  /** The split the latest fresh entry was written under (the count a new tick container starts from). */
-  readonly shards: number;
-}
-
 /**
  * What a region is sized with: the worst of its shards' fresh entries (written within
- * `CPU_SCALE_MAX_AGE_MS`, by a shard below `maxShards`); `undefined` when none is fresh (the
- * constants apply).
+ * `CPU_SCALE_MAX_AGE_MS`, by a shard below `maxShards`), clamped, and the split the latest
+ * fresh entry was written under (the count a new tick container starts from); `undefined` when
+ * none is fresh (the constants apply).
  */
-export function regionCpuScale(
-  readings: readonly CpuScaleReading[],
-  now: number,
-  maxShards: number,
-): RegionCpuScale | undefined {
+export function regionCpuScale(readings: readonly CpuScaleReading[], now: number, maxShards: number) {
   let worst: number | undefined;
   let latest: CpuScaleReading | undefined;
   for (const reading of readings) {
