@@ -46,17 +46,6 @@ export interface Route53GatewayOptions {
   readonly metrics?: EvaluatorMetrics;
 }
 
-/** Where a ListResourceRecordSets page starts. */
-interface PageStart {
-  readonly name?: string | undefined;
-  readonly type?: RRType | undefined;
-  readonly identifier?: string | undefined;
-}
-
-function nextPageStart(page: ListResourceRecordSetsCommandOutput): PageStart {
-  return { name: page.NextRecordName, type: page.NextRecordType, identifier: page.NextRecordIdentifier };
-}
-
 export class Route53ZoneGateway implements ZoneGateway {
   constructor(
     private readonly client: Route53Client,
@@ -92,48 +81,45 @@ export class Route53ZoneGateway implements ZoneGateway {
 
   private async readWholeZone(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]> {
     const records: RecordSet[] = [];
-    let start: PageStart = {};
-    for (;;) {
-      const page = await this.listPage(hostedZoneId, start);
-      for (const set of recordSetsOf(page)) {
+    for await (const page of this.pages(hostedZoneId))
+      for (const set of recordSetsOf(page))
         if (names.has(fromSdkRecordSetName(set)) && isRecordType(set)) records.push(fromSdkRecordSet(set));
-      }
-      if (!page.IsTruncated) return records;
-      start = nextPageStart(page);
-    }
-  }
-
-  /** One ListResourceRecordSets page from `start` (from the zone's first record when empty). */
-  private listPage(hostedZoneId: string, start: PageStart): Promise<ListResourceRecordSetsCommandOutput> {
-    return this.call('ListResourceRecordSets', () =>
-      this.client.send(
-        new ListResourceRecordSetsCommand({
-          HostedZoneId: hostedZoneId,
-          StartRecordName: start.name,
-          StartRecordType: start.type,
-          StartRecordIdentifier: start.identifier,
-        }),
-      ),
-    );
+    return records;
   }
 
   private async readByName(hostedZoneId: string, names: ReadonlySet<string>): Promise<RecordSet[]> {
     const records: RecordSet[] = [];
     for (const name of [...names].sort()) {
-      let start: PageStart = { name: `${name}.` };
-      for (;;) {
-        const page = await this.listPage(hostedZoneId, start);
+      for await (const page of this.pages(hostedZoneId, `${name}.`)) {
         const sets = recordSetsOf(page);
         const here = sets.filter((s) => fromSdkRecordSetName(s) === name);
         records.push(...here.filter(isRecordType).map(fromSdkRecordSet));
-        const leftName = here.length < sets.length; // the page went past our name
-        if (!page.IsTruncated || leftName) break;
+        if (here.length < sets.length || !page.IsTruncated) break; // past our name, or the zone's end
         if (fromRoute53Name(required(page.NextRecordName, 'ListResourceRecordSets.NextRecordName')) !== name)
           break;
-        start = nextPageStart(page);
       }
     }
     return records;
+  }
+
+  /** The ListResourceRecordSets pages from `name` (from the zone's first record when undefined) to the zone's end. */
+  private async *pages(hostedZoneId: string, name?: string) {
+    let start: { name?: string; type?: RRType; identifier?: string } = { name };
+    for (;;) {
+      const page = await this.call('ListResourceRecordSets', () =>
+        this.client.send(
+          new ListResourceRecordSetsCommand({
+            HostedZoneId: hostedZoneId,
+            StartRecordName: start.name,
+            StartRecordType: start.type,
+            StartRecordIdentifier: start.identifier,
+          }),
+        ),
+      );
+      yield page;
+      if (!page.IsTruncated) return;
+      start = { name: page.NextRecordName, type: page.NextRecordType, identifier: page.NextRecordIdentifier };
+    }
   }
 
   async publish(hostedZoneId: string, batch: readonly Change[]): Promise<string> {
