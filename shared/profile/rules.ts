@@ -20,7 +20,7 @@ import { checkNesting, type HostedZoneRef, type NestingNode } from './rules/nest
 import { endpointScope, refTo, seenBefore, validName, type Report } from './rules/report.js';
 import { subnetRules } from './rules/subnets.js';
 import { classifyTarget } from './target.js';
-import { ROUTING_METHODS, type ProbeProtocol, type RoutingMethod } from './types.js';
+import { ROUTING_METHODS, type RoutingMethod } from './types.js';
 
 export function checkRules(list: readonly unknown[]): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -128,19 +128,9 @@ function checkProfile(
   const protocol = checkMonitorConfig(profile.monitorConfig, [...base, 'monitorConfig'], report);
   checkProbeRegions(profile.probeRegions, [...base, 'probeRegions'], report);
   checkRegionQuorum(profile.monitorConfig, profile.probeRegions, [...base, 'monitorConfig'], report);
-  const endpoints = Array.isArray(profile.endpoints) ? profile.endpoints : [];
-  return checkEndpoints(endpoints, [...base, 'endpoints'], method, protocol, report);
-}
-
-/** Runs every endpoint rule group over the list; returns the nested edges for the graph rules. */
-function checkEndpoints(
-  endpoints: readonly unknown[],
-  base: IssuePath,
-  method: RoutingMethod | undefined,
-  protocol: ProbeProtocol | undefined,
-  report: Report,
-): NestingNode['edges'] {
-  const scope = endpointScope(endpoints, base, method, protocol, report);
+  // Every endpoint rule group over the list.
+  const endpoints: readonly unknown[] = Array.isArray(profile.endpoints) ? profile.endpoints : [];
+  const scope = endpointScope(endpoints, [...base, 'endpoints'], method, protocol, report);
   const nested = nestedEndpointRules(scope);
   const groups = [
     endpointIdentityRules(scope),
