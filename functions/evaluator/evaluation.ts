@@ -18,18 +18,13 @@ import { collectionsToSync, withCollectionIds } from '../../shared/evaluation/ci
 import { rejectionEvents, statusEvents } from '../../shared/evaluation/events.js';
 import { outboxEntries } from '../../shared/evaluation/outbox.js';
 import { latestDecision, probeRegionsOf, targetKeysOf } from '../../shared/evaluation/inputs.js';
-import {
-  changedStatuses,
-  publishProblems,
-  type StoredStatus,
-} from '../../shared/evaluation/stored-status.js';
+import { changedStatuses, publishProblems } from '../../shared/evaluation/stored-status.js';
 import { publishedAtProfiles, transitionRecords } from '../../shared/evaluation/transitions.js';
 import { affectedProfiles, withDescendants, type Trigger } from '../../shared/evaluation/triggers.js';
 import { groupByZone, type RejectedName } from '../../shared/evaluation/zones.js';
-import type { Profile } from '../../shared/profile/types.js';
 import { planRecords } from '../../shared/routing/planner.js';
 import { endpointStatusLookup, evaluateProfiles, statusChanges } from '../../shared/status/evaluate.js';
-import type { Change, CidrCollection, RecordSet } from '../../shared/zone/record-set.js';
+import type { Change, RecordSet } from '../../shared/zone/record-set.js';
 import { publishOutbox } from './outbox-publisher.js';
 import type { EvaluatorMetrics, EvaluatorStateStore, EventSink, ZoneGateway } from './ports.js';
 import { publishZone } from './publish-zone.js';
@@ -130,7 +125,12 @@ async function decideAndPublishDns(
   const reports = scopeReports.filter((report) => affected.has(report.profile));
 
   const plan = planRecords(scopeProfiles, endpointStatusLookup(scopeReports));
-  const cidrCollections = await syncCollections(deps, plan.cidrCollections, profiles, previous);
+  // Only collections that differ from what was published cost a Route 53 call.
+  const collections = collectionsToSync(plan.cidrCollections, profiles, previous);
+  const cidrCollections =
+    collections.changed.length === 0
+      ? collections.unchanged
+      : [...collections.unchanged, ...(await deps.zones.syncCidrCollections(collections.changed))];
   const desired = fast.records(withCollectionIds(plan.records, cidrCollections));
 
   const recordChanges: Change[] = [];
@@ -189,15 +189,4 @@ async function decideAndPublishDns(
   deps.metrics.duration(MetricName.evaluationDuration, deps.now() - started);
   deps.metrics.count(MetricName.profilesEvaluated, profiles.length);
   return config;
-}
-
-async function syncCollections(
-  deps: EvaluatorDeps,
-  desired: readonly CidrCollection[],
-  profiles: readonly Profile[],
-  previous: ReadonlyMap<string, StoredStatus>,
-): Promise<CidrCollection[]> {
-  const { unchanged, changed } = collectionsToSync(desired, profiles, previous);
-  if (changed.length === 0) return unchanged;
-  return [...unchanged, ...(await deps.zones.syncCidrCollections(changed))];
 }
