@@ -13,11 +13,6 @@ import type { Header, HeaderValue, SecretReference, StatusCodeRange } from './ty
 export type HeadersInput = readonly { readonly name: string; readonly value: HeaderValue }[] | string;
 export type StatusCodeRangesInput = readonly { readonly min: number; readonly max: number }[] | string;
 
-export interface FormResult<T> {
-  readonly value: T[];
-  readonly issues: ValidationIssue[];
-}
-
 interface Entry {
   readonly fields: Record<string, unknown>;
   /** Where a field's problem is reported: `[i, 'name']` for objects, `[i]` for string entries. */
@@ -26,7 +21,7 @@ interface Entry {
   readonly received: (field: string) => unknown;
 }
 
-export function parseHeaders(input: unknown): FormResult<Header> {
+export function parseHeaders(input: unknown) {
   const issues: ValidationIssue[] = [];
   const { entries, count } = entriesOf(input, ['name', 'value'], issues, LIMITS.customHeaders, {
     listMessage: 'must be a list of { name, value } or a "name:value, name:value" string',
@@ -150,7 +145,7 @@ function referenceOf(
   return kind === 'secret' ? { secret: target as string } : { parameter: target as string };
 }
 
-export function parseStatusCodeRanges(input: unknown): FormResult<StatusCodeRange> {
+export function parseStatusCodeRanges(input: unknown) {
   const issues: ValidationIssue[] = [];
   const { entries, count } = entriesOf(input, ['min', 'max'], issues, LIMITS.expectedStatusCodeRanges, {
     listMessage: 'must be a list of { min, max } or a "200-299, 301-301" string',
