@@ -115,24 +115,19 @@ export interface ControlTarget {
   readonly endpoint?: string;
 }
 
+/** The plan's writes; its items are the target's, so they are keyed by it (a profile has no override). */
 function planWrites(tableName: string, target: ControlTarget, plan: ControlPlan): TransactWriteItem[] {
+  const write = (key: { pk: string; sk: string }, item: StatusControlItem | MonitorOverrideItem | null) =>
+    item === null
+      ? { Delete: { TableName: tableName, Key: marshall(key) } }
+      : {
+          Put: { TableName: tableName, Item: marshall({ ...key, ...item }, { removeUndefinedValues: true }) },
+        };
   const writes: TransactWriteItem[] = [];
-  if (plan.override === null && target.endpoint !== undefined) {
-    writes.push({
-      Delete: { TableName: tableName, Key: marshall(Keys.monitorOverride(target.profile, target.endpoint)) },
-    });
-  } else if (plan.override !== undefined && plan.override !== null) {
-    writes.push(
-      put(tableName, Keys.monitorOverride(plan.override.profile, plan.override.endpoint), plan.override),
-    );
-  }
-  if (plan.status === null) {
-    writes.push({
-      Delete: { TableName: tableName, Key: marshall(Keys.statusControl(target.profile, target.endpoint)) },
-    });
-  } else if (plan.status !== undefined) {
-    writes.push(put(tableName, Keys.statusControl(plan.status.profile, plan.status.endpoint), plan.status));
-  }
+  if (plan.override !== undefined && target.endpoint !== undefined)
+    writes.push(write(Keys.monitorOverride(target.profile, target.endpoint), plan.override));
+  if (plan.status !== undefined)
+    writes.push(write(Keys.statusControl(target.profile, target.endpoint), plan.status));
   return writes;
 }
 
@@ -180,14 +175,4 @@ export async function deleteExpiredOverride(
   }
   await bumpRevision(client, tableName, 'control');
   return true;
-}
-
-function put(
-  tableName: string,
-  key: { pk: string; sk: string },
-  item: StatusControlItem | MonitorOverrideItem,
-): TransactWriteItem {
-  return {
-    Put: { TableName: tableName, Item: marshall({ ...key, ...item }, { removeUndefinedValues: true }) },
-  };
 }
