@@ -7,21 +7,10 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ControlConflictError } from '../../shared/control/errors.js';
-import {
-  planControl,
-  type Caller,
-  type ControlAction,
-  type ControlPlan,
-} from '../../shared/control/operations.js';
+import { planControl, type Caller, type ControlAction } from '../../shared/control/operations.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { commitControlPlan, readControls, readControlVersion } from './control-store.js';
 import { retrying, type RetryPolicy } from './retry.js';
-
-export interface ControlOutcome {
-  readonly plan: ControlPlan;
-  /** The target's control version the plan holds at: moved by one when the plan wrote. */
-  readonly version: number;
-}
 
 /**
  * Bounded: a command loses each race only to a command that committed, so ten losses in a row
@@ -37,7 +26,7 @@ export function runControl(
   action: ControlAction,
   caller: Caller,
   now: () => number = Date.now,
-): Promise<ControlOutcome> {
+) {
   return retrying(
     CONFLICT_RETRY,
     { isRetryable: (error) => error instanceof ControlConflictError },
@@ -48,6 +37,7 @@ export function runControl(
       const controls = await readControls(client, tableName);
       const at = now();
       const plan = planControl(profiles, controls, action, caller, at);
+      // The target's control version the plan holds at: moved by one when the plan wrote.
       return { plan, version: await commitControlPlan(client, tableName, action, plan, version, at) };
     },
   );

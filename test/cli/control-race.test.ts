@@ -7,7 +7,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runControl, type ControlOutcome } from '../../functions/shared/control-command.js';
+import { runControl } from '../../functions/shared/control-command.js';
 import { readControls, readControlVersion } from '../../functions/shared/control-store.js';
 import { dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { applyControls } from '../../shared/control/apply.js';
@@ -44,7 +44,7 @@ async function effectiveStatus(): Promise<string | undefined> {
 }
 
 const asked = (action: ControlAction) => (action.kind === 'disable' ? 'Disabled' : 'Enabled');
-const wrote = (outcome: ControlOutcome) => outcome.plan.status !== undefined;
+const wrote = (outcome: Awaited<ReturnType<typeof runControl>>) => outcome.plan.status !== undefined;
 
 /**
  * A client whose first Query (the controls read) is answered only once `release` resolves:
