@@ -18,12 +18,7 @@ import type { DeployedConfig } from '../shared/config-reader.js';
 import { roundMessageEntries, type RoundMessageEntry } from '../../shared/probe/round-message.js';
 import { roundPeriodMsOf, roundsToEnqueue, sendMomentOf } from '../../shared/probe/round-schedule.js';
 import { regionCpuScale, shardCountWithHysteresis } from '../../shared/probe/cpu-scale.js';
-import {
-  DEFAULT_PROBE_MEMORY_MB,
-  planLoadOf,
-  shardCountForLoad,
-  type PlanLoad,
-} from '../../shared/probe/shard-capacity.js';
+import { DEFAULT_PROBE_MEMORY_MB, planLoadOf, shardCountForLoad } from '../../shared/probe/shard-capacity.js';
 import type { Profile } from '../../shared/profile/types.js';
 import { awsClients, type AwsClients } from '../shared/aws-clients.js';
 import { cachedEffectiveConfig } from '../shared/config-cache.js';
@@ -52,23 +47,18 @@ export interface TickResult {
   readonly enqueuedUntil?: number;
 }
 
-/** What the tick needs of a region's plan: its request count, shard count and round period. */
-export interface TickPlan {
-  readonly targets: number;
-  /** The count by the constants alone (before any measurement). */
-  readonly shards: number;
-  readonly roundPeriodMs: number | undefined;
-  /** Requests and one round's predicted CPU: what the count is chosen from. */
-  readonly load?: PlanLoad;
-}
-
+/**
+ * What the tick needs of a region's plan: its request count, its shard count by the constants
+ * alone (before any measurement), its round period and, with targets, its `load` (requests and
+ * one round's predicted CPU: what the count is chosen from).
+ */
 export function tickPlan(
   profiles: readonly Profile[],
   region: string,
   defaultProbeRegions: readonly string[],
   maxShards = 1,
   probeMemoryMb = DEFAULT_PROBE_MEMORY_MB,
-): TickPlan {
+) {
   const targets = planProbes(profiles, region, defaultProbeRegions);
   const roundPeriodMs = roundPeriodMsOf(targets);
   if (roundPeriodMs === undefined) return { targets: 0, shards: 0, roundPeriodMs };
@@ -76,6 +66,8 @@ export function tickPlan(
   const shards = shardCountForLoad(load, maxShards, probeMemoryMb);
   return { targets: targets.length, shards, roundPeriodMs, load };
 }
+
+type TickPlan = ReturnType<typeof tickPlan>;
 
 /**
  * The round messages for a region's plan, sent at `sendAt` (a whole second: `sendMomentOf`),
