@@ -6,7 +6,6 @@
  * characters), compressed in the item.
  */
 import type { PeerCertificate } from '../probe/certificate.js';
-import { fitJson } from './fit-json.js';
 
 /** [notAfter (epoch ms), subject, issuer] */
 export type StoredCertificate = readonly [number, string, string];
@@ -32,14 +31,22 @@ export function isExpiring(notAfter: number, now: number, warningDays: number): 
 }
 
 /**
- * The certificates that fit in `budgetBytes` of JSON, the soonest to expire first (the rest are
- * left out; an item is limited to 400 KB).
+ * The certificates that fit in `budgetBytes` of JSON as one object, the soonest to expire first
+ * (the rest are left out): how a shard keeps its certificates item under DynamoDB's 400 KB limit.
  */
 export function fitCertificates(
   certificates: ReadonlyMap<string, StoredCertificate>,
   budgetBytes: number,
 ): Record<string, StoredCertificate> {
-  return fitJson(certificates, budgetBytes, (a, b) => a[0] - b[0]);
+  const fitted: Record<string, StoredCertificate> = {};
+  let used = 2;
+  for (const [key, certificate] of [...certificates].sort(([, a], [, b]) => a[0] - b[0])) {
+    const size = JSON.stringify(key).length + JSON.stringify(certificate).length + 2;
+    if (used + size > budgetBytes) break;
+    fitted[key] = certificate;
+    used += size;
+  }
+  return fitted;
 }
 
 /**
