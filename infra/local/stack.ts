@@ -327,13 +327,7 @@ async function startFaults(options: {
   const control = await startFaultControl({
     faults,
     config: options.config,
-    healthCheckStatus: (id) => {
-      try {
-        return route53.healthCheckStatus(id);
-      } catch {
-        return undefined;
-      }
-    },
+    healthCheckStatus: route53.healthCheckStatus,
   });
   options.cleanup.push(() => control.stop());
   return { faults, control };

@@ -137,9 +137,9 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}) {
     setApiDown: (down: boolean) => {
       apiDown = down;
     },
-    /** A health check's status as the data plane sees it (throws NoSuchHealthCheck when there is none). */
-    healthCheckStatus: (id: string): 'Healthy' | 'Unhealthy' =>
-      health.isHealthy(healthChecks.get(id).id) ? 'Healthy' : 'Unhealthy',
+    /** A health check's status as the data plane sees it; undefined when there is no such check. */
+    healthCheckStatus: (id: string): 'Healthy' | 'Unhealthy' | undefined =>
+      healthChecks.find(id) === undefined ? undefined : health.isHealthy(id) ? 'Healthy' : 'Unhealthy',
     /** Every health check's id (what the data plane publishes a status metric for). */
     healthCheckIds: () => healthChecks.ids(),
     isHealthCheckHealthy: (id: string) => health.isHealthy(id),
