@@ -32,10 +32,7 @@ import {
   isHomeRegionRefusal,
   refuseWhileHomeRegionDown,
   startFaultControl,
-  type FaultControlOptions,
-  type LocalFaults,
 } from './faults.js';
-import type { GuardedHttpServer } from './http-guard.js';
 import type { writeStateFile } from './state-file.js';
 import { cloudWatchClient, dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
@@ -182,17 +179,24 @@ export async function startLocalStack(options: LocalStackOptions) {
     });
     cleanup.push(() => dns.stop());
 
-    const { faults, control } = await startFaults({
-      regions,
-      route53,
-      workers,
-      setHomeRegionDown: (down) => {
-        homeRegionDown = down;
+    // `tm fault`'s switches, and the control endpoint on 127.0.0.1 it reaches them through.
+    const faults = createLocalFaults(
+      {
+        regions,
+        setRoute53ApiDown: (down) => route53.setApiDown(down),
+        setHomeRegionDown: (down) => {
+          homeRegionDown = down;
+        },
+        setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
       },
+      (change) => log(`fault ${change.message}`),
+    );
+    const control = await startFaultControl({
+      faults,
       config: () => ({ profiles, defaultProbeRegions: regions }),
-      log,
-      cleanup,
+      healthCheckStatus: route53.healthCheckStatus,
     });
+    cleanup.push(() => control.stop());
 
     return {
       dnsPort: dns.port,
@@ -302,33 +306,4 @@ function startProbeRegions(
   options.cleanup.push(async () => {
     await Promise.all([...workers.values()].map((w) => w.stop()));
   });
-}
-
-/** `tm fault`'s switches, and the control endpoint on 127.0.0.1 it reaches them through. */
-async function startFaults(options: {
-  readonly regions: readonly string[];
-  readonly route53: LocalRoute53;
-  readonly workers: ReadonlyMap<string, LocalProbeRegion>;
-  readonly setHomeRegionDown: (down: boolean) => void;
-  readonly config: FaultControlOptions['config'];
-  readonly log: (line: string) => void;
-  readonly cleanup: (() => Promise<void>)[];
-}): Promise<{ faults: LocalFaults; control: GuardedHttpServer }> {
-  const { route53, workers } = options;
-  const faults = createLocalFaults(
-    {
-      regions: options.regions,
-      setRoute53ApiDown: (down) => route53.setApiDown(down),
-      setHomeRegionDown: options.setHomeRegionDown,
-      setRegionStopped: (region, stopped) => workers.get(region)?.setStopped(stopped),
-    },
-    (change) => options.log(`fault ${change.message}`),
-  );
-  const control = await startFaultControl({
-    faults,
-    config: options.config,
-    healthCheckStatus: route53.healthCheckStatus,
-  });
-  options.cleanup.push(() => control.stop());
-  return { faults, control };
 }
