@@ -25,7 +25,6 @@ export interface Stack {
   readonly tableName: string;
   /** `the local stack (DNS port 5353)` or `table NAME in REGION`, for messages. */
   readonly description: string;
-  readonly local: boolean;
   /** The local stack's DNS port (UDP and TCP on 127.0.0.1); absent against AWS. */
   readonly dnsPort?: number;
   /** The local stack's state file (its other endpoints); absent against AWS. */
@@ -45,7 +44,6 @@ export function connectOrSay(options: StackOptions, command: string, io: Io): St
       client,
       tableName: options.table,
       description: `table ${options.table}${options.region === undefined ? '' : ` in ${options.region}`}`,
-      local: false,
       callerIdentity: () => awsIdentity(options.region),
     };
   }
@@ -88,7 +86,6 @@ export function localStack(
     }),
     tableName: local.tableName,
     description: `the local stack (DNS port ${local.dnsPort})`,
-    local: true,
     dnsPort: local.dnsPort,
     callerIdentity: async () => osUser(),
   };

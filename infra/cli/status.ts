@@ -105,8 +105,9 @@ function formatHeld(held: readonly HeldOverride[], now: number): string {
 }
 
 /** Where the health checks are read, and the deployment name their ids derive from; undefined: not known. */
-function healthCheckReaderOf({ local, pointer }: Stack) {
-  const deployment = local ? pointer?.deployment : process.env[EnvironmentVariable.staticFailoverDeployment];
+function healthCheckReaderOf({ dnsPort, pointer }: Stack) {
+  const deployment =
+    dnsPort === undefined ? process.env[EnvironmentVariable.staticFailoverDeployment] : pointer?.deployment;
   if (deployment === undefined || deployment === '') return undefined;
   const reader = pointer === undefined ? awsHealthCheckReader() : localHealthCheckReader(pointer);
   return { reader, deployment };
