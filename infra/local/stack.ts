@@ -5,7 +5,6 @@
  * zone; one probe worker per region name writing like the real ones; the evaluator tick.
  * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import type { EvaluatorEvent } from '../../functions/evaluator/ports.js';
@@ -16,12 +15,7 @@ import type { Profile } from '../../shared/profile/types.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { startLocalEvaluator } from './evaluator.js';
-import {
-  LOCAL_CREDENTIALS as credentials,
-  LOCAL_TABLE_NAME,
-  startHomeTable,
-  type HomeTable,
-} from './home-table.js';
+import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, startHomeTable } from './home-table.js';
 import { startHeaderSecretStandIns } from './header-secret-stand-ins.js';
 import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { withHostedZones } from './hosted-zones.js';
@@ -37,7 +31,7 @@ import type { writeStateFile } from './state-file.js';
 import { cloudWatchClient, dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
-import { withHeaderSecrets, type HeaderSecrets } from '../../functions/probe/header-secrets.js';
+import { withHeaderSecrets } from '../../functions/probe/header-secrets.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import type { LocalSecretValues } from './secrets-file.js';
 
@@ -152,16 +146,36 @@ export async function startLocalStack(options: LocalStackOptions) {
       log,
       cleanup,
     });
-    startProbeRegions(workers, {
-      regions,
-      dynamodb: probeDynamodb,
-      profiles,
-      timeScale,
-      prober: options.prober,
-      headerSecrets,
-      cloudWatch,
-      logStoreError,
-      cleanup,
+    // One probe worker per region; each region votes into its own (local) CloudWatch.
+    const prober = withHeaderSecrets(options.prober ?? probe, headerSecrets, { now: () => Date.now() });
+    for (const region of regions)
+      workers.set(
+        region,
+        startLocalProbeRegion({
+          region,
+          dynamodb: probeDynamodb,
+          tableName: LOCAL_TABLE_NAME,
+          profiles,
+          defaultProbeRegions: regions,
+          timeScale,
+          prober,
+          staticFailover: {
+            deployment: LOCAL_DEPLOYMENT,
+            votes: cloudWatchVoteSink(
+              cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials }),
+            ),
+          },
+          logger: {
+            warn: (message, fields) => {
+              // The home-region fault was said once when injected, not per refused write.
+              if (!isHomeRegionRefusal(fields['error']))
+                logStoreError(`probe ${region}: ${message}`, fields['error']);
+            },
+          },
+        }),
+      );
+    cleanup.push(async () => {
+      await Promise.all([...workers.values()].map((w) => w.stop()));
     });
 
     const tickTimer = setInterval(
@@ -257,53 +271,4 @@ async function startCloudWatchAndRoute53(
   const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
   cleanup.push(async () => stopStatusMetrics());
   return { cloudWatch, route53 };
-}
-
-/** One probe worker per region, into `workers`; each region votes into its own (local) CloudWatch. */
-function startProbeRegions(
-  workers: Map<string, LocalProbeRegion>,
-  options: {
-    readonly regions: readonly string[];
-    readonly dynamodb: DynamoDBClient;
-    readonly profiles: readonly Profile[];
-    readonly timeScale: number;
-    readonly prober: Prober | undefined;
-    readonly headerSecrets: HeaderSecrets;
-    readonly cloudWatch: LocalCloudWatch;
-    readonly logStoreError: HomeTable['logStoreError'];
-    readonly cleanup: (() => Promise<void>)[];
-  },
-): void {
-  const { regions, cloudWatch, logStoreError } = options;
-  const prober = withHeaderSecrets(options.prober ?? probe, options.headerSecrets, {
-    now: () => Date.now(),
-  });
-  for (const region of regions) {
-    workers.set(
-      region,
-      startLocalProbeRegion({
-        region,
-        dynamodb: options.dynamodb,
-        tableName: LOCAL_TABLE_NAME,
-        profiles: options.profiles,
-        defaultProbeRegions: regions,
-        timeScale: options.timeScale,
-        prober,
-        staticFailover: {
-          deployment: LOCAL_DEPLOYMENT,
-          votes: cloudWatchVoteSink(cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials })),
-        },
-        logger: {
-          warn: (message, fields) => {
-            // The home-region fault was said once when injected, not per refused write.
-            if (!isHomeRegionRefusal(fields['error']))
-              logStoreError(`probe ${region}: ${message}`, fields['error']);
-          },
-        },
-      }),
-    );
-  }
-  options.cleanup.push(async () => {
-    await Promise.all([...workers.values()].map((w) => w.stop()));
-  });
 }
