@@ -17,9 +17,9 @@ import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/
 import { startLocalEvaluator } from './evaluator.js';
 import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, startHomeTable } from './home-table.js';
 import { startHeaderSecretStandIns } from './header-secret-stand-ins.js';
-import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
+import { startLocalRoute53 } from './route53/index.js';
 import { withHostedZones } from './hosted-zones.js';
-import { startLocalCloudWatch, type LocalCloudWatch } from './cloudwatch/index.js';
+import { startLocalCloudWatch } from './cloudwatch/index.js';
 import { publishHealthCheckStatuses } from './route53/status-metric.js';
 import {
   createLocalFaults,
@@ -115,7 +115,17 @@ export async function startLocalStack(options: LocalStackOptions) {
       cleanup,
     });
     const { dynamodb, logStoreError } = home;
-    const { cloudWatch, route53 } = await startCloudWatchAndRoute53(timeScale, log, cleanup);
+    const cloudWatch = await startLocalCloudWatch({
+      timeScale,
+      onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
+    });
+    cleanup.push(() => cloudWatch.stop());
+    // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms, and their
+    // statuses go back to it as metrics.
+    const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
+    cleanup.push(() => route53.stop());
+    const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
+    cleanup.push(async () => stopStatusMetrics());
     // The home-region fault: the probe regions reach the home table through a client of their own that it switches off.
     let homeRegionDown = false;
     const probeDynamodb = dynamoDbClient({ endpoint: home.ddb.endpoint, region: 'us-east-1', credentials });
@@ -252,23 +262,4 @@ export async function startLocalStack(options: LocalStackOptions) {
     await stopAll();
     throw error;
   }
-}
-
-/** The local CloudWatch and Route 53; the health checks' statuses go to the CloudWatch as metrics. */
-async function startCloudWatchAndRoute53(
-  timeScale: number,
-  log: (line: string) => void,
-  cleanup: (() => Promise<void>)[],
-): Promise<{ cloudWatch: LocalCloudWatch; route53: LocalRoute53 }> {
-  const cloudWatch = await startLocalCloudWatch({
-    timeScale,
-    onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
-  });
-  cleanup.push(() => cloudWatch.stop());
-  // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms.
-  const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
-  cleanup.push(() => route53.stop());
-  const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
-  cleanup.push(async () => stopStatusMetrics());
-  return { cloudWatch, route53 };
 }
