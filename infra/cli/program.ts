@@ -244,13 +244,7 @@ function addFaultCommands(program: Command, { command, runs }: Declare): void {
       'refuses the probes), region:NAME (that probe region probes, writes and publishes nothing). Faults combine.',
   );
   const faultCommand = (name: string) =>
-    command(fault, name)
-      .option(
-        '--dns-port <port>',
-        'the local stack serving DNS on this port (when several run)',
-        integer(1, 65535),
-      )
-      .option('--json', 'print the answer as JSON');
+    withDnsPortOption(command(fault, name)).option('--json', 'print the answer as JSON');
   faultCommand('inject')
     .summary('inject a fault: route53-api, home-region or region:NAME')
     .argument('<fault>', 'route53-api, home-region or region:NAME')
@@ -329,18 +323,22 @@ function withDataPlaneOptions(command: Command): Command {
  * local stack by default, or AWS (see stack.ts).
  */
 function withStackOptions(command: Command): Command {
-  return command
-    .option(
-      '--dns-port <port>',
-      'the local stack serving DNS on this port (when several run)',
-      integer(1, 65535),
-    )
+  return withDnsPortOption(command)
     .addOption(
       new Option('--table <name>', 'the AWS DynamoDB table of a deployment (instead of the local stack)').env(
         'TM_TABLE_NAME',
       ),
     )
     .option('--region <region>', 'the AWS region of --table (default: the AWS SDK configuration)');
+}
+
+/** `--dns-port`: which running local stack, when several run. */
+function withDnsPortOption(command: Command): Command {
+  return command.option(
+    '--dns-port <port>',
+    'the local stack serving DNS on this port (when several run)',
+    integer(1, 65535),
+  );
 }
 
 function commandPath(command: Command): string {
