@@ -31,13 +31,7 @@ import {
   JavaMissingError,
   LocalSecretsFileError,
 } from '../local/errors.js';
-import {
-  DEFAULT_LOCAL_REGIONS,
-  startLocalStack,
-  statePointerOf,
-  type LocalStack,
-  type LocalStackOptions,
-} from '../local/stack.js';
+import { DEFAULT_LOCAL_REGIONS, startLocalStack, statePointerOf, type LocalStack } from '../local/stack.js';
 import {
   loadLocalSecrets,
   missingLocalSecrets,
@@ -146,24 +140,32 @@ async function runStack(
     if (options.fresh === true) rmSync(dataDirectory, { recursive: true, force: true });
   }
 
-  const stack = await startStack(
-    {
-      ...(dataDirectory === undefined ? {} : { dataDirectory }),
-      profiles,
-      regions,
-      dnsPort,
-      timeScale,
-      log,
-      ...localLog(log),
-      onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
-      stopping: stopRequest.signal,
-      secrets,
-      ...(locations && { clientLocations: locations }),
-      ...(options.reconcileInterval === undefined ? {} : { reconcileIntervalMs: options.reconcileInterval }),
-    },
-    demo,
-    io,
-  );
+  const stack = await startLocalStack({
+    ...(dataDirectory === undefined ? {} : { dataDirectory }),
+    profiles,
+    regions,
+    dnsPort,
+    timeScale,
+    log,
+    ...localLog(log),
+    onFatal: (message) => stopRequest.request(message, STATE_STORE_LOST_EXIT_CODE),
+    stopping: stopRequest.signal,
+    secrets,
+    ...(locations && { clientLocations: locations }),
+    ...(options.reconcileInterval === undefined ? {} : { reconcileIntervalMs: options.reconcileInterval }),
+  }).catch(async (error: unknown) => {
+    await demo?.stop();
+    // Reasons tm local explains in one line (on stderr): no Java or DynamoDB Local, no DNS port.
+    if (!(
+      error instanceof JavaMissingError ||
+      error instanceof JavaCompilerMissingError ||
+      error instanceof DynamoDbLocalMissingError ||
+      error instanceof LocalDnsError
+    ))
+      throw error;
+    io.stderr.write(`tm local: ${error.message}\n`);
+    return undefined;
+  });
   if (stack === undefined) return 1;
   writeStateFileOrLog(stack, log);
 
@@ -259,29 +261,6 @@ async function loadInputs(
     throw error;
   }
   return { demo, profiles, locations, secrets };
-}
-
-/** The stack started; undefined when it cannot start for a reason tm local explains (on stderr). */
-async function startStack(
-  stackOptions: LocalStackOptions,
-  demo: DemoBackends | undefined,
-  io: Io,
-): Promise<LocalStack | undefined> {
-  try {
-    return await startLocalStack(stackOptions);
-  } catch (error) {
-    await demo?.stop();
-    if (
-      error instanceof JavaMissingError ||
-      error instanceof JavaCompilerMissingError ||
-      error instanceof DynamoDbLocalMissingError ||
-      error instanceof LocalDnsError
-    ) {
-      io.stderr.write(`tm local: ${error.message}\n`);
-      return undefined;
-    }
-    throw error;
-  }
 }
 
 /** How `tm` finds this stack; a stack that runs without it is only logged. */
