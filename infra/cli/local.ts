@@ -53,7 +53,7 @@ import { formatWarning, inlineSecretWarnings } from '../../shared/profile/secret
 import { DefinitionsLoadError } from '../definitions/errors.js';
 import { loadDefinitions } from '../definitions/load.js';
 import { watchForStop, type StopRequest } from './stop-request.js';
-import { localStack, type Stack } from './stack.js';
+import { localStack } from './stack.js';
 import { localLog } from './local-log.js';
 import type { GuardedHttpServer } from '../local/http-guard.js';
 import type { LocalFaults } from '../local/faults.js';
@@ -170,7 +170,15 @@ async function runStack(
   writeStateFileOrLog(stack, log);
 
   const pageStack = localStack(stack);
-  const page = await startPage(pageStack, options.uiPort, log);
+  // The live status page; when it cannot start, the stack runs without it.
+  const page = await startStatusPage({
+    port: options.uiPort,
+    read: () => readSnapshot(pageStack),
+    onError: (error) => log(`status page: ${(error as Error).message ?? error}`),
+  }).catch((error: unknown) => {
+    log(`status page not started (port ${options.uiPort}): ${(error as Error).message}`);
+    return undefined;
+  });
 
   // The banner once DNS answers from the first publish (SERVFAIL before), or a stop came first.
   await Promise.race([stack.published, stopRequest.requested]);
@@ -273,24 +281,6 @@ function writeStateFileOrLog(stack: LocalStack, log: (line: string) => void): vo
       );
   } catch (error) {
     log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
-  }
-}
-
-/** The live status page; undefined (and logged) when it cannot start: the stack runs without it. */
-async function startPage(
-  pageStack: Stack,
-  port: number,
-  log: (line: string) => void,
-): Promise<GuardedHttpServer | undefined> {
-  try {
-    return await startStatusPage({
-      port,
-      read: () => readSnapshot(pageStack),
-      onError: (error) => log(`status page: ${(error as Error).message ?? error}`),
-    });
-  } catch (error) {
-    log(`status page not started (port ${port}): ${(error as Error).message}`);
-    return undefined;
   }
 }
 
