@@ -9,24 +9,18 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { Keys } from '../../shared/state/keys.js';
 
-export interface FirstPublishWatch {
-  /** The reconcile request's `requestedAt` to write after the definitions. */
-  readonly requestedAt: number;
-  /** Resolves once the evaluator has handled the start's reconcile request. */
-  readonly ready: Promise<void>;
-  /** Called with every batch the evaluator handled and its response. */
-  observe(event: DynamoDBStreamEvent, response: DynamoDBBatchResponse | void): void;
-}
-
-export function watchFirstPublish(requestedAt: number): FirstPublishWatch {
+export function watchFirstPublish(requestedAt: number) {
   let done = false;
   let resolve: () => void = () => undefined;
   const ready = new Promise<void>((settle) => (resolve = settle));
   const { pk, sk } = Keys.reconcileRequest();
   return {
+    /** The reconcile request's `requestedAt` to write after the definitions. */
     requestedAt,
+    /** Resolves once the evaluator has handled the start's reconcile request. */
     ready,
-    observe(event, response) {
+    /** Called with every batch the evaluator handled and its response. */
+    observe(event: DynamoDBStreamEvent, response: DynamoDBBatchResponse | void) {
       if (done) return;
       const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       const handled = event.Records.some(

@@ -12,12 +12,7 @@ export interface RoundSchedulerOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-export interface RoundScheduler {
-  /** Stops the timer and waits for rounds in progress. */
-  stop(): Promise<void>;
-}
-
-export function startRoundScheduler(options: RoundSchedulerOptions): RoundScheduler {
+export function startRoundScheduler(options: RoundSchedulerOptions) {
   const running = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -41,6 +36,7 @@ export function startRoundScheduler(options: RoundSchedulerOptions): RoundSchedu
 
   scheduleAfter(undefined);
   return {
+    /** Stops the timer and waits for rounds in progress. */
     async stop() {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);

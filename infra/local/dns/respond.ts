@@ -10,14 +10,7 @@ import type { ZoneReader } from '../zone-reader.js';
 import { answerQuestion } from './answer.js';
 import { MalformedQueryError } from './errors.js';
 import type { ClientLocationTable } from './client-locations.js';
-import {
-  ADDRESS_BITS,
-  formatIp,
-  parseIp,
-  truncate,
-  unmapIpv4,
-  type IpAddress,
-} from '../../../shared/ip/addresses.js';
+import { ADDRESS_BITS, formatIp, parseIp, truncate, unmapIpv4 } from '../../../shared/ip/addresses.js';
 import { normalizeName, type ResourceRecord } from './resource-record.js';
 
 export type Transport = 'udp' | 'tcp';
@@ -38,12 +31,6 @@ const EDNS_UDP_LIMIT = 1232;
 const ECS_OPTION_CODE = 8 as const;
 const BADVERS_EXTENDED_RCODE = 1;
 
-interface EcsOption {
-  readonly family: number;
-  readonly sourcePrefixLength: number;
-  readonly address: IpAddress;
-}
-
 function headerOnlyResponse(query: Buffer, rcode: number): Buffer | undefined {
   if (query.length < 2) return undefined;
   return dnsPacket.encode({
@@ -62,7 +49,7 @@ function headerOnlyResponse(query: Buffer, rcode: number): Buffer | undefined {
  * SOURCE PREFIX-LENGTH within it, SCOPE PREFIX-LENGTH 0 (queries must send 0), exactly
  * ceil(SOURCE/8) ADDRESS octets, and no ADDRESS bit set beyond SOURCE. Anything else is FORMERR.
  */
-function ecsOf(opt: OptAnswer | undefined): EcsOption | undefined {
+function ecsOf(opt: OptAnswer | undefined) {
   const option = opt?.options.find((candidate) => Number(candidate.code) === ECS_OPTION_CODE) as
     (PacketOpt & { data?: Buffer; ip?: string }) | undefined;
   if (!option) return undefined;
@@ -158,7 +145,7 @@ function respondUnguarded(
   if (questions.length !== 1 || optRecords.length > 1) return empty(RCODE.FORMERR, []);
   if (opt && opt.ednsVersion > 0) return empty(RCODE.NOERROR, optReply([], BADVERS_EXTENDED_RCODE));
 
-  let ecs: EcsOption | undefined;
+  let ecs: ReturnType<typeof ecsOf>;
   try {
     ecs = ecsOf(opt);
   } catch {

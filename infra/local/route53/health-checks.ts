@@ -80,13 +80,6 @@ export interface HealthCheckUpdateInput extends Omit<HealthCheckConfigInput, 'ty
   readonly version?: string;
 }
 
-export interface HealthCheckPage {
-  readonly checks: readonly HealthCheck[];
-  readonly isTruncated: boolean;
-  readonly nextMarker?: string;
-  readonly maxItems: number;
-}
-
 export class HealthCheckStore {
   private readonly checks = new Map<string, HealthCheck>();
   /** Every CallerReference ever used, deleted checks included (Route 53 refuses to reuse one). */
@@ -140,7 +133,7 @@ export class HealthCheckStore {
   }
 
   /** In creation order; `marker` is the id of the first check of the page (the previous page's NextMarker). */
-  list(marker: string | undefined, maxItems: number | undefined): HealthCheckPage {
+  list(marker: string | undefined, maxItems: number | undefined) {
     const size = Math.min(maxItems ?? DEFAULT_LIST_ITEMS, MAX_LIST_ITEMS);
     const all = [...this.checks.values()];
     const from = marker === undefined ? 0 : all.findIndex((check) => check.id === marker);

@@ -29,12 +29,6 @@ export interface HostedZoneView {
   readonly nameServers: readonly string[];
 }
 
-export interface HostedZonePage {
-  readonly zones: readonly HostedZoneView[];
-  readonly isTruncated: boolean;
-  readonly next?: { readonly dnsName: string; readonly hostedZoneId: string };
-}
-
 export type ChangeListener = (hostedZoneId: string, changes: Change[]) => void;
 
 export interface StoreOptions {
@@ -83,11 +77,7 @@ export class LocalRoute53Store implements ZoneReader {
   }
 
   /** Zones in Route 53's ListHostedZonesByName order (reversed labels, then id), from (dnsName, hostedZoneId). */
-  listHostedZonesByName(request: {
-    dnsName?: string;
-    hostedZoneId?: string;
-    maxItems?: number;
-  }): HostedZonePage {
+  listHostedZonesByName(request: { dnsName?: string; hostedZoneId?: string; maxItems?: number }) {
     if (request.hostedZoneId !== undefined && request.dnsName === undefined) {
       throw invalidInput('If you specify HostedZoneId, you must also specify DNSName');
     }

@@ -14,14 +14,6 @@ import { AwsJsonError, requiredString, startAwsJsonServer } from '../aws-json.js
 
 export type LocalSecretsManager = Pick<GuardedHttpServer, 'endpoint' | 'stop'>;
 
-interface StoredSecret {
-  readonly arn: string;
-  readonly name: string;
-  readonly value: string | Uint8Array;
-  readonly versionId: string;
-  readonly createdDate: number;
-}
-
 const NOT_FOUND = "Secrets Manager can't find the specified secret.";
 
 /** `secrets`: secret ARN → its SecretString (or, as bytes, its SecretBinary). */
@@ -29,7 +21,7 @@ export async function startLocalSecretsManager(
   secrets: Readonly<Record<string, string | Uint8Array>>,
 ): Promise<LocalSecretsManager> {
   const createdDate = Math.floor(Date.now() / 1000);
-  const stored: StoredSecret[] = Object.entries(secrets).map(([arn, value]) => ({
+  const stored = Object.entries(secrets).map(([arn, value]) => ({
     arn,
     name: arn.split(':secret:')[1]!.replace(/-[A-Za-z0-9]{6}$/, ''),
     value,
