@@ -27,13 +27,7 @@ import {
   JavaMissingError,
 } from './errors.js';
 
-export interface DynamoDbLocal {
-  /** `http://127.0.0.1:<port>` */
-  readonly endpoint: string;
-  /** Called once if the Java process exits before stop(): the in-memory table is gone with it. */
-  onExit(listener: (reason: string) => void): void;
-  stop(): Promise<void>;
-}
+export type DynamoDbLocal = Awaited<ReturnType<typeof startDynamoDbLocal>>;
 
 const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLocalLauncher.java');
 const LAUNCHER_CLASS = 'DynamoDbLocalLauncher';
@@ -113,7 +107,7 @@ export async function freePort(): Promise<number> {
  * Starts DynamoDB Local on a free port of 127.0.0.1 (the launcher picks it), its tables in
  * memory, or in `options.dbPath` (a directory, created if missing) when given.
  */
-export async function startDynamoDbLocal(options: { dbPath?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: { dbPath?: string } = {}) {
   const dir = jarDirectory();
   if (options.dbPath !== undefined) mkdirSync(options.dbPath, { recursive: true, mode: 0o700 });
   const jars = [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')];
@@ -192,7 +186,8 @@ export async function startDynamoDbLocal(options: { dbPath?: string } = {}): Pro
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    onExit: (listener) => void exitListeners.push(listener),
+    /** Called once if the Java process exits before stop(): the in-memory table is gone with it. */
+    onExit: (listener: (reason: string) => void) => void exitListeners.push(listener),
     stop: async () => {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {

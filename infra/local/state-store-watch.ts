@@ -38,15 +38,7 @@ export interface StateStoreWatchOptions {
   readonly checkTimeoutMs?: number;
 }
 
-export interface StateStoreWatch {
-  /** Reports an error of a call to the store; a connection failure marks it gone. */
-  observe(error: unknown): void;
-  /** Marks the store gone for a reason known otherwise (its process exited). */
-  lost(reason: string): void;
-  /** Whether an error line about the store should be left out of the log (the watch has said it). */
-  explains(error: unknown): boolean;
-  stop(): void;
-}
+export type StateStoreWatch = ReturnType<typeof watchStateStore>;
 
 // TimeoutError: the SDK's bound on an attempt — a request without an answer (code ETIMEDOUT,
 // lost when a caller logs `String(error)`) or a connection not made in time (no code at all:
@@ -67,7 +59,7 @@ export function isConnectionFailure(error: unknown): boolean {
   return false;
 }
 
-export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatch {
+export function watchStateStore(options: StateStoreWatchOptions) {
   const firstDelay = options.firstRetryDelayMs ?? 500;
   const maxDelay = options.maxRetryDelayMs ?? 8_000;
   const pingInterval = options.pingIntervalMs ?? 2_000;
@@ -145,11 +137,14 @@ export function watchStateStore(options: StateStoreWatchOptions): StateStoreWatc
 
   ping();
   return {
-    observe(error) {
+    /** Reports an error of a call to the store; a connection failure marks it gone. */
+    observe(error: unknown) {
       if (isConnectionFailure(error)) markDown(firstLine(error));
     },
+    /** Marks the store gone for a reason known otherwise (its process exited). */
     lost: markDown,
-    explains(error) {
+    /** Whether an error line about the store should be left out of the log (the watch has said it). */
+    explains(error: unknown) {
       return downSince !== undefined || stopped || isConnectionFailure(error);
     },
     stop() {

@@ -36,11 +36,7 @@ export interface StreamPollerOptions {
   readonly paused?: () => boolean;
 }
 
-export interface StreamPoller {
-  /** Resolves once every record written so far has been handled (or dead-lettered). */
-  drain(timeoutMs?: number): Promise<void>;
-  stop(): Promise<void>;
-}
+export type StreamPoller = ReturnType<typeof startStreamPoller>;
 
 /** GetRecords' maximum page. */
 const GET_RECORDS_LIMIT = 1000;
@@ -50,7 +46,7 @@ function matchesEvaluatorFilter(record: DynamoDBRecord): boolean {
   return pk !== undefined && EVALUATOR_TRIGGER_PREFIXES.some((prefix) => pk.startsWith(prefix));
 }
 
-export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
+export function startStreamPoller(options: StreamPollerOptions) {
   const { batchSize, maxBatchingWindowMs } = EVALUATOR_STREAM_SETTINGS;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
   // While records are arriving, the next poll comes sooner: it only has to tell a burst from a lone write.
@@ -99,6 +95,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   })();
 
   return {
+    /** Resolves once every record written so far has been handled (or dead-lettered). */
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       // An idle pass that began after this call, so nothing written before it is missed.

@@ -37,12 +37,6 @@ export interface ClientLocationTable {
   readonly subnets: readonly ClientSubnet[];
 }
 
-export interface LocatedClient {
-  readonly location: ClientLocation;
-  /** The subnet that matched; `undefined` when the default entry answered. */
-  readonly subnet?: ClientSubnet;
-}
-
 const locationSchema = z.strictObject({
   country: z
     .string()
@@ -110,8 +104,8 @@ function cidrProblem(text: string, parsed: Exclude<ReturnType<typeof parseCidr>,
   }
 }
 
-/** Where a client is: the longest matching subnet, else the default entry. */
-export function locateClient(table: ClientLocationTable, address: IpAddress): LocatedClient {
+/** Where a client is, and the subnet that matched: the longest matching one, else (no subnet) the default entry. */
+export function locateClient(table: ClientLocationTable, address: IpAddress) {
   const subnet = table.subnets.find((candidate) => cidrContains(candidate.block, address));
   return subnet ? { location: subnet.location, subnet } : { location: table.default };
 }

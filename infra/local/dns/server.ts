@@ -52,10 +52,7 @@ export interface DnsServerOptions {
   readonly maxTcpConnections?: number;
 }
 
-export interface DnsServer {
-  readonly port: number;
-  stop(): Promise<void>;
-}
+export type DnsServer = Awaited<ReturnType<typeof startDnsServer>>;
 
 const isErrno = (error: unknown, code: string): boolean =>
   (error as NodeJS.ErrnoException | undefined)?.code === code;
@@ -90,7 +87,7 @@ function bindError(error: unknown, port: number): Error {
 }
 
 /** Starts answering DNS on 127.0.0.1:`port` over UDP and TCP; resolves once both listen. */
-export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
+export async function startDnsServer(options: DnsServerOptions) {
   const requestedPort = options.port ?? DEFAULT_DNS_PORT;
   let ready = options.ready === undefined;
   void options.ready?.then(
