@@ -7,16 +7,9 @@ import { readControls } from '../../functions/shared/control-store.js';
 import { readConfigItems } from '../../functions/shared/config-reader.js';
 import { KeyPrefix } from '../../shared/state/keys.js';
 
-export interface RestoredState {
-  /** Profiles with a stored status (each endpoint's status and counts go on from it). */
-  readonly statuses: number;
-  /** Runtime Enabled/Disabled controls and overrides in the table. */
-  readonly controls: number;
-  /** History entries of the profiles the table held. */
-  readonly history: number;
-}
+export type RestoredState = Awaited<ReturnType<typeof readRestoredState>>;
 
-export async function readRestoredState(client: DynamoDBClient, tableName: string): Promise<RestoredState> {
+export async function readRestoredState(client: DynamoDBClient, tableName: string) {
   const [profiles, controls, statuses] = await Promise.all([
     readConfigItems(client, tableName),
     readControls(client, tableName),
@@ -26,8 +19,11 @@ export async function readRestoredState(client: DynamoDBClient, tableName: strin
   for (const profile of profiles)
     history += await countOf(client, tableName, `${KeyPrefix.history}${profile.name}`);
   return {
+    /** Profiles with a stored status (each endpoint's status and counts go on from it). */
     statuses,
+    /** Runtime Enabled/Disabled controls and overrides in the table. */
     controls: controls.statuses.filter((c) => c.status !== undefined).length + controls.overrides.length,
+    /** History entries of the profiles the table held. */
     history,
   };
 }

@@ -9,12 +9,7 @@ import type { CidrCollection } from '../../../shared/zone/record-set.js';
 import { constraintError, invalidInput, route53Error } from './errors.js';
 import { compareAscii } from './names.js';
 
-export interface CidrCollectionView {
-  readonly id: string;
-  readonly arn: string;
-  readonly name: string;
-  readonly version: number;
-}
+export type CidrCollectionView = ReturnType<typeof collectionView>;
 
 export interface CidrCollectionChangeInput {
   readonly locationName?: string;
@@ -162,7 +157,7 @@ function copy(locations: ReadonlyMap<string, readonly string[]>): [string, strin
   return [...locations].map(([location, blocks]) => [location, [...blocks]]);
 }
 
-function collectionView(collection: CidrCollectionState): CidrCollectionView {
+function collectionView(collection: CidrCollectionState) {
   return {
     id: collection.id,
     arn: `arn:aws:route53:::cidrcollection/${collection.id}`,

@@ -20,14 +20,7 @@ import { compareAscii, isInZone, reversedLabelKey } from './names.js';
 import { ROUTE53_NAME_SERVERS, ROUTE53_NS_TTL_SECONDS, ROUTE53_SOA, soaValue } from './apex.js';
 import { isPublicRecordSet, type StoredRecordSet } from './stored-record.js';
 
-export interface HostedZoneView {
-  readonly id: string;
-  /** Normalized (lower case, no trailing dot). */
-  readonly name: string;
-  readonly callerReference: string;
-  readonly recordCount: number;
-  readonly nameServers: readonly string[];
-}
+export type HostedZoneView = ReturnType<typeof zoneView>;
 
 export type ChangeListener = (hostedZoneId: string, changes: Change[]) => void;
 
@@ -72,8 +65,8 @@ export class LocalRoute53Store implements ZoneReader {
     return id;
   }
 
-  getHostedZone(id: string): HostedZoneView {
-    return this.zoneView(this.zone(id));
+  getHostedZone(id: string) {
+    return zoneView(this.zone(id));
   }
 
   /** Zones in Route 53's ListHostedZonesByName order (reversed labels, then id), from (dnsName, hostedZoneId). */
@@ -96,7 +89,7 @@ export class LocalRoute53Store implements ZoneReader {
       size,
     );
     return {
-      zones: items.map((zone) => this.zoneView(zone)),
+      zones: items.map(zoneView),
       isTruncated: following !== undefined,
       ...(following === undefined ? {} : { next: { dnsName: following.name, hostedZoneId: following.id } }),
     };
@@ -214,16 +207,6 @@ export class LocalRoute53Store implements ZoneReader {
       ),
     );
   }
-
-  private zoneView(zone: ZoneState): HostedZoneView {
-    return {
-      id: zone.id,
-      name: zone.name,
-      callerReference: zone.callerReference,
-      recordCount: zone.records.length,
-      nameServers: ROUTE53_NAME_SERVERS,
-    };
-  }
 }
 
 /**
@@ -241,6 +224,17 @@ function refuseUnknownHealthChecks(changes: readonly Change[], exists: (id: stri
     'NoSuchHealthCheck',
     `No health check exists with the ID ${recordSet.healthCheckId ?? ''} in Change with [Action=${action}, Name=${toRoute53Name(recordSet.name)}, Type=${recordSet.type}, SetIdentifier=${recordSet.setIdentifier ?? 'null'}].`,
   );
+}
+
+function zoneView(zone: ZoneState) {
+  return {
+    id: zone.id,
+    /** Normalized (lower case, no trailing dot). */
+    name: zone.name,
+    callerReference: zone.callerReference,
+    recordCount: zone.records.length,
+    nameServers: ROUTE53_NAME_SERVERS,
+  };
 }
 
 function batchZone(zone: ZoneState): ZoneForBatch {
