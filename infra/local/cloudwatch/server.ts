@@ -17,7 +17,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Clock } from '../../../shared/clock.js';
 import { jsonObjectOf, signedRegionOf } from '../aws-json.js';
 import { startGuardedHttpServer, type GuardedRequest, type HttpReply } from '../http-guard.js';
-import type { AlarmStates, AlarmStateValue } from './alarm-states.js';
+import type { AlarmStates } from './alarm-states.js';
 import { alarmDefinitionOf } from './alarm-input.js';
 import { alarmNamesOf, describeAlarms } from './describe-alarms.js';
 import { CloudWatchApiError } from './errors.js';
@@ -37,18 +37,8 @@ export interface LocalCloudWatchOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-export interface LocalCloudWatch extends AlarmStates {
-  /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
-  readonly endpoint: string;
-  /** Evaluates the alarms of every region that is up, at `now` (epoch ms). @default now - the clock */
-  evaluate(now?: number): void;
-  /** A datapoint an AWS service publishes itself (e.g. Route 53's `AWS/Route53` HealthCheckStatus), in `region`. */
-  publishServiceMetric(region: string, point: Datapoint): void;
-  /** A down region answers every call 503 ServiceUnavailable and its alarms are not evaluated. */
-  setRegionDown(region: string, down: boolean): void;
-  readonly regionsDown: () => readonly string[];
-  stop(): Promise<void>;
-}
+/** The local CloudWatch as startLocalCloudWatch returns it; the AlarmStates the local Route 53 reads. */
+export type LocalCloudWatch = Awaited<ReturnType<typeof startLocalCloudWatch>>;
 
 /** The SDK's service target and the operations served. */
 const TARGET_PREFIX = 'GraniteServiceVersion20100801';
@@ -60,7 +50,7 @@ const EVALUATION_MINUTE_MS = 60_000;
 /** An operation's result; one with none answers `{}`. */
 type Operation = (input: JsonObject, store: RegionStore, region: string) => unknown;
 
-export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {}): Promise<LocalCloudWatch> {
+export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {}) {
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0)) throw new RangeError(`timeScale must be a positive number, got ${timeScale}`);
@@ -118,6 +108,7 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
     errorReply: (error) => errorReply(error.code, error.code, error.status, error.message),
   });
 
+  /** Evaluates the alarms of every region that is up, at `now` (epoch ms). @default now - the clock */
   const evaluate = (now = clock.now()) => {
     for (const [region, store] of stores) if (!down.has(region)) store.evaluate(now);
   };
@@ -128,11 +119,15 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
   timer?.unref();
 
   return {
+    /** `http://127.0.0.1:<port>`, for the SDK's `endpoint`. */
     endpoint: server.endpoint,
-    stateOf: (region, alarmName): AlarmStateValue | undefined => stores.get(region)?.alarm(alarmName)?.state,
+    stateOf: ((region, alarmName) =>
+      stores.get(region)?.alarm(alarmName)?.state) satisfies AlarmStates['stateOf'],
     evaluate,
-    publishServiceMetric: (region, point) => storeOf(region).putMetricData([point]),
-    setRegionDown: (region, isDown) => {
+    /** A datapoint an AWS service publishes itself (e.g. Route 53's `AWS/Route53` HealthCheckStatus), in `region`. */
+    publishServiceMetric: (region: string, point: Datapoint) => storeOf(region).putMetricData([point]),
+    /** A down region answers every call 503 ServiceUnavailable and its alarms are not evaluated. */
+    setRegionDown: (region: string, isDown: boolean) => {
       if (isDown) down.add(region);
       else down.delete(region);
     },
