@@ -101,12 +101,7 @@ export interface GuardedHttpServerOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-export interface GuardedHttpServer {
-  readonly port: number;
-  /** `http://127.0.0.1:<port>` */
-  readonly endpoint: string;
-  stop(): Promise<void>;
-}
+export type GuardedHttpServer = Awaited<ReturnType<typeof startGuardedHttpServer>>;
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -217,7 +212,7 @@ function plainServerError(): HttpReply {
   return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'internal error\n' };
 }
 
-export async function startGuardedHttpServer(options: GuardedHttpServerOptions): Promise<GuardedHttpServer> {
+export async function startGuardedHttpServer(options: GuardedHttpServerOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const report = (error: unknown) => {
     try {
@@ -295,6 +290,7 @@ export async function startGuardedHttpServer(options: GuardedHttpServerOptions):
   let stopping: Promise<void> | undefined;
   return {
     port,
+    /** `http://127.0.0.1:<port>` */
     endpoint: `http://${LOOPBACK_HOST}:${port}`,
     stop: () => {
       stopping ??= new Promise<void>((resolve) => {
