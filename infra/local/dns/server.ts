@@ -57,16 +57,6 @@ export type DnsServer = Awaited<ReturnType<typeof startDnsServer>>;
 const isErrno = (error: unknown, code: string): boolean =>
   (error as NodeJS.ErrnoException | undefined)?.code === code;
 
-async function listenTcp(server: Server, port: number): Promise<number> {
-  await once(server.listen({ host: DNS_HOST, port, exclusive: true }), 'listening');
-  return (server.address() as AddressInfo).port;
-}
-
-async function bindUdp(socket: UdpSocket, port: number): Promise<void> {
-  socket.bind({ address: DNS_HOST, port, exclusive: true });
-  await once(socket, 'listening');
-}
-
 const closeTcp = (server: Server): Promise<void> =>
   new Promise((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
 const closeUdp = (socket: UdpSocket): Promise<void> =>
@@ -119,13 +109,15 @@ export async function startDnsServer(options: DnsServerOptions) {
   let port = requestedPort;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      port = await listenTcp(tcp, requestedPort);
+      await once(tcp.listen({ host: DNS_HOST, port: requestedPort, exclusive: true }), 'listening');
+      port = (tcp.address() as AddressInfo).port;
     } catch (error) {
       await closeUdp(udp);
       throw bindError(error, requestedPort);
     }
     try {
-      await bindUdp(udp, port);
+      udp.bind({ address: DNS_HOST, port, exclusive: true });
+      await once(udp, 'listening');
       break;
     } catch (error) {
       await Promise.all([closeTcp(tcp), closeUdp(udp)]);
