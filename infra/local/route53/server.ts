@@ -11,7 +11,6 @@ import type { Clock, Random } from '../../../shared/clock.js';
 import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 import type { AlarmStates } from '../cloudwatch/alarm-states.js';
 import { invalidInput, Route53ApiError, route53Error } from './errors.js';
-import { present } from './present.js';
 import { LocalRoute53Store, type ChangeListener } from './store.js';
 import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
@@ -68,7 +67,8 @@ export async function startLocalRoute53(options: LocalRoute53Options = {}) {
   const store = new LocalRoute53Store({
     clock,
     healthCheckExists: (id) => healthChecks.find(id) !== undefined,
-    ...present({ changeDelayMs: options.changeDelayMs, rejectWhilePending: options.rejectWhilePending }),
+    changeDelayMs: options.changeDelayMs,
+    rejectWhilePending: options.rejectWhilePending,
   });
   let faults: Faults = options.faults ?? {};
   let apiDown = false;

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock.js';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
+import type { LocalRoute53Options } from './server.js';
 import { applyChangeBatch, type ZoneForBatch } from './change-batch.js';
 import type { ChangeInput } from './change-input.js';
 import { ChangeLog, route53Ids, type ChangeView } from './change-log.js';
@@ -24,12 +25,8 @@ export type HostedZoneView = ReturnType<typeof zoneView>;
 
 export type ChangeListener = (hostedZoneId: string, changes: Change[]) => void;
 
-export interface StoreOptions {
+export interface StoreOptions extends Pick<LocalRoute53Options, 'changeDelayMs' | 'rejectWhilePending'> {
   readonly clock: Clock;
-  /** How long a change stays PENDING before it is INSYNC. @default 0 */
-  readonly changeDelayMs?: number;
-  /** Reject a change to a zone with `PriorRequestNotComplete` while its previous change is PENDING. @default false */
-  readonly rejectWhilePending?: boolean;
   /** Whether a health check exists, for records that name one. */
   readonly healthCheckExists: (id: string) => boolean;
 }
