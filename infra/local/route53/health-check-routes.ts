@@ -10,7 +10,7 @@ import {
 } from './health-check-codec.js';
 import type { HealthCheckStore } from './health-checks.js';
 import type { HealthEvaluator } from './health-status.js';
-import { intParam, route, textParam, type Route } from './routes.js';
+import { intParam, route, type Route } from './routes.js';
 
 export function healthCheckRoutes(checks: HealthCheckStore, health: HealthEvaluator): Route[] {
   return [
@@ -20,7 +20,7 @@ export function healthCheckRoutes(checks: HealthCheckStore, health: HealthEvalua
       return { elements: { HealthCheck: healthCheck(check) }, created: `/healthcheck/${check.id}` };
     }),
     route('GET', '/healthcheck', 'ListHealthChecks', ({ query }) => {
-      const marker = textParam(query, 'marker');
+      const marker = query.get('marker') ?? undefined;
       const page = checks.list(marker, intParam(query, 'maxitems'));
       const elements = {
         HealthChecks: { HealthCheck: page.checks.map(healthCheck) },

@@ -60,7 +60,3 @@ export function intParam(query: URLSearchParams, name: string): number | undefin
     throw invalidInput(`Value '${text}' for ${name} must be a positive integer`);
   return value;
 }
-
-export function textParam(query: URLSearchParams, name: string): string | undefined {
-  return query.get(name) ?? undefined;
-}

@@ -6,14 +6,14 @@
 import { toRoute53Name } from '../../../shared/zone/names.js';
 import type { LocalRoute53Store } from './store.js';
 import { present } from './present.js';
-import { intParam, route, textParam, type Route } from './routes.js';
+import { intParam, route, type Route } from './routes.js';
 import * as xml from './xml-codec.js';
 
 export function zoneRoutes(store: LocalRoute53Store): Route[] {
   return [
     route('GET', '/hostedzonesbyname', 'ListHostedZonesByName', ({ query }) => {
       const request = {
-        ...present({ dnsName: textParam(query, 'dnsname'), hostedZoneId: textParam(query, 'hostedzoneid') }),
+        ...present({ dnsName: query.get('dnsname'), hostedZoneId: query.get('hostedzoneid') }),
         maxItems: intParam(query, 'maxitems') ?? 100,
       };
       const page = store.listHostedZonesByName(request);
@@ -43,9 +43,9 @@ export function zoneRoutes(store: LocalRoute53Store): Route[] {
       // Route 53 returns at most 300 record sets per page, whatever MaxItems asks.
       const maxItems = Math.min(intParam(query, 'maxitems') ?? 300, 300);
       const start = present({
-        name: textParam(query, 'name'),
-        type: textParam(query, 'type'),
-        identifier: textParam(query, 'identifier'),
+        name: query.get('name'),
+        type: query.get('type'),
+        identifier: query.get('identifier'),
       });
       const page = store.listResourceRecordSets(id, start, maxItems);
       const elements = {
@@ -69,7 +69,7 @@ export function zoneRoutes(store: LocalRoute53Store): Route[] {
 function cidrCollectionRoutes(store: LocalRoute53Store): Route[] {
   const collections = store.cidrCollections;
   const paging = (query: URLSearchParams) =>
-    [textParam(query, 'nexttoken'), intParam(query, 'maxresults')] as const;
+    [query.get('nexttoken') ?? undefined, intParam(query, 'maxresults')] as const;
   return [
     route('POST', '/cidrcollection', 'CreateCidrCollection', ({ body }) => {
       const view = collections.create(xml.parseCreateCidrCollectionRequest(body));
@@ -94,7 +94,7 @@ function cidrCollectionRoutes(store: LocalRoute53Store): Route[] {
       return { elements: { NextToken: page.nextToken, CidrLocations: { member } } };
     }),
     route('GET', '/cidrcollection/{id}/cidrblocks', 'ListCidrBlocks', ({ id, query }) => {
-      const page = collections.listBlocks(id, textParam(query, 'location'), ...paging(query));
+      const page = collections.listBlocks(id, query.get('location') ?? undefined, ...paging(query));
       const member = page.items.map(({ cidr, location }) => ({ CidrBlock: cidr, LocationName: location }));
       return { elements: { NextToken: page.nextToken, CidrBlocks: { member } } };
     }),
