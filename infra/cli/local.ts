@@ -167,7 +167,16 @@ async function runStack(
     return undefined;
   });
   if (stack === undefined) return 1;
-  writeStateFileOrLog(stack, log);
+  // How `tm` finds this stack; a stack that runs without it is only logged.
+  try {
+    const replaced = writeStateFile(statePointerOf(stack));
+    if (replaced !== undefined)
+      log(
+        `replaced the state file of a stack that is gone (pid ${replaced.pid}, started ${replaced.startedAt})`,
+      );
+  } catch (error) {
+    log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
+  }
 
   const pageStack = localStack(stack);
   // The live status page; when it cannot start, the stack runs without it.
@@ -269,19 +278,6 @@ async function loadInputs(
     throw error;
   }
   return { demo, profiles, locations, secrets };
-}
-
-/** How `tm` finds this stack; a stack that runs without it is only logged. */
-function writeStateFileOrLog(stack: LocalStack, log: (line: string) => void): void {
-  try {
-    const replaced = writeStateFile(statePointerOf(stack));
-    if (replaced !== undefined)
-      log(
-        `replaced the state file of a stack that is gone (pid ${replaced.pid}, started ${replaced.startedAt})`,
-      );
-  } catch (error) {
-    log(`state file not written (tm status will not find this stack): ${(error as Error).message}`);
-  }
 }
 
 /** Keys (a terminal only): q or Ctrl-C stops; with the demo, 1/2/3 toggle its backends. */
