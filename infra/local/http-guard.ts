@@ -208,10 +208,6 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-function plainServerError(): HttpReply {
-  return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'internal error\n' };
-}
-
 export async function startGuardedHttpServer(options: GuardedHttpServerOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const report = (error: unknown) => {
@@ -226,7 +222,7 @@ export async function startGuardedHttpServer(options: GuardedHttpServerOptions) 
       return options.errorReply(error);
     } catch (renderError) {
       report(renderError);
-      return plainServerError();
+      return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'internal error\n' };
     }
   };
 

@@ -75,7 +75,7 @@ function changeProblems(
   const existing = working.get(recordKey(record));
   if (change.action === 'DELETE') {
     if (existing === undefined) return [`Tried to delete ${describe(record)} but it was not found`];
-    if (!sameRecordSet(existing, record))
+    if (canonicalJson(existing) !== canonicalJson(record))
       return [`Tried to delete ${describe(record)} but the values provided do not match the current values`];
     return [];
   }
@@ -255,15 +255,11 @@ function aliasProblems(
   return found ? [] : [notFound];
 }
 
-/** DELETE matches only the exact record set: TTL, values (in any order), routing fields, alias and health check. */
-function sameRecordSet(a: StoredRecordSet, b: StoredRecordSet): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
 function canonicalValue(type: string, value: string): string {
   return type === 'CNAME' ? fromRoute53Name(value) : value.toLowerCase();
 }
 
+/** What DELETE matches exactly: TTL, values (in any order), routing fields, alias and health check. */
 function canonicalJson(record: StoredRecordSet): string {
   return JSON.stringify([
     record.ttl ?? null,
