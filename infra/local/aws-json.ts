@@ -42,20 +42,27 @@ export interface AwsJsonServerOptions {
   readonly operations: Readonly<Record<string, AwsJsonOperation>>;
 }
 
-const CONTENT_TYPE = 'application/x-amz-json-1.1';
-
-export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<GuardedHttpServer> {
-  const reply = (status: number, body: unknown, code?: string): HttpReply => ({
+/** An answer of AWS JSON `version` (1.0: CloudWatch; 1.1: Secrets Manager, SSM), with a request id. */
+export function awsJsonReply(
+  version: '1.0' | '1.1',
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): HttpReply {
+  return {
     status,
     headers: {
-      'content-type': CONTENT_TYPE,
+      'content-type': `application/x-amz-json-${version}`,
       'x-amzn-requestid': randomUUID(),
-      ...(code === undefined ? {} : { 'x-amzn-errortype': code }),
+      ...headers,
     },
     body: JSON.stringify(body),
-  });
+  };
+}
+
+export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<GuardedHttpServer> {
   const failure = (code: string, message: string, status: number) =>
-    reply(status, { __type: code, message }, code);
+    awsJsonReply('1.1', status, { __type: code, message }, { 'x-amzn-errortype': code });
   return startGuardedHttpServer({
     caller: { sigv4Service: options.signingName },
     errorReply: (error) => failure(error.code, error.message, error.status),
@@ -73,7 +80,7 @@ export function startAwsJsonServer(options: AwsJsonServerOptions): Promise<Guard
           request.body,
           (message) => new AwsJsonError('SerializationException', message),
         );
-        return reply(200, operation(input, request));
+        return awsJsonReply('1.1', 200, operation(input, request));
       } catch (error) {
         if (error instanceof AwsJsonError) return failure(error.code, error.message, error.status);
         throw error;

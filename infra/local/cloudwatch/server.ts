@@ -12,10 +12,9 @@
  * every call signed for it is answered 503 ServiceUnavailable and its alarms are no longer
  * evaluated (they keep the state they had).
  */
-import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { Clock } from '../../../shared/clock.js';
-import { jsonObjectOf, signedRegionOf } from '../aws-json.js';
+import { awsJsonReply, jsonObjectOf, signedRegionOf } from '../aws-json.js';
 import { startGuardedHttpServer, type GuardedRequest, type HttpReply } from '../http-guard.js';
 import type { AlarmStates } from './alarm-states.js';
 import { alarmDefinitionOf } from './alarm-input.js';
@@ -42,7 +41,6 @@ export type LocalCloudWatch = Awaited<ReturnType<typeof startLocalCloudWatch>>;
 
 /** The SDK's service target and the operations served. */
 const TARGET_PREFIX = 'GraniteServiceVersion20100801';
-const CONTENT_TYPE = 'application/x-amz-json-1.0';
 /** PutMetricData's request limit (1 MB), on the body as sent and once decompressed. */
 const MAX_BODY_BYTES = 1024 * 1024;
 const EVALUATION_MINUTE_MS = 60_000;
@@ -92,7 +90,7 @@ export async function startLocalCloudWatch(options: LocalCloudWatchOptions = {})
           `Unknown operation ${JSON.stringify(target)}`,
         );
       const operation = operations[name] as Operation;
-      return reply(200, operation(inputOf(request), storeOf(region), region) ?? {});
+      return awsJsonReply('1.0', 200, operation(inputOf(request), storeOf(region), region) ?? {});
     } catch (error) {
       if (error instanceof CloudWatchApiError)
         return errorReply(error.code, error.shape, error.status, error.message);
@@ -162,17 +160,10 @@ function inputOf(request: GuardedRequest): JsonObject {
   return jsonObjectOf(body, (message) => new CloudWatchApiError('SerializationException', message));
 }
 
-function reply(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): HttpReply {
-  return {
-    status,
-    headers: { 'content-type': CONTENT_TYPE, 'x-amzn-requestid': randomUUID(), ...headers },
-    body: JSON.stringify(body),
-  };
-}
-
 /** `__type` names the exception shape; `x-amzn-query-error` the query code and fault, which the SDK reads first. */
 function errorReply(code: string, shape: string, status: number, message: string): HttpReply {
-  return reply(
+  return awsJsonReply(
+    '1.0',
     status,
     { __type: `com.amazonaws.cloudwatch#${shape}`, message },
     { 'x-amzn-query-error': `${code};${status >= 500 ? 'Receiver' : 'Sender'}` },
