@@ -5,6 +5,7 @@
  * zone; one probe worker per region name writing like the real ones; the evaluator tick.
  * Every duration (interval, timeout, heartbeat, staleness, tick, reconcile interval) is multiplied by the time scale.
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_LOCAL_REGIONS } from './regions.js';
 import { syncConfig } from '../../functions/config-writer/sync.js';
 import type { EvaluatorEvent } from '../../functions/evaluator/ports.js';
@@ -15,11 +16,16 @@ import type { Profile } from '../../shared/profile/types.js';
 import type { Change } from '../../shared/zone/record-set.js';
 import { startDnsServer, type ClientLocationTable, type DnsServer } from './dns/index.js';
 import { startLocalEvaluator } from './evaluator.js';
-import { LOCAL_CREDENTIALS as credentials, LOCAL_TABLE_NAME, startHomeTable } from './home-table.js';
+import {
+  LOCAL_CREDENTIALS as credentials,
+  LOCAL_TABLE_NAME,
+  startHomeTable,
+  type HomeTable,
+} from './home-table.js';
 import { startHeaderSecretStandIns } from './header-secret-stand-ins.js';
-import { startLocalRoute53 } from './route53/index.js';
+import { startLocalRoute53, type LocalRoute53 } from './route53/index.js';
 import { withHostedZones } from './hosted-zones.js';
-import { startLocalCloudWatch } from './cloudwatch/index.js';
+import { startLocalCloudWatch, type LocalCloudWatch } from './cloudwatch/index.js';
 import { publishHealthCheckStatuses } from './route53/status-metric.js';
 import {
   createLocalFaults,
@@ -31,7 +37,7 @@ import type { writeStateFile } from './state-file.js';
 import { cloudWatchClient, dynamoDbClient } from '../../functions/shared/aws-clients.js';
 import { cloudWatchVoteSink } from '../../functions/probe/cloudwatch-vote-sink.js';
 import { readEffectiveConfig } from '../../functions/shared/config-reader.js';
-import { withHeaderSecrets } from '../../functions/probe/header-secrets.js';
+import { withHeaderSecrets, type HeaderSecrets } from '../../functions/probe/header-secrets.js';
 import { probe } from '../../functions/probe/probers/registry.js';
 import type { LocalSecretValues } from './secrets-file.js';
 
@@ -115,17 +121,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       cleanup,
     });
     const { dynamodb, logStoreError } = home;
-    const cloudWatch = await startLocalCloudWatch({
-      timeScale,
-      onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
-    });
-    cleanup.push(() => cloudWatch.stop());
-    // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms, and their
-    // statuses go back to it as metrics.
-    const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
-    cleanup.push(() => route53.stop());
-    const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
-    cleanup.push(async () => stopStatusMetrics());
+    const { cloudWatch, route53 } = await startCloudWatchAndRoute53(timeScale, log, cleanup);
     // The home-region fault: the probe regions reach the home table through a client of their own that it switches off.
     let homeRegionDown = false;
     const probeDynamodb = dynamoDbClient({ endpoint: home.ddb.endpoint, region: 'us-east-1', credentials });
@@ -156,36 +152,16 @@ export async function startLocalStack(options: LocalStackOptions) {
       log,
       cleanup,
     });
-    // One probe worker per region; each region votes into its own (local) CloudWatch.
-    const prober = withHeaderSecrets(options.prober ?? probe, headerSecrets, { now: () => Date.now() });
-    for (const region of regions)
-      workers.set(
-        region,
-        startLocalProbeRegion({
-          region,
-          dynamodb: probeDynamodb,
-          tableName: LOCAL_TABLE_NAME,
-          profiles,
-          defaultProbeRegions: regions,
-          timeScale,
-          prober,
-          staticFailover: {
-            deployment: LOCAL_DEPLOYMENT,
-            votes: cloudWatchVoteSink(
-              cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials }),
-            ),
-          },
-          logger: {
-            warn: (message, fields) => {
-              // The home-region fault was said once when injected, not per refused write.
-              if (!isHomeRegionRefusal(fields['error']))
-                logStoreError(`probe ${region}: ${message}`, fields['error']);
-            },
-          },
-        }),
-      );
-    cleanup.push(async () => {
-      await Promise.all([...workers.values()].map((w) => w.stop()));
+    startProbeRegions(workers, {
+      regions,
+      dynamodb: probeDynamodb,
+      profiles,
+      timeScale,
+      prober: options.prober,
+      headerSecrets,
+      cloudWatch,
+      logStoreError,
+      cleanup,
     });
 
     const tickTimer = setInterval(
@@ -262,4 +238,72 @@ export async function startLocalStack(options: LocalStackOptions) {
     await stopAll();
     throw error;
   }
+}
+
+/** The local CloudWatch and Route 53; the health checks' statuses go to the CloudWatch as metrics. */
+async function startCloudWatchAndRoute53(
+  timeScale: number,
+  log: (line: string) => void,
+  cleanup: (() => Promise<void>)[],
+): Promise<{ cloudWatch: LocalCloudWatch; route53: LocalRoute53 }> {
+  const cloudWatch = await startLocalCloudWatch({
+    timeScale,
+    onError: (error) => log(`cloudwatch: ${(error as Error).message}`),
+  });
+  cleanup.push(() => cloudWatch.stop());
+  // Health checks of the CLOUDWATCH_METRIC kind follow the local CloudWatch's alarms.
+  const route53 = await startLocalRoute53({ alarmStates: cloudWatch });
+  cleanup.push(() => route53.stop());
+  const stopStatusMetrics = publishHealthCheckStatuses(route53, cloudWatch, { timeScale });
+  cleanup.push(async () => stopStatusMetrics());
+  return { cloudWatch, route53 };
+}
+
+/** One probe worker per region, into `workers`; each region votes into its own (local) CloudWatch. */
+function startProbeRegions(
+  workers: Map<string, LocalProbeRegion>,
+  options: {
+    readonly regions: readonly string[];
+    readonly dynamodb: DynamoDBClient;
+    readonly profiles: readonly Profile[];
+    readonly timeScale: number;
+    readonly prober: Prober | undefined;
+    readonly headerSecrets: HeaderSecrets;
+    readonly cloudWatch: LocalCloudWatch;
+    readonly logStoreError: HomeTable['logStoreError'];
+    readonly cleanup: (() => Promise<void>)[];
+  },
+): void {
+  const { regions, cloudWatch, logStoreError } = options;
+  const prober = withHeaderSecrets(options.prober ?? probe, options.headerSecrets, {
+    now: () => Date.now(),
+  });
+  for (const region of regions) {
+    workers.set(
+      region,
+      startLocalProbeRegion({
+        region,
+        dynamodb: options.dynamodb,
+        tableName: LOCAL_TABLE_NAME,
+        profiles: options.profiles,
+        defaultProbeRegions: regions,
+        timeScale: options.timeScale,
+        prober,
+        staticFailover: {
+          deployment: LOCAL_DEPLOYMENT,
+          votes: cloudWatchVoteSink(cloudWatchClient({ endpoint: cloudWatch.endpoint, region, credentials })),
+        },
+        logger: {
+          warn: (message, fields) => {
+            // The home-region fault was said once when injected, not per refused write.
+            if (!isHomeRegionRefusal(fields['error']))
+              logStoreError(`probe ${region}: ${message}`, fields['error']);
+          },
+        },
+      }),
+    );
+  }
+  options.cleanup.push(async () => {
+    await Promise.all([...workers.values()].map((w) => w.stop()));
+  });
 }
