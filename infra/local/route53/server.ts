@@ -11,7 +11,7 @@ import type { Clock, Random } from '../../../shared/clock.js';
 import { startGuardedHttpServer, type HttpReply } from '../http-guard.js';
 import type { AlarmStates } from '../cloudwatch/alarm-states.js';
 import { invalidInput, Route53ApiError, route53Error } from './errors.js';
-import { LocalRoute53Store, type ChangeListener } from './store.js';
+import { LocalRoute53Store, type ChangeListener, type StoreOptions } from './store.js';
 import { errorResponse } from './xml-codec.js';
 import { HealthCheckStore } from './health-checks.js';
 import { HealthEvaluator } from './health-status.js';
@@ -26,11 +26,7 @@ export interface Faults {
   readonly serverErrorRate?: number;
 }
 
-export interface LocalRoute53Options {
-  /** How long a change stays PENDING before GetChange reports INSYNC. @default 0 */
-  readonly changeDelayMs?: number;
-  /** Answer `PriorRequestNotComplete` to a change of a zone whose previous change is still PENDING. @default false */
-  readonly rejectWhilePending?: boolean;
+export interface LocalRoute53Options extends Pick<StoreOptions, 'changeDelayMs' | 'rejectWhilePending'> {
   /** Injected faults. @default - none */
   readonly faults?: Faults;
   /** Random source in [0, 1) for the faults. @default Math.random */

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock.js';
 import type { Change, CidrCollection, RecordSet } from '../../../shared/zone/record-set.js';
 import type { ZoneReader, ZoneSnapshot } from '../zone-reader.js';
-import type { LocalRoute53Options } from './server.js';
 import { applyChangeBatch, type ZoneForBatch } from './change-batch.js';
 import type { ChangeInput } from './change-input.js';
 import { ChangeLog, route53Ids, type ChangeView } from './change-log.js';
@@ -25,7 +24,11 @@ export type HostedZoneView = ReturnType<typeof zoneView>;
 
 export type ChangeListener = (hostedZoneId: string, changes: Change[]) => void;
 
-export interface StoreOptions extends Pick<LocalRoute53Options, 'changeDelayMs' | 'rejectWhilePending'> {
+export interface StoreOptions {
+  /** How long a change stays PENDING before GetChange reports INSYNC. @default 0 */
+  readonly changeDelayMs?: number;
+  /** Answer `PriorRequestNotComplete` to a change of a zone whose previous change is still PENDING. @default false */
+  readonly rejectWhilePending?: boolean;
   readonly clock: Clock;
   /** Whether a health check exists, for records that name one. */
   readonly healthCheckExists: (id: string) => boolean;
