@@ -35,7 +35,7 @@
  * (every shard's heartbeat; every shard's summaries and certificates), the batch reads of the
  * TICK item and the reconcile request, and no Route 53 call.
  */
-import { isInEffect } from '../../shared/control/apply.js';
+import { applyControls, isInEffect } from '../../shared/control/apply.js';
 import { EnvironmentVariable as Env } from '../../shared/contracts/environment.js';
 import { MetricDimension, MetricName } from '../../shared/contracts/metrics.js';
 import { heartbeatsByRegion, isRegionFresh } from '../../shared/monitor/staleness.js';
@@ -86,8 +86,9 @@ export async function runTick(deps: TickDeps) {
   const fresh = regions.filter((r) => isRegionFresh(byRegion.get(r) ?? [], now));
   const stale = regions.filter((r) => !fresh.includes(r));
   deps.metrics.count(MetricName.staleRegions, stale.length);
+  const controls = await deps.store.loadControls();
   const staticFailoverFrozen = frozenStaticProfiles(
-    config.profiles,
+    applyControls(config.profiles, controls, now),
     config.defaultProbeRegions,
     new Set(stale),
   );
@@ -120,7 +121,7 @@ export async function runTick(deps: TickDeps) {
     previous.fresh.join(',') !== fresh.join(',') ||
     previous.stale.join(',') !== stale.join(',');
   if (changed) await deps.store.saveTick({ fresh, stale, at: now });
-  const expired = (await deps.store.loadControls()).overrides.filter((o) => !isInEffect(o, now));
+  const expired = controls.overrides.filter((o) => !isInEffect(o, now));
   // Each delete reaches the evaluator through the stream: the profile is evaluated without it.
   const removed = await Promise.all(expired.map((o) => deps.store.deleteExpiredOverride(o)));
   const outboxWaiting = (await deps.store.loadOutbox()).length > 0;

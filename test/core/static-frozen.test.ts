@@ -78,7 +78,7 @@ describe('frozenStaticProfiles', () => {
     expect(frozen([shop({ probeRegions: [EAST] })], [EAST])).toEqual(['shop']);
   });
 
-  it('only profiles with a static path that health moves: staticFailover on, a failover method, a monitored enabled endpoint', () => {
+  it('only profiles with a static path that votes move: staticFailover on, a failover method, a monitored enabled endpoint without an override (its forced check ignores votes)', () => {
     // Arrange
     const silent = [WEST, ASIA];
     const off = shop({ name: 'off', staticFailover: false });
@@ -96,8 +96,28 @@ describe('frozenStaticProfiles', () => {
       endpoints: [nestedEndpoint({ name: 'kid', targetProfile: 'shop' })],
     });
     const stopped = shop({ name: 'stopped', profileStatus: 'Disabled' });
+    const overridden = shop({
+      name: 'overridden',
+      endpoints: [
+        externalEndpoint({
+          name: 'east',
+          target: '192.0.2.10',
+          runtime: {
+            override: {
+              profile: 'overridden',
+              endpoint: 'east',
+              status: 'Online',
+              until: 9e15,
+              set: { by: 'alice', at: 0, reason: 'test' },
+            },
+          },
+        }),
+      ],
+    });
 
     // Act / Assess
-    expect(frozen([shop(), off, geo, pinned, disabled, parent, stopped], silent)).toEqual(['shop']);
+    expect(frozen([shop(), off, geo, pinned, disabled, parent, stopped, overridden], silent)).toEqual([
+      'shop',
+    ]);
   });
 });

@@ -7,6 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvaluatorMetrics } from '../../functions/evaluator/ports.js';
+import { readDeployedConfig } from '../../functions/shared/config-reader.js';
+import { runControl } from '../../functions/shared/control-command.js';
 import { MetricName } from '../../shared/contracts/metrics.js';
 import { definition, startEvaluatorHarness, type EvaluatorHarness } from './harness.js';
 
@@ -65,6 +67,29 @@ describe('StaticFailoverFrozen', () => {
     expect(after.outcome.stale).toHaveLength(2);
     expect(after.outcome.staticFailoverFrozen).toEqual(['shop']);
     expect(after.frozen).toEqual([1]);
+  });
+
+  it('a profile disabled at runtime (`tm profile disable`) has no static path to freeze: 0', async () => {
+    await allFresh(shop(true));
+    h.clock.now += 10 * MINUTE;
+    await h.heartbeat([EAST]);
+    const config = await readDeployedConfig(h.dynamodb, h.tableName);
+    await runControl(
+      h.dynamodb,
+      h.tableName,
+      config.profiles,
+      { kind: 'disable', profile: 'shop' },
+      {
+        by: 'alice',
+        reason: 'maintenance',
+      },
+    );
+
+    const { outcome, frozen } = await tick();
+
+    expect(outcome.stale).toHaveLength(2);
+    expect(outcome.staticFailoverFrozen).toEqual([]);
+    expect(frozen).toEqual([0]);
   });
 
   it('no profile with static failover: the metric is not emitted', async () => {
